@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The format of the demo content under `content/` (see docs/content.md):
+ *
+ *   content/countries/{code}/country.json      CountryFileSchema
+ *   content/countries/{code}/{language}.json   LanguageFileSchema (one per language of the country)
+ *   content/media/…                             images, served under /media/
+ *
+ * HTML fields are stored as the editors wrote them; the web app sanitises
+ * them before they reach the DOM.
+ */
+export const CountryFileSchema = z.strictObject({
+  code: z.string().regex(/^[a-z]{2}$/),
+  name: z.string().min(1),
+  defaultLanguage: z.string().regex(/^[a-z]{3}$/),
+  languages: z
+    .array(
+      z.strictObject({
+        code: z.string().regex(/^[a-z]{3}$/),
+        nativeTitle: z.string().min(1),
+        /** Two-letter code for `<html lang>`. */
+        shortCode: z.string().regex(/^[a-z]{2}$/),
+        isRtl: z.boolean().default(false),
+      }),
+    )
+    .min(1),
+  subDomainDisabled: z.boolean().default(false),
+  decisionMakerOptIn: z.boolean().default(false),
+  doubleOpt: z.boolean().default(false),
+  menuHidden: z.boolean().default(false),
+  languageSelectHidden: z.boolean().default(false),
+  contactUsEmail: z.string().email().nullable().default(null),
+  amadeusDirectUrlToRedirect: z.string().url().nullable().default(null),
+  /** Query parameter names that the language switcher keeps. */
+  paramsRoute: z.array(z.string()).default([]),
+});
+export type CountryFile = z.infer<typeof CountryFileSchema>;
+
+export const LanguageFileSchema = z.strictObject({
+  /** Short names for the calendar and other UI words: `day.mo`…`day.su`, `month.jan`…`month.dec`, … */
+  dictionary: z.record(z.string(), z.string()).default({}),
+  menuItems: z.array(z.strictObject({ pageName: z.string(), title: z.string() })).default([]),
+  headerAlerts: z
+    .array(
+      z.strictObject({
+        hash: z.string().min(1),
+        type: z.enum(['warning', 'info', 'success', 'danger']).default('warning'),
+        text: z.string(),
+      }),
+    )
+    .default([]),
+  headerImages: z
+    .array(
+      z.strictObject({
+        url: z.string().nullable().default(null),
+        target: z.enum(['_self', '_blank']).default('_self'),
+        image: z.string(),
+        imageMobile: z.string(),
+        imageMacbook: z.string(),
+        alt: z.string(),
+      }),
+    )
+    .default([]),
+  /** Texts by key (`GET /s2c/content/v1/texts?key=`): agencyOptIn, subscribe, agencySuccessfullyOptIn, … */
+  texts: z.record(z.string(), z.string()).default({}),
+  pages: z
+    .record(
+      z.string(),
+      z.strictObject({
+        title: z.string(),
+        text: z.string().default(''),
+        postText: z.string().default(''),
+        faqItems: z
+          .array(z.strictObject({ number: z.number().int(), title: z.string(), text: z.string() }))
+          .default([]),
+      }),
+    )
+    .default({}),
+});
+export type LanguageFile = z.infer<typeof LanguageFileSchema>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const MenuItemSchema = z.object({
+  pageName: z.string(),
+  title: z.string(),
+});
+
+export const LanguageOptionSchema = z.object({
+  code: z.string(),
+  nativeTitle: z.string(),
+  isCurrent: z.boolean(),
+});
+
+export const HeaderAlertSchema = z.object({
+  hash: z.string(),
+  /** Bootstrap-like alert kind; spec 1 §3 "type (default warning)". */
+  type: z.enum(['warning', 'info', 'success', 'danger']).default('warning'),
+  /** May contain HTML; sanitised and link-rewritten by the web app. */
+  text: z.string(),
+});
+export type HeaderAlert = z.infer<typeof HeaderAlertSchema>;
+
+/** One slide of the header banner (spec 1 §2 "Header banner"). */
+export const HeaderImageSchema = z.object({
+  url: z.string().nullable(),
+  target: z.enum(['_self', '_blank']).default('_self'),
+  image: z.string(),
+  imageMobile: z.string(),
+  imageMacbook: z.string(),
+  alt: z.string(),
+});
+export type HeaderImage = z.infer<typeof HeaderImageSchema>;
+
+/** The layout answer of `GET /s2c/content/v1/layout/` (spec 1 §3, spec 2 §3). */
+export const LayoutSchema = z.object({
+  countryCode: z.string(),
+  languageCode: z.string(),
+  /** Two-letter language code for `<html lang>`, e.g. `el` (combined with the country: `el-GR`). */
+  languageShortCode: z.string(),
+  /** Path segment for the country when the country is not on a subdomain; `""` otherwise. */
+  countryRoute: z.string(),
+  isRtl: z.boolean(),
+  languages: z.array(LanguageOptionSchema),
+  currentLanguageNativeTitle: z.string(),
+  /** Names of the query parameters that links of the language switcher keep. */
+  paramsRoute: z.array(z.string()),
+  menuItems: z.array(MenuItemSchema),
+  menuHidden: z.boolean(),
+  languageSelectHidden: z.boolean(),
+  contactUsEmail: z.string().nullable(),
+  amadeusDirectUrlToRedirect: z.string().nullable(),
+  headerAlerts: z.array(HeaderAlertSchema),
+  headerImagesSrcSet: z.array(HeaderImageSchema),
+  dictionary: z.record(z.string(), z.string()),
+  subDomainDisabled: z.boolean(),
+  decisionMakerOptIn: z.boolean(),
+  doubleOpt: z.boolean(),
+  /** The country's default language: it is served without a language prefix. */
+  defaultLanguageCode: z.string(),
+});
+export type Layout = z.infer<typeof LayoutSchema>;
+
+/** The layout as the web app holds it: the answer plus the prefixes added client-side. */
+export type ClientLayout = Layout & {
+  /** `countryRoute + languageRoute`, the prefix of every in-app link. */
+  routePrefix: string;
+  /** `""` for the default language, `/{code}` otherwise. */
+  languageRoute: string;
+};
+
+/** Spec 1 §3: "Fallback layout when none is returned: menu and language select hidden, empty dictionary." */
+export const fallbackLayout: ClientLayout = {
+  countryCode: '',
+  languageCode: 'eng',
+  languageShortCode: 'en',
+  countryRoute: '',
+  isRtl: false,
+  languages: [],
+  currentLanguageNativeTitle: '',
+  paramsRoute: [],
+  menuItems: [],
+  menuHidden: true,
+  languageSelectHidden: true,
+  contactUsEmail: null,
+  amadeusDirectUrlToRedirect: null,
+  headerAlerts: [],
+  headerImagesSrcSet: [],
+  dictionary: {},
+  subDomainDisabled: false,
+  decisionMakerOptIn: false,
+  doubleOpt: false,
+  defaultLanguageCode: 'eng',
+  routePrefix: '',
+  languageRoute: '',
+};
+
+export function withRoutePrefix(layout: Layout): ClientLayout {
+  const languageRoute =
+    layout.languageCode === layout.defaultLanguageCode ? '' : `/${layout.languageCode}`;
+  return { ...layout, languageRoute, routePrefix: `${layout.countryRoute}${languageRoute}` };
+}
