@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguageSegment, countryFromHost } from './locale.js';
+import { isLanguageSegment, countryFromHost } from './host.js';
 import { legacyModeTarget, legacyModeTargets, resolveRoute } from './routes.js';
 
 describe('the three-letter rule (spec 2 §2.2)', () => {

@@ -1,0 +1,21 @@
+import type { ClientLayout } from '@club/contract/client-layout';
+
+/**
+ * What the page shell (header, menus, footer, notices, banner…) needs to know
+ * about the app; the app composes it from the layout, the route and the common
+ * client state (spec 1 §3 "Client state: common").
+ */
+export type ShellState = {
+  layout: ClientLayout;
+  /** Current page name after routing (`home`, `faq`, `404`…). */
+  pageName: string;
+  /** A member is logged in (filled by the membership issue; false until then). */
+  registered: boolean;
+  /** without-layout mode: no header, footer or mobile menu, extra top margin. */
+  withoutLayout: boolean;
+  /** Page progress: the loading overlay is active while true. */
+  pageProgress: boolean;
+  /** HTML error strings shown in the closable danger banner. */
+  errors: string[];
+  cleanErrors: () => void;
+};

@@ -1,0 +1,18 @@
+/** Host and path helpers without runtime dependencies (the web app's initial bundle imports them). */
+
+/**
+ * The three-letter rule of spec 2 §2.2: a route parameter in the language slot
+ * that is not three letters long is the page name, and the language is dropped.
+ */
+export function isLanguageSegment(segment: string | undefined): segment is string {
+  return segment !== undefined && /^[a-zA-Z]{3}$/.test(segment);
+}
+
+/** Country code of a host such as `gr.localhost:3000` or `ae.club.example`, if any. */
+export function countryFromHost(host: string, rootDomain: string): string | undefined {
+  const hostname = host.replace(/:\d+$/, '').toLowerCase();
+  const root = rootDomain.toLowerCase();
+  if (!hostname.endsWith(`.${root}`)) return undefined;
+  const sub = hostname.slice(0, -(root.length + 1));
+  return /^[a-z]{2}$/.test(sub) ? sub : undefined;
+}
