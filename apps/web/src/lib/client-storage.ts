@@ -1,0 +1,43 @@
+import { appConfig } from './app-config';
+
+/**
+ * The stored client values of spec 1 §3 (token, userId, cookiesAlertClosed,
+ * withoutLayout). By configuration they live in local storage or in cookies
+ * that last 2 days, are secure and are set for the parent domain, so that every
+ * country subdomain shares them (spec 1 §9).
+ */
+export type StoredValueName = 'token' | 'userId' | 'cookiesAlertClosed' | 'withoutLayout';
+
+const cookieLifetimeSeconds = 2 * 24 * 60 * 60;
+
+function parentDomain(): string | undefined {
+  const root = appConfig().rootDomain;
+  // Browsers refuse Domain=localhost cookies; host-only cookies serve there.
+  if (root === 'localhost' || !location.hostname.endsWith(root)) return undefined;
+  return root;
+}
+
+function cookieAttributes(maxAge: number): string {
+  const domain = parentDomain();
+  return `; path=/; max-age=${maxAge}; secure; samesite=lax${domain ? `; domain=${domain}` : ''}`;
+}
+
+export function readStoredValue(name: StoredValueName): string | null {
+  if (appConfig().tokenStorage === 'local') return localStorage.getItem(name);
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+export function writeStoredValue(name: StoredValueName, value: string): void {
+  if (appConfig().tokenStorage === 'local') localStorage.setItem(name, value);
+  else
+    document.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes(cookieLifetimeSeconds)}`;
+}
+
+export function removeStoredValue(name: StoredValueName): void {
+  if (appConfig().tokenStorage === 'local') localStorage.removeItem(name);
+  else document.cookie = `${name}=${cookieAttributes(0)}`;
+}
