@@ -26,7 +26,7 @@ let cached: AppConfig | undefined;
 export function appConfig(): AppConfig {
   if (cached) return cached;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="club-config"]');
-  let injected: Partial<AppConfig> = {};
+  let injected: Partial<AppConfig>;
   try {
     injected = JSON.parse(meta?.content ?? '{}') as Partial<AppConfig>;
   } catch {

@@ -1,9 +1,45 @@
-// Placeholder: sanitises only. The web foundation work replaces this with the
-// full rich-text component (link rewriting of spec 1 §2 and in-app navigation).
-import DOMPurify from 'dompurify';
+import { useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useLayout } from '../app/layout-context';
+import { appConfig } from './app-config';
+import { appLinkAttribute, sanitizeRichText } from './sanitize-html';
 
 export type RichTextProps = { html: string; className?: string; as?: 'div' | 'span' };
 
+/**
+ * Server HTML (content blocks, FAQ items, header alerts), sanitised, with its
+ * links rewritten for the current country and language; clicks on in-app
+ * links navigate with the router instead of reloading the page.
+ */
 export function RichText({ html, className, as: Tag = 'div' }: RichTextProps) {
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />;
+  const { countryRoute, languageRoute, routePrefix } = useLayout();
+  const navigate = useNavigate();
+  const safeHtml = useMemo(
+    () =>
+      sanitizeRichText(html, {
+        countryRoute,
+        languageRoute,
+        routePrefix,
+        rootDomain: appConfig().rootDomain,
+      }),
+    [html, countryRoute, languageRoute, routePrefix],
+  );
+
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    // Modifier clicks open tabs or windows: the browser's job.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const anchor = target.closest(`a[${appLinkAttribute}]`);
+    if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
+    const opensElsewhere = anchor.target !== '' && anchor.target !== '_self';
+    if (opensElsewhere || anchor.hasAttribute('download')) return;
+    event.preventDefault();
+    void navigate(anchor.getAttribute('href') ?? '/');
+  }
+
+  return (
+    <Tag className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: safeHtml }} />
+  );
 }
