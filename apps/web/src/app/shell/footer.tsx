@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useLayout } from '../layout-context';
+import { pagePath } from '../paths';
+import { dictionaryText } from './dictionary-text';
+import './footer.css';
+
+/** Spec 1 §2: page height more than twice the window height, width 991 px or less. */
+export function footerIsTall(): boolean {
+  return (
+    document.documentElement.scrollHeight > 2 * window.innerHeight && window.innerWidth <= 991
+  );
+}
+
+/**
+ * Footer (spec 1 §2): copyright line and, when the menu shows and a layout
+ * exists, the privacy-policy (new tab) and cookies-policy links. It gets a
+ * taller class on long pages of narrow windows, re-checked on resize, on page
+ * change and whenever the body changes size.
+ */
+export function Footer({ pageName }: { pageName: string }) {
+  const layout = useLayout();
+  const [tall, setTall] = useState(false);
+  const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
+
+  useEffect(() => {
+    const check = () => setTall(footerIsTall());
+    const frame = window.requestAnimationFrame(check);
+    window.addEventListener('resize', check);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(check) : null;
+    observer?.observe(document.body);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('resize', check);
+      observer?.disconnect();
+    };
+  }, [pageName]);
+
+  const productName = text('productName', 'Amadeus+Me');
+  const copyright = text('footer.copyright', `© ${new Date().getFullYear()} ${productName}`);
+  const showLinks = !layout.menuHidden && layout.countryCode !== '';
+
+  return (
+    <footer className={tall ? 'site-footer site-footer--tall' : 'site-footer'}>
+      <div className="container site-footer__inner">
+        <p className="site-footer__copyright">{copyright}</p>
+        {showLinks ? (
+          <nav aria-label={text('footer.label', 'Legal')}>
+            <ul className="site-footer__links">
+              <li>
+                <Link to={pagePath(layout, 'privacy-policy')} target="_blank" rel="noopener">
+                  {text('footer.privacy', 'Privacy Policy')}
+                  <span className="visually-hidden"> ({text('footer.newTab', 'opens in a new tab')})</span>
+                </Link>
+              </li>
+              <li>
+                <Link to={pagePath(layout, 'cookies-policy')}>
+                  {text('footer.cookies', 'Cookies Policy')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { useLayout } from '../layout-context';
+import { pagePath } from '../paths';
+import { dictionaryText } from './dictionary-text';
+import { GiftIcon, PointsIcon } from './icons';
+import { LanguageSwitcher } from './language-switcher';
+import { AccountAction, MenuItemLinks } from './menu-links';
+import { MobileMenu } from './mobile-menu';
+import { dispatchOpenGifts } from './shell-events';
+import './header.css';
+
+const giftPages: ReadonlySet<string> = new Set(['gifts', 'redeem-points']);
+
+/**
+ * Site header (spec 1 §2): logo, layout menu, language switcher, account
+ * action and, for members, the status-points and gifts icons. With the
+ * layout's `menuHidden` only the logo shows.
+ */
+export function Header({ pageName, registered }: { pageName: string; registered: boolean }) {
+  const layout = useLayout();
+  const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
+  const giftsPath = pagePath(layout, 'gifts');
+
+  const openGifts = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    dispatchOpenGifts(giftsPath);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to={pagePath(layout, 'home')} className="site-header__logo">
+          <img src="/media/logo.svg" alt={text('productName', 'Amadeus+Me')} width="160" height="40" />
+        </Link>
+        {layout.menuHidden ? null : (
+          <>
+            {layout.menuItems.length > 0 ? (
+              <nav className="site-nav" aria-label={text('menu.label', 'Main menu')}>
+                <ul className="site-nav__list">
+                  <MenuItemLinks pageName={pageName} linkClassName="site-nav__link" />
+                </ul>
+              </nav>
+            ) : null}
+            <div className="site-header__tools">
+              {registered ? (
+                <ul className="member-icons">
+                  <li>
+                    <Link
+                      to={pagePath(layout, 'points')}
+                      className="icon-link"
+                      aria-current={pageName === 'points' ? 'page' : undefined}
+                    >
+                      <PointsIcon />
+                      <span className="visually-hidden">{text('menu.points', 'Status Points')}</span>
+                    </Link>
+                  </li>
+                  <li>
+                    <Link
+                      to={giftsPath}
+                      className="icon-link"
+                      aria-current={giftPages.has(pageName) ? 'page' : undefined}
+                      onClick={openGifts}
+                    >
+                      <GiftIcon />
+                      <span className="visually-hidden">{text('menu.gifts', 'List of Gifts')}</span>
+                    </Link>
+                  </li>
+                </ul>
+              ) : null}
+              <LanguageSwitcher pageName={pageName} />
+              <div className="site-header__account">
+                <AccountAction pageName={pageName} registered={registered} linkClassName="site-nav__link" />
+              </div>
+              <MobileMenu pageName={pageName} registered={registered} />
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

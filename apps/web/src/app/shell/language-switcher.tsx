@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useLayout } from '../layout-context';
+import { languageSwitchPath } from '../paths';
+import { dictionaryText } from './dictionary-text';
+import { ChevronIcon, GlobeIcon } from './icons';
+import './language-switcher.css';
+
+/** Two-letter tags for `lang`/`hreflang` of the three-letter codes the layout uses. */
+const languageTags: Readonly<Record<string, string>> = {
+  ara: 'ar', bul: 'bg', ces: 'cs', dan: 'da', deu: 'de', ell: 'el', eng: 'en', est: 'et',
+  fin: 'fi', fra: 'fr', heb: 'he', hrv: 'hr', hun: 'hu', ita: 'it', lav: 'lv', lit: 'lt',
+  nld: 'nl', nor: 'no', pol: 'pl', por: 'pt', ron: 'ro', rus: 'ru', slk: 'sk', slv: 'sl',
+  spa: 'es', srp: 'sr', swe: 'sv', tur: 'tr', ukr: 'uk',
+};
+
+export function languageTag(code: string): string {
+  return languageTags[code] ?? code;
+}
+
+/**
+ * Dropdown of the layout's languages by native title, the current one left
+ * out (spec 1 §2). Links keep the page and the layout's route query params.
+ */
+export function LanguageSwitcher({ pageName }: { pageName: string }) {
+  const layout = useLayout();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  if (layout.languageSelectHidden || layout.languages.length <= 1) return null;
+
+  const others = layout.languages.filter(
+    (language) => !language.isCurrent && language.code !== layout.languageCode,
+  );
+  const label = dictionaryText(layout.dictionary, 'language.select', 'Select language');
+
+  return (
+    <div
+      className="language-switcher"
+      ref={rootRef}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="language-switcher__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <GlobeIcon />
+        <span className="visually-hidden">{label}: </span>
+        <span lang={layout.languageShortCode || languageTag(layout.languageCode)}>
+          {layout.currentLanguageNativeTitle || layout.languageCode}
+        </span>
+        <ChevronIcon className="icon language-switcher__chevron" />
+      </button>
+      <ul id={listId} className="language-switcher__list" hidden={!open}>
+        {others.map((language) => (
+          <li key={language.code}>
+            <Link
+              className="language-switcher__option"
+              to={languageSwitchPath(layout, language.code, pageName, location.search)}
+              lang={languageTag(language.code)}
+              hrefLang={languageTag(language.code)}
+              onClick={() => setOpen(false)}
+            >
+              {language.nativeTitle}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

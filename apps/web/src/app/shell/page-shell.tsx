@@ -1,0 +1,59 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { pagesWithGreyBackground, pagesWithoutBanner } from '@club/contract/routes';
+import { LayoutContext } from '../layout-context';
+import type { ShellState } from '../shell-types';
+import { CookieNotice } from './cookie-notice';
+import { dictionaryText } from './dictionary-text';
+import { ErrorBanner } from './error-banner';
+import { focusMain } from './focus';
+import { Footer } from './footer';
+import { Header } from './header';
+import { HeaderBanner } from './header-banner';
+import { LoadingOverlay } from './loading-overlay';
+import { ScrollToTop } from './scroll-to-top';
+import { ServiceAlerts } from './service-alerts';
+import { shellMode } from './shell-mode';
+import './page-shell.css';
+
+/**
+ * The page shell of spec 1 §2 around every page: skip link, header (menu,
+ * mobile menu, language switcher, member icons), header banner, service
+ * alerts, error banner, `<main id="main">`, footer, cookie notice, loading
+ * overlay and scroll-to-top. It provides `state.layout` to everything inside.
+ */
+export function PageShell({ state, children }: { state: ShellState; children: ReactNode }) {
+  const { layout, pageName } = state;
+  const mode = shellMode(state);
+  const normal = mode === 'normal';
+  const showBanner = normal && !pagesWithoutBanner.has(pageName);
+  const mainClass = pagesWithGreyBackground.has(pageName) ? 'shell__main shell__main--grey' : 'shell__main';
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    focusMain();
+    document.getElementById('main')?.scrollIntoView();
+  };
+
+  return (
+    <LayoutContext value={layout}>
+      <div className={normal ? 'shell' : 'shell shell--without-layout'}>
+        <a className="skip-link" href="#main" onClick={skipToContent}>
+          {dictionaryText(layout.dictionary, 'skipToContent', 'Skip to content')}
+        </a>
+        {normal ? <Header pageName={pageName} registered={state.registered} /> : null}
+        {showBanner ? <HeaderBanner /> : null}
+        <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
+          <div className="container shell__notices">
+            <ServiceAlerts pageName={pageName} />
+            <ErrorBanner errors={state.errors} onClose={state.cleanErrors} />
+          </div>
+          {children}
+        </main>
+        {normal ? <Footer pageName={pageName} /> : null}
+        <CookieNotice />
+        <ScrollToTop />
+        <LoadingOverlay active={state.pageProgress} />
+      </div>
+    </LayoutContext>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { RichText } from '../../lib/rich-text';
+import { useLayout } from '../layout-context';
+import { dictionaryText } from './dictionary-text';
+import { focusMain } from './focus';
+import { CloseIcon } from './icons';
+
+type ClosedAlerts = { pageName: string; hashes: readonly string[] };
+
+/**
+ * Service alerts of the layout (spec 1 §2): HTML text, type default warning,
+ * each closable. A closed alert is remembered for the current view only: the
+ * closed list belongs to a page name and is void once the page changes.
+ */
+export function ServiceAlerts({ pageName }: { pageName: string }) {
+  const layout = useLayout();
+  const [closed, setClosed] = useState<ClosedAlerts>({ pageName, hashes: [] });
+  const closedHere = closed.pageName === pageName ? closed.hashes : [];
+  const visible = layout.headerAlerts.filter((alert) => !closedHere.includes(alert.hash));
+  if (visible.length === 0) return null;
+
+  const closeLabel = dictionaryText(layout.dictionary, 'alert.close', 'Close');
+  return (
+    <div className="service-alerts">
+      {visible.map((alert) => (
+        <div key={alert.hash} className={`alert alert--${alert.type || 'warning'}`}>
+          <RichText html={alert.text} className="alert__text" />
+          <button
+            type="button"
+            className="alert__close"
+            aria-label={closeLabel}
+            onClick={() => {
+              setClosed({ pageName, hashes: [...closedHere, alert.hash] });
+              focusMain();
+            }}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
+import { LayoutContext } from '../layout-context';
+import type { ShellState } from '../shell-types';
+
+/** A filled-in layout of a demo country (Greece, English as second language). */
+export function makeLayout(overrides: Partial<ClientLayout> = {}): ClientLayout {
+  return {
+    ...fallbackLayout,
+    countryCode: 'gr',
+    languageCode: 'eng',
+    languageShortCode: 'en',
+    defaultLanguageCode: 'ell',
+    languageRoute: '/eng',
+    routePrefix: '/eng',
+    currentLanguageNativeTitle: 'English',
+    languages: [
+      { code: 'ell', nativeTitle: 'Ελληνικά', isCurrent: false },
+      { code: 'eng', nativeTitle: 'English', isCurrent: true },
+    ],
+    paramsRoute: ['agency'],
+    menuItems: [
+      { pageName: 'registration', title: 'Registration' },
+      { pageName: 'faq', title: 'Rules' },
+    ],
+    menuHidden: false,
+    languageSelectHidden: false,
+    ...overrides,
+  };
+}
+
+export function makeShellState(overrides: Partial<ShellState> = {}): ShellState {
+  return {
+    layout: makeLayout(),
+    pageName: 'home',
+    registered: false,
+    withoutLayout: false,
+    pageProgress: false,
+    errors: [],
+    cleanErrors: () => undefined,
+    ...overrides,
+  };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Renders inside a memory router at `path` with the layout in context. */
+export function renderWithLayout(
+  ui: ReactElement,
+  { layout = makeLayout(), path = '/eng' }: { layout?: ClientLayout; path?: string } = {},
+): RenderResult {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <LayoutContext value={layout}>
+        {children}
+        <LocationProbe />
+      </LayoutContext>
+    </MemoryRouter>
+  );
+  return render(ui, { wrapper });
+}
+
+type HappyDomWindow = {
+  happyDOM: {
+    setViewport(viewport: { width?: number; height?: number }): void;
+    settings: { device: { prefersReducedMotion: string } };
+  };
+};
+
+/** happy-dom's own controls for the viewport and the reduced-motion preference. */
+export function happyDom(): HappyDomWindow['happyDOM'] {
+  return (window as unknown as HappyDomWindow).happyDOM;
+}
+
+/** happy-dom has no layout engine: give the document a height. */
+export function setDocumentHeight(height: number): void {
+  Object.defineProperty(document.documentElement, 'scrollHeight', {
+    configurable: true,
+    value: height,
+  });
+}
