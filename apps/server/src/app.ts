@@ -1,0 +1,93 @@
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { ContentCache } from './modules/content/content-cache.js';
+import { contentModule } from './modules/content/content-module.js';
+import { PageRegistry } from './modules/content/page-registry.js';
+import { setupErrorHandler } from './plugins/error-handler.js';
+import { setupOpenApi } from './plugins/openapi.js';
+import { setupSecurityHeaders } from './plugins/security-headers.js';
+import { setupWebApp } from './plugins/web-app.js';
+import { setupXsrf } from './plugins/xsrf.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    contentCache: ContentCache;
+    pageRegistry: PageRegistry;
+  }
+}
+
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  /** Default: pino at the configured level. Tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+  /** How long the content cache trusts its version before checking again (ms, default 1000). */
+  contentRevalidateMs?: number;
+  /** Clock of the content cache, for tests. */
+  now?: () => number;
+};
+
+/** Builds the club's Fastify app; `server.ts` starts it, tests call it through `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // One line per request costs more than the request itself; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate(
+    'contentCache',
+    new ContentCache(db, {
+      revalidateMs: options.contentRevalidateMs,
+      now: options.now,
+      log: app.log,
+    }),
+  );
+  app.decorate('pageRegistry', new PageRegistry());
+
+  setupErrorHandler(app);
+  await setupSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(formbody);
+  // Only routes that ask for it are limited (the error log).
+  await app.register(rateLimit, { global: false });
+  setupXsrf(app, config);
+  await setupOpenApi(app);
+
+  await app.register(contentModule);
+
+  await setupWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/client.js';
+import { loadContent } from './load-content.js';
+import { ContentFileError } from './read-content-folder.js';
+
+/** `npm run content:load`: migrates the configured database, then loads CONTENT_DIR into it. */
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const summary = await loadContent(database.db, config.contentDir);
+    console.log(
+      `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentFileError) {
+      console.error(`Content not loaded: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

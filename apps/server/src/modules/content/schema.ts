@@ -1,0 +1,177 @@
+import {
+  type ExtraConfigColumn,
+  boolean,
+  check,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * The content model: per country, and per language of a country. Everything a
+ * content load writes hangs off `country_languages` with cascading deletes, so
+ * a load replaces one language's content by deleting its row and inserting again.
+ */
+
+export const countries = pgTable('countries', {
+  code: varchar({ length: 2 }).primaryKey(),
+  name: text().notNull(),
+  defaultLanguageCode: varchar({ length: 3 }).notNull(),
+  subDomainDisabled: boolean().notNull().default(false),
+  decisionMakerOptIn: boolean().notNull().default(false),
+  doubleOpt: boolean().notNull().default(false),
+  menuHidden: boolean().notNull().default(false),
+  languageSelectHidden: boolean().notNull().default(false),
+  contactUsEmail: text(),
+  amadeusDirectUrlToRedirect: text(),
+  /** Query parameter names that the language switcher keeps. */
+  paramsRoute: jsonb().$type<string[]>().notNull().default([]),
+});
+
+export const countryLanguages = pgTable(
+  'country_languages',
+  {
+    countryCode: varchar({ length: 2 })
+      .notNull()
+      .references(() => countries.code, { onDelete: 'cascade' }),
+    languageCode: varchar({ length: 3 }).notNull(),
+    nativeTitle: text().notNull(),
+    /** Two-letter code for `<html lang>`. */
+    shortCode: varchar({ length: 2 }).notNull(),
+    isRtl: boolean().notNull().default(false),
+    position: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.languageCode] })],
+);
+
+/** Country and language columns plus the cascading key to `country_languages`. */
+const localeColumns = () => ({
+  countryCode: varchar({ length: 2 }).notNull(),
+  languageCode: varchar({ length: 3 }).notNull(),
+});
+const localeKey = (
+  table: string,
+  t: { countryCode: ExtraConfigColumn; languageCode: ExtraConfigColumn },
+) =>
+  foreignKey({
+    // Named: generated names would pass PostgreSQL's 63-character limit.
+    name: `${table}_locale_fk`,
+    columns: [t.countryCode, t.languageCode],
+    foreignColumns: [countryLanguages.countryCode, countryLanguages.languageCode],
+  }).onDelete('cascade');
+
+export const dictionaryEntries = pgTable(
+  'dictionary_entries',
+  { ...localeColumns(), key: text().notNull(), value: text().notNull() },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.languageCode, t.key] }),
+    localeKey('dictionary_entries', t),
+  ],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    ...localeColumns(),
+    position: integer().notNull(),
+    pageName: text().notNull(),
+    title: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.languageCode, t.position] }),
+    localeKey('menu_items', t),
+  ],
+);
+
+export const headerAlerts = pgTable(
+  'header_alerts',
+  {
+    ...localeColumns(),
+    position: integer().notNull(),
+    hash: text().notNull(),
+    type: text().$type<'warning' | 'info' | 'success' | 'danger'>().notNull(),
+    text: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.languageCode, t.position] }),
+    localeKey('header_alerts', t),
+  ],
+);
+
+export const headerImages = pgTable(
+  'header_images',
+  {
+    ...localeColumns(),
+    position: integer().notNull(),
+    url: text(),
+    target: text().$type<'_self' | '_blank'>().notNull(),
+    image: text().notNull(),
+    imageMobile: text().notNull(),
+    imageMacbook: text().notNull(),
+    alt: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.languageCode, t.position] }),
+    localeKey('header_images', t),
+  ],
+);
+
+/** Texts by key (`GET /s2c/content/v1/texts?key=`). */
+export const texts = pgTable(
+  'texts',
+  { ...localeColumns(), key: text().notNull(), value: text().notNull() },
+  (t) => [primaryKey({ columns: [t.countryCode, t.languageCode, t.key] }), localeKey('texts', t)],
+);
+
+export const pages = pgTable(
+  'pages',
+  {
+    ...localeColumns(),
+    name: text().notNull(),
+    title: text().notNull(),
+    text: text().notNull().default(''),
+    postText: text().notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.languageCode, t.name] }), localeKey('pages', t)],
+);
+
+export const faqItems = pgTable(
+  'faq_items',
+  {
+    ...localeColumns(),
+    pageName: text().notNull(),
+    position: integer().notNull(),
+    number: integer().notNull(),
+    title: text().notNull(),
+    text: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countryCode, t.languageCode, t.pageName, t.position] }),
+    foreignKey({
+      name: 'faq_items_page_fk',
+      columns: [t.countryCode, t.languageCode, t.pageName],
+      foreignColumns: [pages.countryCode, pages.languageCode, pages.name],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One row, bumped by every content load. Server processes compare it with the
+ * version their cache was built from (see content-cache.ts).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: integer().notNull(),
+    loadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
+);

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@club/contract/envelope';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { HttpError } from '../lib/http-error.js';
+import { fieldMessages } from '../lib/validation-data.js';
+
+/** Status codes of Fastify's own client errors, with the code and field the answer gives. */
+const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: ErrorCode.validation, message: 'Malformed request' },
+  413: { code: ErrorCode.validation, message: 'Request body is too large' },
+  415: { code: ErrorCode.validation, message: 'Unsupported content type' },
+};
+
+/**
+ * The one error handler: every error answers `{ code, data }`. Invalid input
+ * gives 400 with per-field messages and the request id; an unreachable
+ * database gives 503; anything else unexpected is logged and answers 500
+ * without internals.
+ */
+export function setupErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const requestId = request.id;
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split('/').filter((part) => part !== ''),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const data = fieldMessages(issues, error.validationContext ?? 'request');
+      request.log.debug({ data }, 'invalid input');
+      return reply.code(400).send({ code: ErrorCode.validation, data: { ...data, requestId } });
+    }
+
+    if (error instanceof HttpError) {
+      const data =
+        error.code === ErrorCode.validation && typeof error.data === 'object'
+          ? { ...error.data, requestId }
+          : error.data;
+      return reply.code(error.statusCode).send({ code: error.code, data });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send({ code: ErrorCode.unavailable, data: null });
+    }
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) {
+      return reply.code(429).send({ code: ErrorCode.tooManyRequests, data: null });
+    }
+    const known = clientErrors[status];
+    if (known !== undefined) {
+      request.log.debug({ err: error }, 'bad request');
+      return reply
+        .code(status)
+        .send({ code: known.code, data: { body: known.message, requestId } });
+    }
+    if (status >= 400 && status < 500) {
+      request.log.debug({ err: error }, 'client error');
+      return reply.code(status).send({ code: codeForStatus(status), data: null });
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ code: ErrorCode.internal, data: null });
+  });
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return ErrorCode.unauthorized;
+    case 403:
+      return ErrorCode.forbidden;
+    case 404:
+      return ErrorCode.notFound;
+    case 405:
+      return ErrorCode.methodNotAllowed;
+    default:
+      return ErrorCode.validation;
+  }
+}

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@club/contract/envelope';
+import type { Config } from '../config.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app from WEB_DIST_DIR: hashed `/assets/*` for a year,
+ * other files of the build as they are, content images under `/media/*`, and
+ * for every other GET that is not a call the SPA entry, into which the client
+ * configuration is written. Unknown calls answer a JSON 404.
+ */
+export async function setupWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const entry = readEntry(config);
+
+  if (entry !== undefined) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      // One route per file of the build, found at start: the build does not change while serving.
+      wildcard: false,
+      index: false,
+      globIgnore: ['index.html'],
+      setHeaders: (reply, path) => {
+        const isAsset = path.startsWith(join(config.webDistDir, 'assets') + sep);
+        reply.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  const mediaDir = join(config.contentDir, 'media');
+  if (existsSync(mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: entry === undefined,
+      maxAge: '1d',
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPageView =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/s2c/') &&
+      !url.startsWith('/content/') &&
+      !url.startsWith('/assets/') &&
+      !url.startsWith('/media/');
+    if (!isPageView) return reply.code(404).send({ code: ErrorCode.notFound, data: null });
+    if (entry === undefined) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltPage);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(entry);
+  });
+}
+
+/** index.html with the client configuration in `<meta name="club-config">`, read once at start. */
+function readEntry(config: Config): string | undefined {
+  const path = join(config.webDistDir, 'index.html');
+  if (!existsSync(path)) return undefined;
+  const clientConfig = escapeHtml(
+    JSON.stringify({
+      production: config.production,
+      errorLog: config.errorLog,
+      tokenStorage: config.tokenStorage,
+      rootDomain: config.publicRootDomain,
+    }),
+  );
+  const meta = `<meta name="club-config" content="${clientConfig}">`;
+  const html = readFileSync(path, 'utf8');
+  const pattern = /<meta\s+name="club-config"\s+content="[^"]*"\s*\/?>/;
+  return pattern.test(html)
+    ? html.replace(pattern, meta)
+    : html.replace('</head>', `${meta}</head>`);
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Not built</title></head>
+<body><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then start the server again.</p></body></html>
+`;

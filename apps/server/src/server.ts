@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { loadContent } from './modules/content/load-content.js';
+import { countries } from './modules/content/schema.js';
+
+/** Start-up only: configuration, database, migrations, demo content on an empty database, listen. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => console.error('database connection error:', error.message),
+  });
+  const app = await buildApp({ config, db: database.db });
+  try {
+    await database.migrate();
+    const [anyCountry] = await database.db
+      .select({ code: countries.code })
+      .from(countries)
+      .limit(1);
+    if (anyCountry === undefined) {
+      const summary = await loadContent(database.db, config.contentDir);
+      app.log.info({ countries: summary.countries }, 'demo content loaded into the empty database');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'start-up failed');
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+await main();

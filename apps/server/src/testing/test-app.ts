@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { loadContent } from '../modules/content/load-content.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** Two small countries: `gr` (eng default, ell) and right-to-left `ae` (ara default, eng). */
+export const fixtureContentDir = fileURLToPath(new URL('./fixtures/content', import.meta.url));
+
+/** Defaults for tests: the fixture content and no web build (tests never depend on it). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    contentDir: fixtureContentDir,
+    webDistDir: fileURLToPath(new URL('./no-web-build', import.meta.url)),
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export type TestApp = {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  /** Closes the app, and the database when this test app created it. */
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  /** Share a database between apps of one file; by default each test app gets a fresh one with the fixture content. */
+  database?: TestDatabase;
+  /** Runs before `ready()`: register test pages or routes here. */
+  setup?: (app: App) => void | Promise<void>;
+} & Pick<BuildAppOptions, 'contentRevalidateMs' | 'now'>;
+
+/**
+ * The app on a real database, for `app.inject`. One per test file:
+ *
+ *   let t: TestApp;
+ *   beforeAll(async () => { t = await createTestApp(); });
+ *   afterAll(() => t.close());
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
+  if (ownsDatabase) await loadContent(database.db, fixtureContentDir);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    contentRevalidateMs: options.contentRevalidateMs,
+    now: options.now,
+  });
+  await options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (ownsDatabase) await database.dispose();
+    },
+  };
+}
