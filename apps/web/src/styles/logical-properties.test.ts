@@ -28,7 +28,12 @@ describe('shell style sheets', () => {
   });
 
   it('the pattern catches physical properties and values', () => {
-    for (const sample of ['a { margin-left: 0 }', 'a{right:0}', 'a { text-align: left; }', 'a { float: right }']) {
+    for (const sample of [
+      'a { margin-left: 0 }',
+      'a{right:0}',
+      'a { text-align: left; }',
+      'a { float: right }',
+    ]) {
       expect(sample.match(physical)).not.toBeNull();
     }
     expect('a { inset-inline-end: 0; text-align: start }'.match(physical)).toBeNull();

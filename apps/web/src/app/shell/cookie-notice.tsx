@@ -24,14 +24,20 @@ export function CookieNotice() {
   };
 
   return (
-    <section className="cookie-notice" role="region" aria-label={text('cookies.label', 'Cookie notice')}>
+    <section
+      className="cookie-notice"
+      role="region"
+      aria-label={text('cookies.label', 'Cookie notice')}
+    >
       <div className="container cookie-notice__inner">
         <p className="cookie-notice__text">
           {text(
             'cookies.text',
             'This site uses its own and third-party cookies for navigation, statistics and personalisation.',
           )}{' '}
-          <Link to={pagePath(layout, 'cookies-policy')}>{text('cookies.link', 'Cookies Policy')}</Link>
+          <Link to={pagePath(layout, 'cookies-policy')}>
+            {text('cookies.link', 'Cookies Policy')}
+          </Link>
         </p>
         <button type="button" className="button" onClick={accept}>
           {text('cookies.accept', 'Accept')}

@@ -7,9 +7,7 @@ import './footer.css';
 
 /** Spec 1 §2: page height more than twice the window height, width 991 px or less. */
 export function footerIsTall(): boolean {
-  return (
-    document.documentElement.scrollHeight > 2 * window.innerHeight && window.innerWidth <= 991
-  );
+  return document.documentElement.scrollHeight > 2 * window.innerHeight && window.innerWidth <= 991;
 }
 
 /**
@@ -50,7 +48,10 @@ export function Footer({ pageName }: { pageName: string }) {
               <li>
                 <Link to={pagePath(layout, 'privacy-policy')} target="_blank" rel="noopener">
                   {text('footer.privacy', 'Privacy Policy')}
-                  <span className="visually-hidden"> ({text('footer.newTab', 'opens in a new tab')})</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    ({text('footer.newTab', 'opens in a new tab')})
+                  </span>
                 </Link>
               </li>
               <li>

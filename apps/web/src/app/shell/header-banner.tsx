@@ -43,7 +43,12 @@ function SlideLink({ slide, children }: { slide: HeaderImage; children: ReactNod
   );
 }
 
-function SlideImage({ slide, first, failed, onError }: {
+function SlideImage({
+  slide,
+  first,
+  failed,
+  onError,
+}: {
   slide: HeaderImage;
   first: boolean;
   failed: boolean;
@@ -89,7 +94,10 @@ export function HeaderBanner() {
 
   useEffect(() => {
     if (!rotating || paused) return;
-    const timer = window.setInterval(() => setIndex((value) => (value + 1) % count), bannerAutoAdvanceMs);
+    const timer = window.setInterval(
+      () => setIndex((value) => (value + 1) % count),
+      bannerAutoAdvanceMs,
+    );
     return () => window.clearInterval(timer);
   }, [rotating, paused, count]);
 
@@ -111,8 +119,14 @@ export function HeaderBanner() {
       {count > 1 ? (
         <div className="banner__controls">
           {reducedMotion ? null : (
-            <button type="button" className="banner__rotation" onClick={() => setStopped((value) => !value)}>
-              {stopped ? text('banner.play', 'Start slide show') : text('banner.stop', 'Stop slide show')}
+            <button
+              type="button"
+              className="banner__rotation"
+              onClick={() => setStopped((value) => !value)}
+            >
+              {stopped
+                ? text('banner.play', 'Start slide show')
+                : text('banner.stop', 'Stop slide show')}
             </button>
           )}
           <button

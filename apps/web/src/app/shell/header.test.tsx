@@ -56,7 +56,10 @@ describe('Header', () => {
 
   it('adds a Contact Us mailto item when the layout has a contact email', () => {
     renderWithLayout(<Header pageName="home" registered={false} />, {
-      layout: makeLayout({ contactUsEmail: 'club@example.com', dictionary: { 'menu.contactUs': 'Write to us' } }),
+      layout: makeLayout({
+        contactUsEmail: 'club@example.com',
+        dictionary: { 'menu.contactUs': 'Write to us' },
+      }),
     });
     const contact = within(mainMenu()!).getByRole('link', { name: 'Write to us' });
     expect(contact.getAttribute('href')).toBe('mailto:club@example.com');
@@ -91,8 +94,12 @@ describe('Header', () => {
     });
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'My points' }).getAttribute('href')).toBe('/eng/points');
-    expect(screen.getByRole('link', { name: 'List of Gifts' }).getAttribute('href')).toBe('/eng/gifts');
+    expect(screen.getByRole('link', { name: 'My points' }).getAttribute('href')).toBe(
+      '/eng/points',
+    );
+    expect(screen.getByRole('link', { name: 'List of Gifts' }).getAttribute('href')).toBe(
+      '/eng/gifts',
+    );
   });
 
   it.each([
@@ -102,8 +109,12 @@ describe('Header', () => {
     ['home', null, null],
   ])('on page %s marks points %s and gifts %s as current', (pageName, points, gifts) => {
     renderWithLayout(<Header pageName={pageName} registered />);
-    expect(screen.getByRole('link', { name: 'Status Points' }).getAttribute('aria-current')).toBe(points);
-    expect(screen.getByRole('link', { name: 'List of Gifts' }).getAttribute('aria-current')).toBe(gifts);
+    expect(screen.getByRole('link', { name: 'Status Points' }).getAttribute('aria-current')).toBe(
+      points,
+    );
+    expect(screen.getByRole('link', { name: 'List of Gifts' }).getAttribute('aria-current')).toBe(
+      gifts,
+    );
   });
 
   it('opens the gifts through an event instead of navigating', async () => {

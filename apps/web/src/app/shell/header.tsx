@@ -31,7 +31,12 @@ export function Header({ pageName, registered }: { pageName: string; registered:
     <header className="site-header">
       <div className="container site-header__bar">
         <Link to={pagePath(layout, 'home')} className="site-header__logo">
-          <img src="/media/logo.svg" alt={text('productName', 'Amadeus+Me')} width="160" height="40" />
+          <img
+            src="/media/logo.svg"
+            alt={text('productName', 'Amadeus+Me')}
+            width="160"
+            height="40"
+          />
         </Link>
         {layout.menuHidden ? null : (
           <>
@@ -52,7 +57,9 @@ export function Header({ pageName, registered }: { pageName: string; registered:
                       aria-current={pageName === 'points' ? 'page' : undefined}
                     >
                       <PointsIcon />
-                      <span className="visually-hidden">{text('menu.points', 'Status Points')}</span>
+                      <span className="visually-hidden">
+                        {text('menu.points', 'Status Points')}
+                      </span>
                     </Link>
                   </li>
                   <li>
@@ -70,7 +77,11 @@ export function Header({ pageName, registered }: { pageName: string; registered:
               ) : null}
               <LanguageSwitcher pageName={pageName} />
               <div className="site-header__account">
-                <AccountAction pageName={pageName} registered={registered} linkClassName="site-nav__link" />
+                <AccountAction
+                  pageName={pageName}
+                  registered={registered}
+                  linkClassName="site-nav__link"
+                />
               </div>
               <MobileMenu pageName={pageName} registered={registered} />
             </div>

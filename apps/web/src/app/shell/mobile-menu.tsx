@@ -41,7 +41,8 @@ export function MobileMenu({ pageName, registered }: { pageName: string; registe
       else trapTabKey(event, panel);
     };
     document.addEventListener('keydown', onKeyDown);
-    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(wideScreenQuery) : null;
+    const wide =
+      typeof window.matchMedia === 'function' ? window.matchMedia(wideScreenQuery) : null;
     const onWide = (event: MediaQueryListEvent) => {
       if (event.matches) setOpen(false);
     };
@@ -95,7 +96,11 @@ export function MobileMenu({ pageName, registered }: { pageName: string; registe
                 {text('menu.home', 'Home')}
               </Link>
             </li>
-            <MenuItemLinks pageName={pageName} onNavigate={close} linkClassName="mobile-menu__link" />
+            <MenuItemLinks
+              pageName={pageName}
+              onNavigate={close}
+              linkClassName="mobile-menu__link"
+            />
             <li>
               <AccountAction
                 pageName={pageName}

@@ -26,7 +26,9 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
   const mode = shellMode(state);
   const normal = mode === 'normal';
   const showBanner = normal && !pagesWithoutBanner.has(pageName);
-  const mainClass = pagesWithGreyBackground.has(pageName) ? 'shell__main shell__main--grey' : 'shell__main';
+  const mainClass = pagesWithGreyBackground.has(pageName)
+    ? 'shell__main shell__main--grey'
+    : 'shell__main';
 
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

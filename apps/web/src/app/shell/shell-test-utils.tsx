@@ -46,7 +46,7 @@ export function makeShellState(overrides: Partial<ShellState> = {}): ShellState 
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
 /** Renders inside a memory router at `path` with the layout in context. */

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Footer } from './footer';
+import { happyDom, makeLayout, renderWithLayout, setDocumentHeight } from './shell-test-utils';
+
+function footer() {
+  return screen.getByRole('contentinfo');
+}
+
+describe('Footer', () => {
+  afterEach(() => {
+    happyDom().setViewport({ width: 1024, height: 768 });
+    setDocumentHeight(0);
+  });
+
+  it('shows the copyright line from the dictionary', () => {
+    renderWithLayout(<Footer pageName="home" />, {
+      layout: makeLayout({ dictionary: { 'footer.copyright': '© 2025 The Club' } }),
+    });
+    expect(footer().textContent).toContain('© 2025 The Club');
+  });
+
+  it('links to the privacy policy in a new tab and to the cookies policy', () => {
+    renderWithLayout(<Footer pageName="home" />);
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
+    expect(privacy.getAttribute('href')).toBe('/eng/privacy-policy');
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    expect(privacy.getAttribute('rel')).toBe('noopener');
+    expect(privacy.textContent).toContain('opens in a new tab');
+    const cookies = screen.getByRole('link', { name: 'Cookies Policy' });
+    expect(cookies.getAttribute('href')).toBe('/eng/cookies-policy');
+    expect(cookies.getAttribute('target')).toBeNull();
+  });
+
+  it('has no links when the menu is hidden', () => {
+    renderWithLayout(<Footer pageName="home" />, { layout: makeLayout({ menuHidden: true }) });
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(footer().textContent).toContain('Amadeus+Me');
+  });
+
+  it('has no links without a layout (no country code)', () => {
+    renderWithLayout(<Footer pageName="home" />, { layout: makeLayout({ countryCode: '' }) });
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('is taller when the page is more than twice the window height at 991 px or less', async () => {
+    happyDom().setViewport({ width: 991, height: 600 });
+    setDocumentHeight(1201);
+    renderWithLayout(<Footer pageName="home" />);
+    await waitFor(() => expect(footer().classList.contains('site-footer--tall')).toBe(true));
+  });
+
+  it('is not taller on wide windows or short pages', async () => {
+    happyDom().setViewport({ width: 992, height: 600 });
+    setDocumentHeight(3000);
+    renderWithLayout(<Footer pageName="home" />);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(footer().classList.contains('site-footer--tall')).toBe(false);
+
+    happyDom().setViewport({ width: 800, height: 600 });
+    setDocumentHeight(1200);
+    fireEvent(window, new Event('resize'));
+    expect(footer().classList.contains('site-footer--tall')).toBe(false);
+  });
+
+  it('re-checks on resize', async () => {
+    happyDom().setViewport({ width: 1200, height: 600 });
+    setDocumentHeight(3000);
+    renderWithLayout(<Footer pageName="home" />);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(footer().classList.contains('site-footer--tall')).toBe(false);
+
+    happyDom().setViewport({ width: 700, height: 600 });
+    fireEvent(window, new Event('resize'));
+    expect(footer().classList.contains('site-footer--tall')).toBe(true);
+  });
+
+  it('re-checks on page change', async () => {
+    happyDom().setViewport({ width: 700, height: 600 });
+    setDocumentHeight(900);
+    const { rerender } = renderWithLayout(<Footer pageName="home" />);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(footer().classList.contains('site-footer--tall')).toBe(false);
+
+    setDocumentHeight(2400);
+    rerender(<Footer pageName="faq" />);
+    await waitFor(() => expect(footer().classList.contains('site-footer--tall')).toBe(true));
+  });
+});
