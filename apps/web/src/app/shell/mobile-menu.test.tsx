@@ -103,6 +103,14 @@ describe('MobileMenu', () => {
     expect(screen.getByTestId('location').textContent).toBe('/eng/faq');
   });
 
+  it('closes when the page changes', async () => {
+    const { rerender } = renderWithLayout(<MobileMenu pageName="home" registered={false} />);
+    await openMenu();
+    rerender(<MobileMenu pageName="faq" registered={false} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(isLocked()).toBe(false);
+  });
+
   it('keeps focus inside the panel while open', async () => {
     renderWithLayout(<MobileMenu pageName="home" registered={false} />);
     const dialog = await openMenu();

@@ -21,7 +21,11 @@ const wideScreenQuery = '(min-width: 992px)';
  */
 export function MobileMenu({ pageName, registered }: { pageName: string; registered: boolean }) {
   const layout = useLayout();
-  const [open, setOpen] = useState(false);
+  // The page the panel was opened on: it closes by itself when the page changes
+  // (a followed link, browser back).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pageName;
+  const setOpen = (value: boolean) => setOpenOn(value ? pageName : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -37,14 +41,14 @@ export function MobileMenu({ pageName, registered }: { pageName: string; registe
     focusableElements(panel)[0]?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
       else trapTabKey(event, panel);
     };
     document.addEventListener('keydown', onKeyDown);
     const wide =
       typeof window.matchMedia === 'function' ? window.matchMedia(wideScreenQuery) : null;
     const onWide = (event: MediaQueryListEvent) => {
-      if (event.matches) setOpen(false);
+      if (event.matches) setOpenOn(null);
     };
     wide?.addEventListener('change', onWide);
 
@@ -65,7 +69,7 @@ export function MobileMenu({ pageName, registered }: { pageName: string; registe
         className="mobile-menu__toggle"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         <MenuIcon />
         <span className="visually-hidden">{text('menu.open', 'Open menu')}</span>
