@@ -1,18 +1,41 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// The server serves the built app and the API from one origin; in `vite dev`
-// the API is proxied to a server started with `npm run dev -w apps/server`.
-export default defineConfig({
+// react-router's package exports always point at its development build, which
+// ships dev-only warnings; production builds take its production build instead.
+const reactRouterDevelopment = dirname(createRequire(import.meta.url).resolve('react-router'));
+const reactRouterProduction = join(reactRouterDevelopment, '../production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
-  resolve: { conditions: ['source'] },
-  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+  resolve: {
+    conditions: ['source'],
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    // Every supported browser has modulepreload: no polyfill in the initial bundle.
+    modulePreload: { polyfill: false },
+  },
+  // The server serves the built app and the API from one origin; in `vite dev`
+  // the API is proxied to a server started with `npm run dev -w apps/server`.
   server: {
-    proxy: { '/s2c': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    proxy: {
+      '/s2c': 'http://localhost:3000',
+      '/content/v1/log': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+    },
   },
   test: {
     environment: 'happy-dom',
+    // A real origin, so relative fetch URLs and the host's country resolve as in a browser.
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

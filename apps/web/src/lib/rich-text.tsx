@@ -1,10 +1,28 @@
-import { useMemo, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLayout } from '../app/layout-context';
 import { appConfig } from './app-config';
-import { appLinkAttribute, sanitizeRichText } from './sanitize-html';
+import { appLinkAttribute } from './app-link';
+import { loadedSanitizer, loadSanitizer, type Sanitize } from './sanitizer';
 
 export type RichTextProps = { html: string; className?: string; as?: 'div' | 'span' };
+
+/** The sanitiser, loading it first when needed (then nothing is shown until it is there). */
+function useSanitizer(): Sanitize | undefined {
+  const [sanitize, setSanitize] = useState<Sanitize | undefined>(loadedSanitizer);
+  useEffect(() => {
+    if (sanitize) return;
+    let current = true;
+    loadSanitizer().then(
+      (loaded) => current && setSanitize(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [sanitize]);
+  return sanitize;
+}
 
 /**
  * Server HTML (content blocks, FAQ items, header alerts), sanitised, with its
@@ -14,15 +32,18 @@ export type RichTextProps = { html: string; className?: string; as?: 'div' | 'sp
 export function RichText({ html, className, as: Tag = 'div' }: RichTextProps) {
   const { countryRoute, languageRoute, routePrefix } = useLayout();
   const navigate = useNavigate();
+  const sanitize = useSanitizer();
   const safeHtml = useMemo(
     () =>
-      sanitizeRichText(html, {
-        countryRoute,
-        languageRoute,
-        routePrefix,
-        rootDomain: appConfig().rootDomain,
-      }),
-    [html, countryRoute, languageRoute, routePrefix],
+      sanitize
+        ? sanitize(html, {
+            countryRoute,
+            languageRoute,
+            routePrefix,
+            rootDomain: appConfig().rootDomain,
+          })
+        : '',
+    [sanitize, html, countryRoute, languageRoute, routePrefix],
   );
 
   function onClick(event: MouseEvent<HTMLElement>) {
@@ -31,7 +52,7 @@ export function RichText({ html, className, as: Tag = 'div' }: RichTextProps) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target;
     if (!(target instanceof Element)) return;
-    const anchor = target.closest(`a[${appLinkAttribute}]`);
+    const anchor = target.closest(`a[${appLinkAttribute}][href]`);
     if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
     const opensElsewhere = anchor.target !== '' && anchor.target !== '_self';
     if (opensElsewhere || anchor.hasAttribute('download')) return;

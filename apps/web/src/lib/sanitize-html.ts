@@ -1,28 +1,38 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify from 'dompurify';
+import { appLinkAttribute } from './app-link';
 import { rewriteLink, type LinkContext } from './rich-text-links';
 
-/** Marks a link that the rich-text component navigates to inside the app. */
-export const appLinkAttribute = 'data-app-link';
+// An instance of our own, so that the link hook never touches other callers.
+const purifier = createDOMPurify(window);
+
+/** The context of the sanitize call in progress (sanitize runs synchronously). */
+let linkContext: LinkContext | null = null;
+
+purifier.addHook('afterSanitizeAttributes', (anchor) => {
+  if (linkContext === null || anchor.nodeName !== 'A') return;
+  const href = anchor.getAttribute('href');
+  if (href === null) return;
+  const link = rewriteLink(href, linkContext);
+  anchor.setAttribute('href', link.href);
+  if (link.inApp) anchor.setAttribute(appLinkAttribute, '');
+  else anchor.removeAttribute(appLinkAttribute);
+  if (link.external || anchor.getAttribute('target') === '_blank')
+    anchor.setAttribute('rel', 'noopener noreferrer');
+});
 
 /**
  * Server HTML made safe for the DOM: DOMPurify removes scripts, event handlers
- * and `javascript:` URLs; every link is then rewritten by the rules of spec 1 §2.
+ * and `javascript:` URLs, and every link is rewritten by the rules of spec 1 §2
+ * in the same pass (no second parse of the sanitised markup).
  */
 export function sanitizeRichText(html: string, context: LinkContext): string {
-  const fragment = DOMPurify.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-  });
-  for (const anchor of fragment.querySelectorAll('a[href]')) {
-    const link = rewriteLink(anchor.getAttribute('href') ?? '', context);
-    anchor.setAttribute('href', link.href);
-    if (link.inApp) anchor.setAttribute(appLinkAttribute, '');
-    else anchor.removeAttribute(appLinkAttribute);
-    if (link.external || anchor.getAttribute('target') === '_blank')
-      anchor.setAttribute('rel', 'noopener noreferrer');
+  linkContext = context;
+  try {
+    return purifier.sanitize(html, {
+      ADD_ATTR: ['target'],
+      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    });
+  } finally {
+    linkContext = null;
   }
-  const container = document.createElement('div');
-  container.appendChild(fragment);
-  return container.innerHTML;
 }

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadSanitizer } from '../lib/sanitizer';
+
+// The app loads the sanitiser with the first page; tests render rich text at once.
+await loadSanitizer();
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,100 @@
+import { createContext, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { readStoredValue, removeStoredValue, writeStoredValue } from '../lib/client-storage';
+
+/**
+ * The common client state of spec 1 §3 that the page shell shows: errors,
+ * page progress and the without-layout mode. The user (and with it
+ * `registered`) is added by the membership capability.
+ */
+export type CommonState = {
+  /** HTML error strings of the error banner. */
+  errors: string[];
+  /** Page progress: on at start, on while set by a capability, off on page change. */
+  pageProgress: boolean;
+  withoutLayout: boolean;
+  /** A member is logged in; false until the membership capability fills it. */
+  registered: boolean;
+};
+
+export type CommonAction =
+  | { type: 'errorAdded'; error: string }
+  | { type: 'errorsCleaned' }
+  | { type: 'pageProgressSet'; on: boolean }
+  | { type: 'withoutLayoutSet'; on: boolean }
+  /** A new page is shown: its load errors replace the old ones and progress stops. */
+  | { type: 'pageChanged'; errors: string[] };
+
+export function commonReducer(state: CommonState, action: CommonAction): CommonState {
+  switch (action.type) {
+    case 'errorAdded':
+      // Spec 1 §4: "adding an error switches it off".
+      return { ...state, errors: [...state.errors, action.error], pageProgress: false };
+    case 'errorsCleaned':
+      return state.errors.length === 0 ? state : { ...state, errors: [] };
+    case 'pageProgressSet':
+      return state.pageProgress === action.on ? state : { ...state, pageProgress: action.on };
+    case 'withoutLayoutSet':
+      return state.withoutLayout === action.on ? state : { ...state, withoutLayout: action.on };
+    case 'pageChanged':
+      return { ...state, errors: action.errors, pageProgress: false };
+  }
+}
+
+export function initialCommonState(): CommonState {
+  return {
+    errors: [],
+    pageProgress: true,
+    withoutLayout: readStoredValue('withoutLayout') === '1',
+    registered: false,
+  };
+}
+
+/**
+ * The `withoutLayout` query: `1` turns the mode on and remembers it, `0` turns
+ * it off; without the query the stored value stands (undefined is returned).
+ */
+export function applyWithoutLayoutQuery(search: string): boolean | undefined {
+  const value = new URLSearchParams(search).get('withoutLayout');
+  if (value === '1') {
+    writeStoredValue('withoutLayout', '1');
+    return true;
+  }
+  if (value === '0') {
+    removeStoredValue('withoutLayout');
+    return false;
+  }
+  return undefined;
+}
+
+export type CommonStateApi = CommonState & {
+  addError: (error: string) => void;
+  cleanErrors: () => void;
+  setPageProgress: (on: boolean) => void;
+  setWithoutLayout: (on: boolean) => void;
+  /** For the app: a new page is shown with these load errors. */
+  pageChanged: (errors: string[]) => void;
+};
+
+const CommonStateContext = createContext<CommonStateApi | null>(null);
+
+export function CommonStateProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(commonReducer, undefined, initialCommonState);
+  const actions = useMemo(
+    () => ({
+      addError: (error: string) => dispatch({ type: 'errorAdded', error }),
+      cleanErrors: () => dispatch({ type: 'errorsCleaned' }),
+      setPageProgress: (on: boolean) => dispatch({ type: 'pageProgressSet', on }),
+      setWithoutLayout: (on: boolean) => dispatch({ type: 'withoutLayoutSet', on }),
+      pageChanged: (errors: string[]) => dispatch({ type: 'pageChanged', errors }),
+    }),
+    [],
+  );
+  const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  return <CommonStateContext value={value}>{children}</CommonStateContext>;
+}
+
+export function useCommonState(): CommonStateApi {
+  const value = useContext(CommonStateContext);
+  if (!value) throw new Error('useCommonState needs a CommonStateProvider');
+  return value;
+}

@@ -1,0 +1,208 @@
+import { replace, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
+import { countryFromHost } from '@club/contract/host';
+import type { Page } from '@club/contract/page';
+import { legacyModeTarget, resolveRoute } from '@club/contract/routes';
+import { getLayout, layoutQueryOptions } from '../features/content/api/get-layout';
+import { getPage, pageQueryOptions } from '../features/content/api/get-page';
+import type { ContentLocale } from '../features/content/api/content-locale';
+import { errorScreenTexts } from '../features/content/components/error-texts';
+import { errorMessages, loadFailure } from '../lib/api-error';
+import { appConfig } from '../lib/app-config';
+import { logError } from '../lib/error-log';
+import { loadSanitizer } from '../lib/sanitizer';
+import type { LazyQueryClient } from './lazy-query-client';
+import { localPage } from './local-page';
+import { screenFor, type PageScreen } from './page-registry';
+
+/** Everything a page view needs, resolved before it renders. */
+export type PageView =
+  | {
+      kind: 'page';
+      /** The page shown: the route's page, or `403`/`404`. */
+      pageName: string;
+      layout: ClientLayout;
+      page: Page;
+      /** Null when the page could not be loaded: only the error banner shows. */
+      Screen: PageScreen | null;
+      /** Errors to show in the banner (spec 1 §8 load errors). */
+      errors: string[];
+      queryClient: QueryClient;
+    }
+  /** The browser is leaving for the root site (subdomain disabled). */
+  | { kind: 'leaving' };
+
+type PageViewOf<K extends PageView['kind']> = Extract<PageView, { kind: K }>;
+
+/**
+ * A call through the query cache. On the very first page the cache is still
+ * loading: the call starts at once and its answer is stored when the cache is
+ * there, so the data never waits for the cache's code.
+ */
+async function throughCache<T>(
+  queries: LazyQueryClient,
+  queryKey: QueryKey,
+  fetcher: () => Promise<T>,
+): Promise<T> {
+  if (queries.current) return queries.current.fetchQuery({ queryKey, queryFn: fetcher });
+  const early = fetcher();
+  early.catch(() => undefined);
+  const client = await queries.ready;
+  return client.fetchQuery({ queryKey, queryFn: () => early });
+}
+
+/** Query keys the client sets itself: never taken from the URL as page params. */
+const localeParams = new Set(['countryCode', 'languageCode']);
+
+/**
+ * A path may carry the country as its first segment (`/gr/eng/faq`) where the
+ * host has no country subdomain; the layout then names it in `countryRoute`.
+ */
+function splitCountryRoute(
+  pathname: string,
+  hostCountry: string | undefined,
+): { pathCountry: string | undefined; countryRoute: string; appPath: string } {
+  const match = /^\/([a-zA-Z]{2})(?=\/|$)/.exec(pathname);
+  if (hostCountry !== undefined || !match?.[1])
+    return { pathCountry: undefined, countryRoute: '', appPath: pathname };
+  return {
+    pathCountry: match[1].toLowerCase(),
+    countryRoute: match[0],
+    appPath: pathname.slice(match[0].length) || '/',
+  };
+}
+
+/**
+ * Legacy `?mode=` on home (spec 2 §2.3): the target page under the same
+ * country and language prefix, keeping every other query parameter.
+ */
+function legacyRedirectPath(url: URL, prefix: string): string | undefined {
+  const target = legacyModeTarget(url.searchParams);
+  if (target === undefined) return undefined;
+  const query = new URLSearchParams(url.searchParams);
+  query.delete('mode');
+  const path = target === 'home' ? prefix || '/' : `${prefix}/${target}`;
+  const search = query.toString();
+  return `${path}${search === '' ? '' : `?${search}`}${url.hash}`;
+}
+
+/** The same path on the root host: `gr.club.example` → `club.example`. */
+function rootSiteUrl(countryRoute: string): string {
+  const { protocol, host, pathname, search, hash } = window.location;
+  const rootHost = host.replace(/^[a-z]{2}\./i, '');
+  return `${protocol}//${rootHost}${countryRoute}${pathname}${search}${hash}`;
+}
+
+async function errorView(
+  pageName: '403' | '404',
+  layout: ClientLayout,
+  queryClient: QueryClient,
+): Promise<PageViewOf<'page'>> {
+  const Screen = await screenFor(pageName).entry.load();
+  const { message } = errorScreenTexts(pageName, layout.dictionary);
+  const page = localPage(pageName, message);
+  return { kind: 'page', pageName, layout, page, Screen, errors: [], queryClient };
+}
+
+function unavailableView(
+  pageName: string,
+  layout: ClientLayout,
+  queryClient: QueryClient,
+  cause: unknown,
+): PageViewOf<'page'> {
+  void logError(`${errorMessages.loadUnrecognized}: ${String(cause)}`);
+  return {
+    kind: 'page',
+    pageName,
+    layout,
+    page: localPage(pageName, ''),
+    Screen: null,
+    errors: [errorMessages.unavailable],
+    queryClient,
+  };
+}
+
+/** The layout of the country's default language, after an unknown language. */
+async function defaultLayout(
+  queryClient: QueryClient,
+  countryCode: string | undefined,
+): Promise<ClientLayout> {
+  try {
+    return await queryClient.fetchQuery(layoutQueryOptions({ countryCode }));
+  } catch {
+    return fallbackLayout;
+  }
+}
+
+async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | Response> {
+  const hostCountry = countryFromHost(window.location.host, appConfig().rootDomain);
+  const { pathCountry, countryRoute, appPath } = splitCountryRoute(url.pathname, hostCountry);
+  const route = resolveRoute(appPath);
+
+  if (route.pageName === 'home') {
+    const prefix = `${countryRoute}${appPath.replace(/\/+$/, '')}`;
+    const redirectPath = legacyRedirectPath(url, prefix);
+    if (redirectPath !== undefined) return replace(redirectPath);
+  }
+
+  const locale: ContentLocale = {
+    countryCode: pathCountry ?? hostCountry,
+    languageCode: route.languageCode,
+  };
+  const params: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!localeParams.has(key)) params[key] = value;
+  const { pageName, entry } = screenFor(route.pageName);
+  const fromServer = entry.fromServer !== false;
+
+  const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
+    throughCache(queries, layoutQueryOptions(locale).queryKey, () => getLayout(locale)),
+    fromServer
+      ? throughCache(queries, pageQueryOptions(pageName, locale, params).queryKey, () =>
+          getPage(pageName, locale, params),
+        )
+      : null,
+    entry.load(),
+    // Server HTML (alerts, page text) is shown with the page: load its sanitiser too.
+    loadSanitizer(),
+  ]);
+  const queryClient = await queries.ready;
+
+  if (layoutResult.status === 'rejected') {
+    const failure = loadFailure(layoutResult.reason);
+    // An unknown language: the 404 screen within the country's default layout.
+    if (failure === 'not-found') {
+      const layout = route.languageCode
+        ? await defaultLayout(queryClient, locale.countryCode)
+        : fallbackLayout;
+      return errorView('404', layout, queryClient);
+    }
+    if (failure === 'no-access') return errorView('403', fallbackLayout, queryClient);
+    return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason);
+  }
+  const layout = layoutResult.value;
+
+  if (layout.subDomainDisabled && hostCountry !== undefined) {
+    window.location.replace(rootSiteUrl(layout.countryRoute));
+    return { kind: 'leaving' };
+  }
+
+  if (pageResult.status === 'rejected') {
+    const failure = loadFailure(pageResult.reason);
+    if (failure === 'not-found') return errorView('404', layout, queryClient);
+    if (failure === 'no-access') return errorView('403', layout, queryClient);
+    return unavailableView(pageName, layout, queryClient, pageResult.reason);
+  }
+  if (screenResult.status === 'rejected')
+    return unavailableView(pageName, layout, queryClient, screenResult.reason);
+
+  if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
+  const page = pageResult.value ?? localPage(pageName, '', params);
+  const Screen = screenResult.value;
+  return { kind: 'page', pageName, layout, page, Screen, errors: [], queryClient };
+}
+
+/** The loader of the catch-all route: resolves route, layout, page and screen. */
+export function createPageLoader(queries: LazyQueryClient) {
+  return ({ request }: LoaderFunctionArgs) => loadView(new URL(request.url), queries);
+}

@@ -1,0 +1,66 @@
+import { useLayoutEffect } from 'react';
+import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fallbackLayout } from '@club/contract/client-layout';
+import { applyWithoutLayoutQuery, useCommonState } from './common-state';
+import { useDocumentMeta } from './document-meta';
+import { LayoutContext } from './layout-context';
+import { usePageChangeAdjustment } from './page-change-adjustment';
+import type { PageView as PageViewData } from './page-loader';
+import { PageShell } from './shell/page-shell';
+import type { ShellState } from './shell-types';
+
+/** The page of the current route inside the shell, from the catch-all loader. */
+export function PageView() {
+  const view = useLoaderData<PageViewData>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const common = useCommonState();
+  const { pageChanged, setWithoutLayout } = common;
+
+  // Before paint, so the new page never shows the old page's errors or mode.
+  useLayoutEffect(() => {
+    if (view.kind !== 'page') return;
+    pageChanged(view.errors);
+    const withoutLayout = applyWithoutLayoutQuery(location.search);
+    if (withoutLayout !== undefined) setWithoutLayout(withoutLayout);
+  }, [view, location.search, pageChanged, setWithoutLayout]);
+
+  const layout = view.kind === 'page' ? view.layout : fallbackLayout;
+  useDocumentMeta(view.kind === 'page' ? view.page.title : '', layout);
+  usePageChangeAdjustment(location.pathname, location.hash);
+
+  const state: ShellState = {
+    layout,
+    pageName: view.kind === 'page' ? view.pageName : '',
+    registered: common.registered,
+    withoutLayout: common.withoutLayout,
+    pageProgress: view.kind === 'leaving' || common.pageProgress || navigation.state !== 'idle',
+    errors: common.errors,
+    cleanErrors: common.cleanErrors,
+  };
+  if (view.kind === 'leaving') return <PageShell state={state}>{null}</PageShell>;
+  const { Screen } = view;
+  return (
+    <QueryClientProvider client={view.queryClient}>
+      <LayoutContext value={layout}>
+        <PageShell state={state}>{Screen ? <Screen page={view.page} /> : null}</PageShell>
+      </LayoutContext>
+    </QueryClientProvider>
+  );
+}
+
+/** Shown until the first page is loaded: the shell with the fallback layout, in progress. */
+export function InitialLoading() {
+  const common = useCommonState();
+  const state: ShellState = {
+    layout: fallbackLayout,
+    pageName: '',
+    registered: common.registered,
+    withoutLayout: common.withoutLayout,
+    pageProgress: true,
+    errors: [],
+    cleanErrors: common.cleanErrors,
+  };
+  return <PageShell state={state}>{null}</PageShell>;
+}

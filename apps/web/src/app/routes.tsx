@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+import { AppErrorBoundary } from './app-error-boundary';
+import type { LazyQueryClient } from './lazy-query-client';
+import { createPageLoader } from './page-loader';
+import { InitialLoading, PageView } from './page-view';
+
+/**
+ * One catch-all route: every path is resolved by the route table of spec 2
+ * §2.1 (contract `resolveRoute`) and shown through the page registry.
+ */
+export function createAppRoutes(queries: LazyQueryClient): RouteObject[] {
+  return [
+    {
+      path: '*',
+      loader: createPageLoader(queries),
+      Component: PageView,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: AppErrorBoundary,
+    },
+  ];
+}

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+// Rich text goes through DOMPurify, which supports jsdom but not happy-dom.
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { makePageAnswer } from '../../../testing/fake-content-api';
+import { renderScreen } from '../../../testing/render-screen';
+import { CookiesPolicyScreen } from './cookies-policy-screen';
+import { PrivacyPolicyScreen } from './privacy-policy-screen';
+import { NewsScreen, TermsScreen } from './text-page-screen';
+
+describe('cookies policy', () => {
+  it('lists the strictly necessary cookies and what each does', () => {
+    renderScreen(<CookiesPolicyScreen page={makePageAnswer('cookies-policy', { title: '' })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cookies Policy');
+    for (const name of ['XSRF-TOKEN', 'token', 'userId', 'cookiesAlertClosed'])
+      expect(screen.getByText(name)).toBeTruthy();
+    expect(screen.getByText(/Keeps you logged in/)).toBeTruthy();
+  });
+
+  it('shows the page text instead when there is one', () => {
+    renderScreen(
+      <CookiesPolicyScreen
+        page={makePageAnswer('cookies-policy', { title: 'Cookies', text: '<p>Our cookies.</p>' })}
+      />,
+    );
+    expect(screen.getByText('Our cookies.')).toBeTruthy();
+    expect(screen.queryByText('XSRF-TOKEN')).toBeNull();
+  });
+});
+
+describe('privacy policy', () => {
+  it('links to the FAQ, the terms, registration and the cookies policy', () => {
+    renderScreen(<PrivacyPolicyScreen page={makePageAnswer('privacy-policy', { title: '' })} />);
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/eng/faq',
+        '/eng/terms-and-conditions',
+        '/eng/registration',
+        '/eng/cookies-policy',
+      ]),
+    );
+  });
+});
+
+describe('server text pages', () => {
+  it('render the title and the text', () => {
+    renderScreen(
+      <NewsScreen page={makePageAnswer('news', { title: 'News', text: '<p>New gifts!</p>' })} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('News');
+    expect(screen.getByText('New gifts!')).toBeTruthy();
+  });
+
+  it('fall back to an English title and a short note without text', () => {
+    renderScreen(<TermsScreen page={makePageAnswer('terms-and-conditions', { title: '' })} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and Conditions');
+  });
+});

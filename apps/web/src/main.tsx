@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import './styles/global.css';
+import { App } from './app/app';
+import { lazyQueryClient } from './app/lazy-query-client';
+import { createAppRoutes } from './app/routes';
+
+const router = createBrowserRouter(createAppRoutes(lazyQueryClient()));
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);
