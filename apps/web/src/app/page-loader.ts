@@ -10,6 +10,7 @@ import type { ContentLocale } from '../features/content/api/content-locale';
 import { errorScreenTexts } from '../features/content/components/error-texts';
 import { errorMessages, loadFailure } from '../lib/api-error';
 import { appConfig } from '../lib/app-config';
+import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
 import { loadSanitizer } from '../lib/sanitizer';
 import type { LazyQueryClient } from './lazy-query-client';
@@ -118,7 +119,9 @@ function unavailableView(
     layout,
     page: localPage(pageName, ''),
     Screen: null,
-    errors: [errorMessages.unavailable],
+    errors: [
+      dictionaryText(layout.dictionary, 'error.servicesUnavailable', errorMessages.unavailable),
+    ],
     queryClient,
   };
 }

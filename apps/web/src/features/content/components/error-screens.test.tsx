@@ -25,7 +25,7 @@ describe('error screens', () => {
   it('takes its texts from the dictionary when present', () => {
     renderScreen(
       <NotFoundScreen page={makePageAnswer('404')} />,
-      makeClientLayout({ dictionary: { 'page404.heading': 'Η σελίδα δεν υπάρχει' } }),
+      makeClientLayout({ dictionary: { 'error.pageNotFound': 'Η σελίδα δεν υπάρχει' } }),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Η σελίδα δεν υπάρχει');
   });

@@ -8,12 +8,12 @@ import { dictionaryText } from '../../../lib/dictionary';
  */
 const texts = {
   '403': {
-    heading: ['page403.heading', 'Access denied'],
-    message: ['page403.message', 'No access to this page'],
+    heading: ['error.accessDenied', 'Access denied'],
+    message: ['error.noAccess', 'No access to this page'],
   },
   '404': {
-    heading: ['page404.heading', 'This page is not available'],
-    message: ['page404.message', 'Page not found'],
+    heading: ['error.pageNotFound', 'This page is not available'],
+    message: ['error.notFound', 'Page not found'],
   },
 } as const;
 
