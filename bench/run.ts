@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: the figures of the platform issue, measured in one run and
+ * quoted as ratios against baselines measured in the same run (the machines
+ * are shared and noisy, so absolute numbers mean little).
+ *
+ * - GET layout and GET faq page req/s against a bare Fastify hello-world route;
+ * - initial JS (gzip) of the guest home against a React 19 hello-world bundle
+ *   built by the same Vite and plugin; and the largest lazy route chunk.
+ *
+ * Expects a built app (`npm run build`); `npm run bench` builds first.
+ */
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipBytes, measureLoad, ratio, startServer, stopServer } from './lib.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+async function apiFigures(): Promise<void> {
+  const basePort = 3901;
+  const clubPort = 3902;
+  const baseline = await startServer(
+    [join(root, 'bench/baseline-server.mjs')],
+    { PORT: String(basePort) },
+    `http://127.0.0.1:${basePort}/`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-'));
+  const layoutUrl = `http://127.0.0.1:${clubPort}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`;
+  const pageUrl = `http://127.0.0.1:${clubPort}/s2c/content/v1/pages/faq/?countryCode=gr&languageCode=eng`;
+  const club = await startServer(
+    [join(root, 'apps/server/dist/server.js')],
+    { PORT: String(clubPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    layoutUrl,
+  );
+  try {
+    // Baseline measured before and after, so drift of the machine shows.
+    const helloBefore = await measureLoad(`http://127.0.0.1:${basePort}/`, seconds);
+    const layout = await measureLoad(layoutUrl, seconds);
+    const page = await measureLoad(pageUrl, seconds);
+    const helloAfter = await measureLoad(`http://127.0.0.1:${basePort}/`, seconds);
+    const hello = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
+    console.log(`bare Fastify hello world: ${hello.toFixed(0)} req/s (before ${helloBefore.requestsPerSecond.toFixed(0)}, after ${helloAfter.requestsPerSecond.toFixed(0)})`);
+    for (const [name, result, target] of [
+      ['GET layout', layout, 0.6],
+      ['GET faq page', page, 0.5],
+    ] as const) {
+      console.log(
+        `${name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures} -> ratio ${ratio(result.requestsPerSecond, hello)} (target >= ${target})`,
+      );
+    }
+  } finally {
+    stopServer(baseline);
+    stopServer(club);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function bundleFigures(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'club-hello-'));
+  try {
+    await build({
+      root: join(root, 'bench/react-hello'),
+      logLevel: 'warn',
+      configFile: false,
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true },
+    });
+    const helloBytes = initialJsBytes(outDir);
+    const webDist = join(root, 'apps/web/dist');
+    const clubBytes = initialJsBytes(webDist);
+    const initial = new Set(initialScripts(webDist));
+    const lazy = readdirSync(join(webDist, 'assets'))
+      .filter((file) => file.endsWith('.js') && !initial.has(`assets/${file}`))
+      .map((file) => ({ file, bytes: gzipBytes(readFileSync(join(webDist, 'assets', file))) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    console.log(`React 19 hello world: ${helloBytes} B initial JS (gzip)`);
+    console.log(
+      `guest home initial JS: ${clubBytes} B (gzip) -> ratio ${ratio(clubBytes, helloBytes)} (target <= 1.6)`,
+    );
+    const largest = lazy[0];
+    if (largest)
+      console.log(`largest lazy chunk: ${largest.file} ${largest.bytes} B (gzip) (budget 30720 B); ${lazy.length} lazy chunks`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The scripts index.html loads before anything else: its module entry and module preloads. */
+function initialScripts(dist: string): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const sources = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
+  return [...sources, ...preloads];
+}
+
+function initialJsBytes(dist: string): number {
+  return initialScripts(dist).reduce(
+    (sum, file) => sum + gzipBytes(readFileSync(join(dist, file))),
+    0,
+  );
+}
+
+await bundleFigures();
+await apiFigures();
