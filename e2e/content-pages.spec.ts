@@ -55,8 +55,59 @@ test.describe('content pages and routing', () => {
   test('guest home offers registration and login; its arrows flip in right-to-left', async ({
     page,
   }) => {
+    const arrowTransform = () =>
+      page.locator('.guest-home__arrow').first().evaluate((el) => getComputedStyle(el).transform);
     await page.goto(countryUrl('gr', '/'));
-    await expect(page.getByRole('link', { name: /Register as a new user/ })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: /Login/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Register as a new user/ })).toHaveAttribute(
+      'href',
+      '/registration',
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: /Login/ })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(await arrowTransform()).toBe('none');
+    await page.goto(countryUrl('ae', '/'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await arrowTransform()).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  });
+
+  test('a custom home text replaces the default description', async ({ page }) => {
+    await page.goto(countryUrl('gr', '/'));
+    await expect(page.getByText(/earns points|earn points/i).first()).toBeVisible();
+    const defaultIntro = await page.locator('.guest-home__intro').innerText();
+    await page.goto(countryUrl('at', '/'));
+    const customIntro = page.locator('.guest-home__intro');
+    await expect(customIntro).toBeVisible();
+    expect(await customIntro.innerText()).not.toBe(defaultIntro);
+    expect(await customIntro.evaluate((el) => el.tagName)).toBe('DIV');
+  });
+
+  test('content HTML is sanitised: a script in an alert never runs', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.route('**/s2c/content/v1/layout/**', async (route) => {
+      // The test runner cannot resolve *.localhost; the query names the country.
+      const answer = await route.fetch({
+        url: route.request().url().replace('//gr.localhost', '//localhost'),
+      });
+      const body = (await answer.json()) as { data: { headerAlerts: unknown[] } };
+      body.data.headerAlerts = [
+        {
+          hash: 'xss',
+          type: 'danger',
+          text: 'Injected <img src="x" onerror="alert(1)"><script>alert(2)</script>',
+        },
+      ];
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.goto(countryUrl('gr', '/'));
+    await expect(page.getByText('Injected')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    await expect(page.locator('.service-alerts img')).not.toHaveAttribute('onerror', /.*/);
   });
 });
