@@ -6,6 +6,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
     // Each file opens its own database; two at a time is what this kind of machine affords.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -23,6 +23,8 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Data folder of the embedded database; absent keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** Tests: start the in-memory embedded database from this data-folder archive (already migrated). */
+  template?: Blob;
   /** Called with errors of idle pooled connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
 };
@@ -46,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { loadDataDir: options.template });
   const db = drizzlePglite({ client, ...drizzleOptions });
   return {
     db,

@@ -32,7 +32,7 @@ export type TestAppOptions = {
   database?: TestDatabase;
   /** Runs before `ready()`: register test pages or routes here. */
   setup?: (app: App) => void | Promise<void>;
-} & Pick<BuildAppOptions, 'contentRevalidateMs' | 'now'>;
+} & Pick<BuildAppOptions, 'contentRevalidateMs' | 'now' | 'logger'>;
 
 /**
  * The app on a real database, for `app.inject`. One per test file:
@@ -49,7 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     db: database.db,
-    logger: false,
+    logger: options.logger ?? false,
     contentRevalidateMs: options.contentRevalidateMs,
     now: options.now,
   });

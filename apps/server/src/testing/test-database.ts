@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 
@@ -20,8 +22,8 @@ export const serverUrl = loadConfig(process.env).databaseUrl;
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (serverUrl === undefined) {
-    const handle = await openDatabase({});
-    await handle.migrate();
+    const template = inject('embeddedTemplate');
+    const handle = await openDatabase({ template: new Blob([readFileSync(template)]) });
     return { ...handle, url: undefined, dispose: () => handle.close() };
   }
   const name = `club_test_${randomBytes(6).toString('hex')}`;

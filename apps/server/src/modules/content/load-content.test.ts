@@ -1,0 +1,143 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { repositoryRoot } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { fixtureContentDir } from '../../testing/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { loadContent } from './load-content.js';
+import { ContentFileError, readContentFolder } from './read-content-folder.js';
+import * as tables from './schema.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+async function rowCounts(db: Database): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables) as [string, PgTable][]) {
+    const [row] = await db.select({ n: count() }).from(table);
+    result[name] = row?.n ?? 0;
+  }
+  return result;
+}
+
+async function version(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ version: tables.contentVersion.version })
+    .from(tables.contentVersion);
+  return row?.version ?? 0;
+}
+
+function copyFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'club-content-'));
+  cpSync(fixtureContentDir, dir, { recursive: true });
+  return dir;
+}
+
+describe('loading content', () => {
+  it('loads every country and language, and loading twice changes nothing but the version', async () => {
+    const summary = await loadContent(database.db, fixtureContentDir);
+    expect(summary).toEqual({ countries: ['ae', 'gr'], version: 1 });
+    const counts = await rowCounts(database.db);
+    expect(counts).toMatchObject({
+      countries: 2,
+      countryLanguages: 4,
+      pages: 8,
+      faqItems: 3,
+      menuItems: 4,
+      headerAlerts: 2,
+      headerImages: 1,
+      texts: 3,
+      contentVersion: 1,
+    });
+
+    const again = await loadContent(database.db, fixtureContentDir);
+    expect(again.version).toBe(2);
+    expect(await rowCounts(database.db)).toEqual(counts);
+  });
+
+  it('stops at a bad file with a message naming the file and the field, writing nothing', async () => {
+    const before = await version(database.db);
+    const dir = copyFixture();
+    try {
+      const path = join(dir, 'countries', 'gr', 'eng.json');
+      const file = JSON.parse(readFileSync(path, 'utf8')) as { pages: { faq: { title: unknown } } };
+      file.pages.faq.title = 42;
+      writeFileSync(path, JSON.stringify(file));
+      const load = loadContent(database.db, dir);
+      await expect(load).rejects.toThrow(ContentFileError);
+      await expect(loadContent(database.db, dir)).rejects.toThrow(
+        /countries\/gr\/eng\.json: pages\.faq\.title: /,
+      );
+      expect(await version(database.db)).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [
+      'not JSON',
+      'countries/ae/eng.json',
+      () => '{ "pages": ',
+      /countries\/ae\/eng\.json: not valid JSON/,
+    ],
+    [
+      'an unknown field',
+      'countries/ae/eng.json',
+      () => '{ "pagez": {} }',
+      /countries\/ae\/eng\.json: \(file\): Unrecognized key/,
+    ],
+    [
+      'a code that is not the folder',
+      'countries/ae/country.json',
+      (text: string) => text.replace('"code": "ae"', '"code": "ar"'),
+      /countries\/ae\/country\.json: code: /,
+    ],
+    [
+      'a default language the country lacks',
+      'countries/ae/country.json',
+      (text: string) => text.replace('"defaultLanguage": "ara"', '"defaultLanguage": "fra"'),
+      /countries\/ae\/country\.json: defaultLanguage: /,
+    ],
+  ])('rejects %s', async (_label, file, change, message) => {
+    const dir = copyFixture();
+    try {
+      const path = join(dir, file);
+      writeFileSync(path, change(readFileSync(path, 'utf8')));
+      await expect(readContentFolder(dir)).rejects.toThrow(message);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects a missing language file', async () => {
+    const dir = copyFixture();
+    try {
+      rmSync(join(dir, 'countries', 'gr', 'ell.json'));
+      await expect(readContentFolder(dir)).rejects.toThrow(
+        /countries\/gr\/ell\.json: file is missing/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const demoContent = join(repositoryRoot, 'content');
+  it.runIf(existsSync(join(demoContent, 'countries')))(
+    'validates and loads the demo content of the repository',
+    async () => {
+      const content = await readContentFolder(demoContent);
+      for (const item of content) expect(item.languages.size).toBe(item.country.languages.length);
+      const summary = await loadContent(database.db, demoContent);
+      // The default country of a bare host must exist.
+      expect(summary.countries).toContain('gr');
+    },
+  );
+});

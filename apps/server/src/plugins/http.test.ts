@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    setup: (app) => {
+      app.pageRegistry.register({
+        name: 'test-echo',
+        load: () => ({}),
+        submit: {
+          body: z.object({ value: z.string().optional() }),
+          response: z.object({ value: z.string() }),
+          handle: ({ body }) => ({ value: body.value ?? '' }),
+        },
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+const echoUrl = '/s2c/content/v1/pages/test-echo/';
+
+function xsrfCookie(response: { cookies: { name: string; value: string }[] }): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+}
+
+describe('XSRF double submit', () => {
+  it('sets a random token cookie on GET answers when the request has none', async () => {
+    const first = await t.app.inject({ url: '/s2c/content/v1/layout/' });
+    const second = await t.app.inject({ url: '/s2c/content/v1/layout/' });
+    const cookie = first.cookies.find((item) => item.name === 'XSRF-TOKEN');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(xsrfCookie(second)).not.toBe(cookie?.value);
+
+    const again = await t.app.inject({
+      url: '/s2c/content/v1/layout/',
+      cookies: { 'XSRF-TOKEN': cookie?.value ?? '' },
+    });
+    expect(xsrfCookie(again)).toBeUndefined();
+  });
+
+  it('marks the cookie Secure in production', async () => {
+    const production = await createTestApp({ database: t.database, config: { production: true } });
+    try {
+      const response = await production.app.inject({ url: '/s2c/content/v1/layout/' });
+      expect(response.cookies.find((item) => item.name === 'XSRF-TOKEN')?.secure).toBe(true);
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('answers 403 when a non-GET call carries the cookie but not the same header', async () => {
+    for (const headers of [{}, { 'x-xsrf-token': 'something-else-entirely' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: echoUrl,
+        cookies: { 'XSRF-TOKEN': 'token-from-the-cookie-0001' },
+        headers,
+        payload: { value: 'x' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'XSRF_TOKEN_MISMATCH', data: null });
+    }
+  });
+
+  it('passes when the header matches the cookie, or when there is no cookie', async () => {
+    const matching = await t.app.inject({
+      method: 'POST',
+      url: echoUrl,
+      cookies: { 'XSRF-TOKEN': 'token-from-the-cookie-0001' },
+      headers: { 'x-xsrf-token': 'token-from-the-cookie-0001' },
+      payload: { value: 'x' },
+    });
+    expect(matching.statusCode).toBe(200);
+    expect(matching.json()).toEqual({ data: { value: 'x' } });
+    const withoutCookie = await t.app.inject({
+      method: 'POST',
+      url: echoUrl,
+      payload: { value: 'y' },
+    });
+    expect(withoutCookie.statusCode).toBe(200);
+  });
+});
+
+describe('malformed input', () => {
+  it.each([
+    ['application/json', '{"value": '],
+    ['application/json', '{"__proto__": {"x": 1}}'],
+    ['application/json', ''],
+    ['application/json', '"just a string"'],
+    ['application/json', '{"value": {"nested": true}}'],
+    ['application/x-www-form-urlencoded', 'value=a&value=b&value=' + '%ZZ'],
+  ])('answers 400 VALIDATION_FAILED for a %s body %j', async (type, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: echoUrl,
+      headers: { 'content-type': type },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; data: Record<string, unknown> }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.data.requestId).toEqual(expect.any(String));
+  });
+
+  it('answers 415 for a content type it does not read', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: echoUrl,
+      headers: { 'content-type': 'text/xml' },
+      payload: '<value/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers a JSON 404 for unknown /s2c/ and /content/ paths, whatever the method', async () => {
+    for (const [method, url] of [
+      ['GET', '/s2c/nothing/here'],
+      ['POST', '/s2c/content/v1/nothing'],
+      ['GET', '/content/v1/log'],
+      ['DELETE', '/anything'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', data: null });
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict content security policy and the usual protections', async () => {
+    const response = await t.app.inject({ url: '/s2c/content/v1/layout/' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data:",
+      "style-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('GET /s2c/openapi.json', () => {
+  it('describes every call', async () => {
+    const response = await t.app.inject({ url: '/s2c/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/s2c/content/v1/layout/',
+        '/s2c/content/v1/pages/{pageName}/',
+        '/s2c/content/v1/texts',
+      ]),
+    );
+    expect(Object.keys(document.paths['/s2c/content/v1/pages/{pageName}/'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(document.paths['/s2c/openapi.json']).toBeUndefined();
+  });
+});
