@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { focusMain } from './focus';
 import './cookie-notice.css';
 

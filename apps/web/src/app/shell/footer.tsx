@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import './footer.css';
 
 /** Spec 1 §2: page height more than twice the window height, width 991 px or less. */

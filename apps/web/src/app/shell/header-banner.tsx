@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HeaderImage } from '@club/contract/layout';
 import { useLayout } from '../layout-context';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon } from './icons';
 import { prefersReducedMotion } from './reduced-motion';
 import './header-banner.css';

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { GiftIcon, PointsIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { AccountAction, MenuItemLinks } from './menu-links';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { dispatchLogout } from './shell-events';
 
 type MenuLinksProps = {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { focusableElements, trapTabKey } from './focus';
 import { CloseIcon, MenuIcon } from './icons';
 import { AccountAction, MenuItemLinks } from './menu-links';

@@ -3,7 +3,7 @@ import { pagesWithGreyBackground, pagesWithoutBanner } from '@club/contract/rout
 import { LayoutContext } from '../layout-context';
 import type { ShellState } from '../shell-types';
 import { CookieNotice } from './cookie-notice';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { ErrorBanner } from './error-banner';
 import { focusMain } from './focus';
 import { Footer } from './footer';

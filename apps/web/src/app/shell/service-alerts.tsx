@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RichText } from '../../lib/rich-text';
 import { useLayout } from '../layout-context';
-import { dictionaryText } from './dictionary-text';
+import { dictionaryText } from '../../lib/dictionary';
 import { focusMain } from './focus';
 import { CloseIcon } from './icons';
 
