@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config.js';
 
-/** Security headers on every answer, with a strict content security policy: nothing inline, nothing foreign. */
-export async function setupSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+/** Strict: nothing inline, nothing from elsewhere, never framed. */
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -23,5 +23,36 @@ export async function setupSecurityHeaders(app: FastifyInstance, config: Config)
     strictTransportSecurity: config.production
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  };
+}
+
+/** Headers every answer has anyway; not part of the security set. */
+const ordinaryHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sets with our options. They depend on the
+ * configuration only, so they are computed once, on a throwaway instance, and
+ * not per request, which @fastify/helmet does at a large cost in throughput
+ * (docs/decisions/013).
+ */
+export async function computeSecurityHeaders(config: Config): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, helmetOptions(config));
+  probe.get('/', (_request, reply) => reply.send(''));
+  const response = await probe.inject({ url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!ordinaryHeaders.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+/** Security headers on every answer, with a strict content security policy. */
+export async function setupSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = await computeSecurityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

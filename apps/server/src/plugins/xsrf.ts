@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@club/contract/envelope';
 import type { Config } from '../config.js';
@@ -19,19 +19,16 @@ const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
  * (API clients with bearer tokens) pass.
  */
 export function setupXsrf(app: FastifyInstance, config: Config): void {
-  const cookieOptions = {
-    path: '/',
-    sameSite: 'lax',
-    secure: config.production,
-    httpOnly: false,
-  } as const;
+  // Written as a header, not through reply.setCookie: this runs on every page
+  // view and call, and @fastify/cookie still merges cookies other code sets.
+  const cookieAttributes = `; Path=/; SameSite=Lax${config.production ? '; Secure' : ''}`;
 
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[XSRF_COOKIE];
     if (safeMethods.has(request.method)) {
       // Static files stay cookie-free so that caches may keep them.
       if ((token === undefined || !tokenPattern.test(token)) && !isStaticFile(request.url)) {
-        reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), cookieOptions);
+        reply.header('set-cookie', `${XSRF_COOKIE}=${randomUUID()}${cookieAttributes}`);
       }
       return done();
     }

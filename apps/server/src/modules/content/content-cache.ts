@@ -21,7 +21,11 @@ export type ContentCacheOptions = {
 /** Everything cached for one content version; dropped whole when the version moves. */
 class Generation {
   index: Promise<ContentIndex> | undefined;
+  /** The index once built, for synchronous hits. */
+  indexValue: ContentIndex | undefined;
   readonly entries = new Map<string, Promise<unknown>>();
+  /** Built values, for synchronous hits. */
+  readonly values = new Map<string, unknown>();
   constructor(readonly version: number) {}
 }
 
@@ -80,15 +84,37 @@ export class ContentCache {
     if (version !== this.generation.version) this.generation = new Generation(version);
   }
 
+  /** The generation if its version was checked within the interval; undefined means "go async". */
+  private fresh(): Generation | undefined {
+    return this.now() < this.nextCheckAt ? this.generation : undefined;
+  }
+
+  /** Hot path: the index without awaiting, when it is built and fresh. */
+  peekIndex(): ContentIndex | undefined {
+    return this.fresh()?.indexValue;
+  }
+
+  /** Hot path: a built value without awaiting, when it is built and fresh. */
+  peek<T>(key: string): T | undefined {
+    return this.fresh()?.values.get(key) as T | undefined;
+  }
+
   /** Countries and their languages. */
   async index(): Promise<ContentIndex> {
     const generation = await this.current();
-    generation.index ??= readContentIndex(this.db);
-    const index = generation.index;
-    index.catch(() => {
-      if (generation.index === index) generation.index = undefined;
-    });
-    return index;
+    if (generation.index === undefined) {
+      const index = readContentIndex(this.db);
+      generation.index = index;
+      index.then(
+        (value) => {
+          if (generation.index === index) generation.indexValue = value;
+        },
+        () => {
+          if (generation.index === index) generation.index = undefined;
+        },
+      );
+    }
+    return generation.index;
   }
 
   /** A value built once per content version; concurrent callers share one build. */
@@ -99,10 +125,15 @@ export class ContentCache {
       const built = build();
       entry = built;
       generation.entries.set(key, built);
-      // A failed build is not cached: the next request tries again.
-      built.catch(() => {
-        if (generation.entries.get(key) === built) generation.entries.delete(key);
-      });
+      built.then(
+        (value) => {
+          if (generation.entries.get(key) === built) generation.values.set(key, value);
+        },
+        // A failed build is not cached: the next request tries again.
+        () => {
+          if (generation.entries.get(key) === built) generation.entries.delete(key);
+        },
+      );
     }
     return entry;
   }

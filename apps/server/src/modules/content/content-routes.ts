@@ -13,7 +13,7 @@ import { notFound } from '../../lib/http-error.js';
 import { sendSerialized } from '../../lib/json-reply.js';
 import { readLayoutParts } from './content-repository.js';
 import { layoutAnswer } from './layout-answer.js';
-import { resolveLocale } from './locale.js';
+import { resolveLocale, type ResolvedLocale } from './locale.js';
 import { PageAnswers } from './page-answers.js';
 
 /** A form value: text (a list for repeated fields) or, in a JSON body, a plain scalar. */
@@ -33,6 +33,8 @@ const errors = {
   404: ErrorBodySchema.describe('Unknown country, language, page or key'),
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
+
+const layoutKey = ({ country, language }: ResolvedLocale) => `layout:${country.code}:${language.code}`;
 
 /** The content calls: layout, pages (with the page form submit) and texts. */
 export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -55,15 +57,27 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: dataEnvelope(LayoutSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const locale = resolveLocale(await cache.index(), request.query, request.host, settings);
-      const key = { countryCode: locale.country.code, languageCode: locale.language.code };
-      const json = await cache.memo(`layout:${key.countryCode}:${key.languageCode}`, async () =>
-        JSON.stringify({
-          data: LayoutSchema.encode(layoutAnswer(locale, await readLayoutParts(db, key))),
-        }),
-      );
-      return sendSerialized(reply, json);
+    // Not async: a cached answer is sent without awaiting anything (see content-cache.ts).
+    (request, reply) => {
+      const index = cache.peekIndex();
+      if (index !== undefined) {
+        const json = cache.peek<string>(layoutKey(resolveLocale(index, request.query, request.host, settings)));
+        if (json !== undefined) {
+          sendSerialized(reply, json);
+          return;
+        }
+      }
+      return (async () => {
+        const locale = resolveLocale(await cache.index(), request.query, request.host, settings);
+        const json = await cache.memo(layoutKey(locale), async () => {
+          const parts = await readLayoutParts(db, {
+            countryCode: locale.country.code,
+            languageCode: locale.language.code,
+          });
+          return JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts)) });
+        });
+        return sendSerialized(reply, json);
+      })();
     },
   );
 
@@ -80,8 +94,15 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: dataEnvelope(PageSchema.loose()), 401: ErrorBodySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendSerialized(reply, await pages.load(request, request.params.pageName, request.query)),
+    (request, reply) => {
+      const cached = pages.loadCached(request, request.params.pageName, request.query);
+      if (cached !== undefined) {
+        sendSerialized(reply, cached);
+        return;
+      }
+      return (async () =>
+        sendSerialized(reply, await pages.load(request, request.params.pageName, request.query)))();
+    },
   );
 
   app.post(

@@ -23,6 +23,25 @@ export type PageAnswersDeps = {
 export class PageAnswers {
   constructor(private readonly deps: PageAnswersDeps) {}
 
+  /**
+   * Hot path: the answer of a cached page when everything it needs is in the
+   * cache already, without awaiting; undefined means "call load".
+   */
+  loadCached(
+    request: FastifyRequest,
+    pageName: string,
+    query: LocaleQuery & Record<string, string | undefined>,
+  ): string | undefined {
+    const definition = this.deps.registry.get(pageName);
+    if (definition?.cached !== true || definition.memberOnly === true) return undefined;
+    const index = this.deps.cache.peekIndex();
+    if (index === undefined) return undefined;
+    const { countryCode, languageCode, ...params } = query;
+    const locale = resolveLocale(index, { countryCode, languageCode }, request.host, this.deps.settings);
+    const head = this.deps.cache.peek<string>(pageKey(locale, pageName));
+    return head === undefined ? undefined : `${head}${JSON.stringify(definitelyStrings(params))}}}`;
+  }
+
   async load(
     request: FastifyRequest,
     pageName: string,
@@ -104,6 +123,9 @@ export class PageAnswers {
     };
   }
 }
+
+const pageKey = (locale: ResolvedLocale, pageName: string) =>
+  `page:${locale.country.code}:${locale.language.code}:${pageName}`;
 
 function definitelyStrings(params: Record<string, string | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
