@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
 import { ContentCache } from './modules/content/content-cache.js';
 import { contentModule } from './modules/content/content-module.js';
 import { PageRegistry } from './modules/content/page-registry.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     // One line per request costs more than the request itself; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: deferredChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -34,7 +34,8 @@ const errors = {
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
 
-const layoutKey = ({ country, language }: ResolvedLocale) => `layout:${country.code}:${language.code}`;
+const layoutKey = ({ country, language }: ResolvedLocale) =>
+  `layout:${country.code}:${language.code}`;
 
 /** The content calls: layout, pages (with the page form submit) and texts. */
 export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -61,7 +62,9 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     (request, reply) => {
       const index = cache.peekIndex();
       if (index !== undefined) {
-        const json = cache.peek<string>(layoutKey(resolveLocale(index, request.query, request.host, settings)));
+        const json = cache.peek<Buffer>(
+          layoutKey(resolveLocale(index, request.query, request.host, settings)),
+        );
         if (json !== undefined) {
           sendSerialized(reply, json);
           return;
@@ -74,7 +77,9 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             countryCode: locale.country.code,
             languageCode: locale.language.code,
           });
-          return JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts)) });
+          return Buffer.from(
+            JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts)) }),
+          );
         });
         return sendSerialized(reply, json);
       })();

@@ -31,34 +31,38 @@ export class PageAnswers {
     request: FastifyRequest,
     pageName: string,
     query: LocaleQuery & Record<string, string | undefined>,
-  ): string | undefined {
+  ): string | Buffer | undefined {
     const definition = this.deps.registry.get(pageName);
     if (definition?.cached !== true || definition.memberOnly === true) return undefined;
     const index = this.deps.cache.peekIndex();
     if (index === undefined) return undefined;
     const { countryCode, languageCode, ...params } = query;
-    const locale = resolveLocale(index, { countryCode, languageCode }, request.host, this.deps.settings);
-    const head = this.deps.cache.peek<string>(pageKey(locale, pageName));
-    return head === undefined ? undefined : `${head}${JSON.stringify(definitelyStrings(params))}}}`;
+    const locale = resolveLocale(
+      index,
+      { countryCode, languageCode },
+      request.host,
+      this.deps.settings,
+    );
+    const serialized = this.deps.cache.peek<SerializedPage>(pageKey(locale, pageName));
+    return serialized === undefined ? undefined : withParams(serialized, definitelyStrings(params));
   }
 
   async load(
     request: FastifyRequest,
     pageName: string,
     query: LocaleQuery & Record<string, string | undefined>,
-  ): Promise<string> {
+  ): Promise<string | Buffer> {
     const definition = this.definition(pageName);
     const { countryCode, languageCode, ...params } = query;
     const locale = await this.locale(request, { countryCode, languageCode });
     await this.checkMember(definition, request);
     const context = this.context(pageName, locale, definitelyStrings(params), request);
-    const head = definition.cached
-      ? await this.deps.cache.memo(
-          `page:${locale.country.code}:${locale.language.code}:${pageName}`,
-          async () => serializeHead(definition, await definition.load(context)),
+    const serialized = definition.cached
+      ? await this.deps.cache.memo(pageKey(locale, pageName), async () =>
+          serializePage(definition, await definition.load(context)),
         )
-      : serializeHead(definition, await definition.load(context));
-    return `${head}${JSON.stringify(context.params)}}}`;
+      : serializePage(definition, await definition.load(context));
+    return withParams(serialized, context.params);
   }
 
   async submit(
@@ -133,8 +137,20 @@ function definitelyStrings(params: Record<string, string | undefined>): Record<s
   return result;
 }
 
-/** `{"data":{…page…,"params":` — the answer without its params and closing braces. */
-function serializeHead(definition: PageDefinition, fields: PageFields): string {
+/**
+ * A page answer kept for splicing in params: `head` is `{"data":{…page…,"params":`
+ * (without params and closing braces); `withoutParams` the whole answer for
+ * the common case of no params, ready to send.
+ */
+type SerializedPage = { head: string; withoutParams: Buffer };
+
+function withParams(page: SerializedPage, params: Record<string, string>): string | Buffer {
+  return Object.keys(params).length === 0
+    ? page.withoutParams
+    : `${page.head}${JSON.stringify(params)}}}`;
+}
+
+function serializePage(definition: PageDefinition, fields: PageFields): SerializedPage {
   const page: Page = {
     title: definition.name,
     text: '',
@@ -149,5 +165,6 @@ function serializeHead(definition: PageDefinition, fields: PageFields): string {
   const encoded = (definition.schema ?? PageSchema).encode(page) as Record<string, unknown>;
   delete encoded.params;
   const json = JSON.stringify({ data: encoded });
-  return `${json.slice(0, -2)},"params":`;
+  const head = `${json.slice(0, -2)},"params":`;
+  return { head, withoutParams: Buffer.from(`${head}{}}}`) };
 }
