@@ -1,2 +1,5 @@
 /** The one database schema: every module's tables. drizzle.config.ts reads the module files directly. */
 export * from '../modules/content/schema.js';
+export * from '../modules/offices/schema.js';
+export * from '../modules/agents/schema.js';
+export * from '../modules/mail/schema.js';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { offices } from '../offices/schema.js';
+
+/** Member numbers: the digits agents put in the booking remark `RM*AMA {number}`. */
+export const agentNumberSequence = pgSequence('agent_number_seq', { startWith: 1000001 });
+
+/**
+ * Account states (spec 1 §4 "Account"): `pending` until the email is
+ * confirmed (doubleOpt), `active`, `deletion_requested` once a delete link was
+ * sent, `deleted` once confirmed (kept `linkLifeTime` days, restorable), then
+ * purged.
+ */
+export type AgentStatus = 'pending' | 'active' | 'deletion_requested' | 'deleted';
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: varchar({ length: 20 })
+      .notNull()
+      .unique()
+      .default(sql`nextval('agent_number_seq')::text`),
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** Language of the member's emails and links. */
+    languageCode: varchar({ length: 3 }).notNull(),
+    officeId: varchar({ length: 20 })
+      .notNull()
+      .references(() => offices.officeId),
+    status: text().$type<AgentStatus>().notNull(),
+    title: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    birthdayDay: varchar({ length: 2 }).notNull().default(''),
+    birthdayMonth: varchar({ length: 2 }).notNull().default(''),
+    newsletter: boolean().notNull().default(false),
+    sign: varchar({ length: 4 }).notNull().default(''),
+    address: text().notNull().default(''),
+    giftDeliveryAddress: text().notNull().default(''),
+    /** argon2id; never leaves the server. */
+    passwordHash: text().notNull(),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
+    isAmadeusDirectUser: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // One account per email address (case-insensitive): email links and
+    // password recovery find the member by it.
+    uniqueIndex('agents_email_idx').on(sql`lower(${t.email})`),
+    index('agents_office_idx').on(t.officeId),
+  ],
+);
+
+/** Login sessions: opaque random tokens, stored as SHA-256 hashes, revocable. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_agent_idx').on(t.agentId)],
+);
+
+/** What an emailed link does. */
+export type AgentLinkPurpose = 'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account';
+
+/** Emailed links: single-use random tokens, stored hashed, with expiry. */
+export const agentLinks = pgTable(
+  'agent_links',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    purpose: text().$type<AgentLinkPurpose>().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('agent_links_agent_idx').on(t.agentId, t.purpose)],
+);
+
+/**
+ * Failed logins per key (a member number or a client address) in fixed
+ * windows; kept in the database so that the limits hold across server processes.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  blockedUntil: timestamp({ withTimezone: true }),
+});
