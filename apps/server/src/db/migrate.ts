@@ -18,6 +18,7 @@ const MIGRATION_LOCK_KEY = 4_242_001;
  */
 export async function migrateServer(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  let failure: Error | undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -25,8 +26,12 @@ export async function migrateServer(pool: pg.Pool): Promise<void> {
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
+  } catch (error) {
+    failure = error as Error;
+    throw error;
   } finally {
-    client.release();
+    // A failed connection is closed rather than returned to the pool (the lock goes with it).
+    client.release(failure);
   }
 }
 

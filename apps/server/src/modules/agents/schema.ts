@@ -82,7 +82,8 @@ export const sessions = pgTable(
 );
 
 /** What an emailed link does. */
-export type AgentLinkPurpose = 'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account';
+export type AgentLinkPurpose =
+  'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account';
 
 /** Emailed links: single-use random tokens, stored hashed, with expiry. */
 export const agentLinks = pgTable(

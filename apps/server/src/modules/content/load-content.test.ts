@@ -62,6 +62,20 @@ describe('loading content', () => {
     expect(await rowCounts(database.db)).toEqual(counts);
   });
 
+  it('runs loads started together one after another', async () => {
+    const counts = await rowCounts(database.db);
+    const before = await version(database.db);
+    const summaries = await Promise.all(
+      [1, 2, 3].map(() => loadContent(database.db, fixtureContentDir)),
+    );
+    expect(summaries.map((summary) => summary.version).sort()).toEqual([
+      before + 1,
+      before + 2,
+      before + 3,
+    ]);
+    expect(await rowCounts(database.db)).toEqual(counts);
+  });
+
   it('stops at a bad file with a message naming the file and the field, writing nothing', async () => {
     const before = await version(database.db);
     const dir = copyFixture();

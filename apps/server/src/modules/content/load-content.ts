@@ -25,6 +25,9 @@ export async function loadContent(db: Database, contentDir: string): Promise<Con
   return writeContent(db, content);
 }
 
+/** Any fixed number, distinct from the migration lock's. */
+const CONTENT_LOAD_LOCK_KEY = 4_242_002;
+
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -37,6 +40,8 @@ export async function writeContent(
   content: CountryContent[],
 ): Promise<ContentLoadSummary> {
   return db.transaction(async (tx) => {
+    // One load at a time, e.g. when several servers start on an empty database.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOAD_LOCK_KEY})`);
     for (const item of content) await replaceCountry(tx, item);
     const [row] = await tx
       .insert(contentVersion)
