@@ -9,6 +9,7 @@ import {
   PageQuerySchema,
   TextsQuerySchema,
 } from '@club/contract/content-query';
+import { CountryCodeSchema, LanguageCodeSchema } from '@club/contract/locale';
 import { notFound } from '../../lib/http-error.js';
 import { sendSerialized } from '../../lib/json-reply.js';
 import { readLayoutParts } from './content-repository.js';
@@ -25,8 +26,18 @@ const FormValueSchema = z.union([
   z.null(),
 ]);
 
+/** Form encoding sends a missing value as empty (spec 2 §9): an empty code means "not given". */
+const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** Form values plus countryCode, languageCode and the page's query params (spec 1 §7 "page form submit"). */
-const PageFormBodySchema = LayoutQuerySchema.catchall(FormValueSchema).optional();
+const PageFormBodySchema = z
+  .object({
+    countryCode: emptyAsAbsent(CountryCodeSchema),
+    languageCode: emptyAsAbsent(LanguageCodeSchema),
+  })
+  .catchall(FormValueSchema)
+  .optional();
 
 const errors = {
   400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),

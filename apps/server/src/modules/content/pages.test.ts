@@ -188,6 +188,17 @@ describe('POST /s2c/content/v1/pages/{pageName}/', () => {
     });
   });
 
+  it('takes empty country and language codes in the body as not given', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/content/v1/pages/test-form/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'ae.localhost' },
+      payload: 'email=agent%40travel.example&agree=1&countryCode=&languageCode=',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { countryCode: 'ae' } });
+  });
+
   it('answers 400 for a bad country code in the body', async () => {
     const response = await t.app.inject({
       method: 'POST',
