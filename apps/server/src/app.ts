@@ -1,5 +1,8 @@
 import Fastify, {
   LogController,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -13,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@club/contract/envelope';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
@@ -53,6 +57,13 @@ export type BuildAppOptions = {
   now?: () => number;
 };
 
+function unreadablePath(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send({
+    code: ErrorCode.validation,
+    data: { path: 'Malformed or too long path', requestId: request.id },
+  });
+}
+
 /** Builds the club's Fastify app; `server.ts` starts it, tests call it through `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
@@ -62,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: deferredChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
+    // Paths the router cannot read (bad percent-encoding, overlong parameters) are bad input too.
+    frameworkErrors: unreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

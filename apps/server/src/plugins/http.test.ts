@@ -121,6 +121,20 @@ describe('malformed input', () => {
   });
 });
 
+describe('unreadable paths', () => {
+  it.each(['/s2c/content/v1/pages/%E0%A4%A/', `/s2c/content/v1/pages/${'a'.repeat(200)}/`])(
+    'answers 400 VALIDATION_FAILED for %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        data: { path: expect.any(String) as unknown, requestId: expect.any(String) as unknown },
+      });
+    },
+  );
+});
+
 describe('unknown paths', () => {
   it('answers a JSON 404 for unknown /s2c/ and /content/ paths, whatever the method', async () => {
     for (const [method, url] of [
