@@ -33,6 +33,13 @@ const urlWithProtocols = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+const positiveWhole = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(fallback);
+
 const EnvironmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -66,6 +73,12 @@ const EnvironmentSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  SESSION_LIFETIME_HOURS: positiveWhole(48),
+  LOGIN_FREE_FAILURES: positiveWhole(5),
+  LOGIN_ADDRESS_FREE_FAILURES: positiveWhole(100),
+  LOGIN_BACKOFF_MAX_SECONDS: positiveWhole(900),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveWhole(1440),
+  ENROLL_QUIET_HOURS: positiveWhole(24),
 });
 
 export type Config = {
@@ -84,6 +97,18 @@ export type Config = {
   errorLog: boolean;
   tokenStorage: 'local' | 'cookie';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */
+  sessionLifetimeHours: number;
+  /** Login limits (docs/decisions/020): free failures per member number and per client address, then exponential backoff. */
+  loginLimits: {
+    freeFailuresPerNumber: number;
+    freeFailuresPerAddress: number;
+    backoffMaxSeconds: number;
+    /** Failures are counted in windows of this length; a new window starts from zero. */
+    failureWindowMinutes: number;
+  };
+  /** An office's decision maker is emailed about access requests at most once per this period. */
+  enrollQuietHours: number;
 };
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -126,5 +151,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorLog: e.ERROR_LOG,
     tokenStorage: e.TOKEN_STORAGE,
     logLevel: e.LOG_LEVEL,
+    sessionLifetimeHours: e.SESSION_LIFETIME_HOURS,
+    loginLimits: {
+      freeFailuresPerNumber: e.LOGIN_FREE_FAILURES,
+      freeFailuresPerAddress: e.LOGIN_ADDRESS_FREE_FAILURES,
+      backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+      failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    enrollQuietHours: e.ENROLL_QUIET_HOURS,
   };
 }
