@@ -40,6 +40,12 @@ const positiveWhole = (fallback: number) =>
     .min(1, { error: 'must be at least 1' })
     .default(fallback);
 
+/** `at=14,gr=30` → `{ at: 14, gr: 30 }`. */
+function parseDaysByCountry(value: string): Record<string, number> {
+  const pairs = value === '' ? [] : value.split(',').map((pair) => pair.split('='));
+  return Object.fromEntries(pairs.map(([code = '', days]) => [code.toLowerCase(), Number(days)]));
+}
+
 const EnvironmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -79,6 +85,22 @@ const EnvironmentSchema = z.object({
   LOGIN_BACKOFF_MAX_SECONDS: positiveWhole(900),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveWhole(1440),
   ENROLL_QUIET_HOURS: positiveWhole(24),
+  // Mail and emailed links (docs/operations.md).
+  PUBLIC_BASE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Amadeus+Me <no-reply@example.com>'),
+  MAIL_POLL_MS: positiveWhole(1000),
+  MAIL_RETRY_BASE_MS: positiveWhole(10_000),
+  MAIL_RETRY_MAX_MS: positiveWhole(3_600_000),
+  MAIL_MAX_ATTEMPTS: positiveWhole(30),
+  PURGE_INTERVAL_MS: positiveWhole(3_600_000),
+  LINK_LIFETIME_DAYS: positiveWhole(30),
+  LINK_LIFETIME_DAYS_BY_COUNTRY: z
+    .string()
+    .regex(/^(?:[a-z]{2}=[1-9]\d{0,3}(?:,[a-z]{2}=[1-9]\d{0,3})*)?$/i, {
+      error: 'must look like at=14,gr=30',
+    })
+    .default('')
+    .transform(parseDaysByCountry),
 });
 
 export type Config = {
@@ -109,6 +131,15 @@ export type Config = {
   };
   /** An office's decision maker is emailed about access requests at most once per this period. */
   enrollQuietHours: number;
+  /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */
+  publicBaseUrl: string;
+  mailFrom: string;
+  /** The outbox worker: poll interval, retry backoff (exponential with jitter), attempts before it gives up. */
+  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
+  /** How often the purge job looks for members deleted longer ago than their linkLifeTime. */
+  purgeIntervalMs: number;
+  /** linkLifeTime in days: a deleted account is kept, restorable, this long; per country, else the default. */
+  linkLifeTime: { defaultDays: number; byCountry: Record<string, number> };
 };
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -159,5 +190,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     enrollQuietHours: e.ENROLL_QUIET_HOURS,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mailFrom: e.MAIL_FROM,
+    mail: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },
   };
 }
