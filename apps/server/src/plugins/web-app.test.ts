@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="club-config" content="{}"><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'x.js'), 'console.log("x");');
+  writeFileSync(join(dist, 'assets', 'x.js.gz'), gzipSync('console.log("x");'));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({
     config: {
@@ -53,6 +55,19 @@ describe('serving the web app', () => {
     expect(response.body).toBe('console.log("x");');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends the precompressed copy of an asset to a client that accepts it', async () => {
+    const response = await t.app.inject({
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(response.rawPayload).toString()).toBe('console.log("x");');
+    const plain = await t.app.inject({ url: '/assets/x.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves other files of the build without long caching', async () => {

@@ -24,6 +24,8 @@ export async function setupWebApp(app: FastifyInstance, config: Config): Promise
       wildcard: false,
       index: false,
       globIgnore: ['index.html'],
+      // The web build writes .br and .gz copies beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const isAsset = path.startsWith(join(config.webDistDir, 'assets') + sep);
         reply.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
