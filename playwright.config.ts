@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * fresh embedded database (the `webServer` below starts it on its own port).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+const mailSinkSmtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 2526);
+const mailSinkHttpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 3199);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,11 +33,23 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    url: `http://localhost:${port}/s2c/content/v1/layout/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      // A real SMTP server whose messages the tests read (e2e/support/mail.ts).
+      command: 'node e2e/support/mail-sink.mjs',
+      url: `http://127.0.0.1:${mailSinkHttpPort}/health`,
+      reuseExistingServer: false,
+      env: {
+        MAIL_SINK_SMTP_PORT: String(mailSinkSmtpPort),
+        MAIL_SINK_HTTP_PORT: String(mailSinkHttpPort),
+      },
+    },
+    {
+      command: 'node e2e/support/start-server.mjs',
+      url: `http://localhost:${port}/s2c/content/v1/layout/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(port), SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}` },
+    },
+  ],
 });

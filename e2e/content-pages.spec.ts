@@ -56,7 +56,10 @@ test.describe('content pages and routing', () => {
     page,
   }) => {
     const arrowTransform = () =>
-      page.locator('.guest-home__arrow').first().evaluate((el) => getComputedStyle(el).transform);
+      page
+        .locator('.guest-home__arrow')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transform);
     await page.goto(countryUrl('gr', '/'));
     await expect(page.getByRole('link', { name: /Register as a new user/ })).toHaveAttribute(
       'href',

@@ -60,7 +60,10 @@ test.describe('page shell', () => {
     await expect(alert).toBeVisible();
     await alert.getByRole('button', { name: 'Close' }).click();
     await expect(alert).toBeHidden();
-    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'News' }).click();
+    await page
+      .getByRole('navigation', { name: /main/i })
+      .getByRole('link', { name: 'News' })
+      .click();
     await expect(page).toHaveURL(countryUrl('gr', '/news'));
     await expect(
       page.locator('.service-alerts [role="status"], .service-alerts .alert').first(),
@@ -81,7 +84,8 @@ test.describe('page shell', () => {
     await expect(panel.getByRole('link', { name: 'Home' })).toBeVisible();
     const overflow = await page.evaluate(
       () =>
-        getComputedStyle(document.body).overflow + getComputedStyle(document.documentElement).overflow,
+        getComputedStyle(document.body).overflow +
+        getComputedStyle(document.documentElement).overflow,
     );
     expect(overflow).toContain('hidden');
 
