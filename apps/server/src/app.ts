@@ -20,9 +20,11 @@ import { ErrorCode } from '@club/contract/envelope';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
+import { setupAccountLinks } from './modules/account-links/account-links-module.js';
 import { ContentCache } from './modules/content/content-cache.js';
 import { contentModule } from './modules/content/content-module.js';
 import { PageRegistry } from './modules/content/page-registry.js';
+import { setupMail } from './modules/mail/mail-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
 import { setupSecurityHeaders } from './plugins/security-headers.js';
@@ -55,6 +57,8 @@ export type BuildAppOptions = {
   contentRevalidateMs?: number;
   /** Clock of the content cache, for tests. */
   now?: () => number;
+  /** Start the mail outbox worker and the purge job when the app is ready (the server does; tests start them when they need them). */
+  backgroundJobs?: boolean;
 };
 
 function unreadablePath(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -102,6 +106,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await setupOpenApi(app);
 
   await app.register(contentModule);
+
+  // Mail outbox and the emailed-link flows; their timers run only when asked for.
+  setupMail(app);
+  setupAccountLinks(app);
+  if (options.backgroundJobs === true) {
+    app.addHook('onReady', async () => {
+      app.mailWorker.start();
+      app.memberPurge.start();
+    });
+  }
 
   await setupWebApp(app, config);
   return app;

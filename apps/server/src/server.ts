@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     onPoolError: (error) => console.error('database connection error:', error.message),
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, backgroundJobs: true });
   try {
     await database.migrate();
     const [anyCountry] = await database.db

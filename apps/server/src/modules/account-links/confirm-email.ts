@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { linkLifetimeMs } from './link-lifetimes.js';
+import { memberPageUrl } from './link-urls.js';
+import { createLink } from './links.js';
+
+export type MemberToConfirm = {
+  id: number;
+  email: string;
+  countryCode: string;
+  languageCode: string;
+  firstName: string;
+};
+
+/**
+ * Creates a confirmation link (7 days) and queues the `confirm-email` mail
+ * in the caller's transaction: registration with doubleOpt, and reconfirm.
+ */
+export async function sendConfirmEmail(tx: Database, agent: MemberToConfirm): Promise<void> {
+  const token = await createLink(tx, {
+    agentId: agent.id,
+    purpose: 'confirm-email',
+    lifetimeMs: linkLifetimeMs['confirm-email'],
+  });
+  const link = await memberPageUrl(tx, agent, 'registration-email-confirm', { token });
+  await enqueueMail(tx, {
+    to: agent.email,
+    template: 'confirm-email',
+    countryCode: agent.countryCode,
+    languageCode: agent.languageCode,
+    variables: { link, firstName: agent.firstName },
+  });
+}

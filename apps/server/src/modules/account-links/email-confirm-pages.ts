@@ -1,0 +1,93 @@
+import { EmailOnlyWireSchema } from '@club/contract/membership';
+import { EmailConfirmAnswerSchema, ReconfirmAnswerSchema } from '@club/contract/account-pages';
+import type { FastifyInstance } from 'fastify';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailQueuedRecently } from '../mail/outbox-repository.js';
+import { sendConfirmEmail } from './confirm-email.js';
+import { validateForm } from './form-validation.js';
+import { FormValuesSchema, TokenFormSchema, trimmedEmail } from './form-values.js';
+import { resendQuietMs } from './link-lifetimes.js';
+import { memberPageUrl } from './link-urls.js';
+import { consumeLink, findLink, linkSentRecently } from './links.js';
+import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
+import { accountMessages, storedPageOr } from './page-texts.js';
+
+/** Email confirmation (doubleOpt): the emailed link's page, and "Activate account" (reconfirm). */
+export function registerEmailConfirmPages(app: FastifyInstance): void {
+  const { db, pageRegistry } = app;
+
+  app.pageRegistry.register({
+    name: 'registration-email-confirm',
+    cached: true,
+    load: (context) => storedPageOr(context, 'Email confirmation'),
+    // The page posts the link's token when it opens; a GET never uses a link.
+    submit: {
+      body: TokenFormSchema,
+      response: EmailConfirmAnswerSchema,
+      handle: ({ body }) =>
+        db.transaction(async (tx) => {
+          const used = await consumeLink(tx, { token: body.token, purpose: 'confirm-email' });
+          const link =
+            used ?? (await findLink(tx, { token: body.token, purpose: 'confirm-email' }));
+          const member = link === null ? null : await lockMember(tx, link.agentId);
+          if (member === null || member.status === 'deleted') {
+            return { errors: [accountMessages.invalidLink], alreadyActivated: false };
+          }
+          if (member.status !== 'pending') {
+            return { errors: [accountMessages.alreadyActive], alreadyActivated: true };
+          }
+          // A pending member's link that is used or expired: ask for a new one (reconfirm).
+          if (used === null)
+            return { errors: [accountMessages.invalidLink], alreadyActivated: false };
+          await activateMember(tx, member.id);
+          return { errors: [], alreadyActivated: false };
+        }),
+    },
+  });
+
+  pageRegistry.register({
+    name: 'reconfirm',
+    cached: true,
+    load: (context) => storedPageOr(context, 'Activate account'),
+    submit: {
+      body: FormValuesSchema,
+      response: ReconfirmAnswerSchema,
+      handle: async ({ body }) => {
+        const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
+        if (!('data' in form)) return form;
+        await db.transaction(async (tx) => {
+          const member = await findMemberByEmail(tx, form.data.email);
+          if (member === null || member.status === 'deleted') return;
+          if (member.status === 'pending') {
+            const recent = await linkSentRecently(tx, {
+              agentId: member.id,
+              purpose: 'confirm-email',
+              withinMs: resendQuietMs,
+            });
+            if (!recent) await sendConfirmEmail(tx, member);
+            return;
+          }
+          // Already active: no link, but a mail that says so and leads to the login.
+          const recent = await mailQueuedRecently(tx, {
+            to: member.email,
+            template: 'already-active',
+            withinMs: resendQuietMs,
+          });
+          if (recent) return;
+          await enqueueMail(tx, {
+            to: member.email,
+            template: 'already-active',
+            countryCode: member.countryCode,
+            languageCode: member.languageCode,
+            variables: {
+              loginLink: await memberPageUrl(tx, member, 'login'),
+              firstName: member.firstName,
+            },
+          });
+        });
+        // The same answer for unknown, pending and active addresses: it reveals no member.
+        return { emailReconfirmed: true, alreadyActivated: false, errorMessages: [] };
+      },
+    },
+  });
+}

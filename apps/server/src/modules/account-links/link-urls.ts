@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { countries } from '../content/schema.js';
+
+/** What link URLs are built from: the scheme and port of PUBLIC_BASE_URL, the country host under PUBLIC_ROOT_DOMAIN. */
+export type LinkSettings = Pick<Config, 'publicBaseUrl' | 'publicRootDomain'>;
+
+export type PageLocation = {
+  countryCode: string;
+  languageCode: string;
+  /** The country's default language is served without a prefix. */
+  defaultLanguageCode: string;
+  page: string;
+  query?: Record<string, string>;
+};
+
+/**
+ * `{scheme}://{country}.{root domain}{:port}{base path}/{language prefix unless default}/{page}?…`,
+ * e.g. `http://gr.localhost:3000/ell/forgot-password?token=…`.
+ */
+export function pageUrl(settings: LinkSettings, location: PageLocation): string {
+  const base = new URL(settings.publicBaseUrl);
+  const url = new URL(base.href);
+  url.hostname = `${location.countryCode}.${settings.publicRootDomain}`;
+  const prefix =
+    location.languageCode === location.defaultLanguageCode ? '' : `/${location.languageCode}`;
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${prefix}/${location.page}`;
+  url.search = new URLSearchParams(location.query ?? {}).toString();
+  return url.toString();
+}
+
+/**
+ * The settings for code that runs without the app at hand: `sendConfirmEmail`
+ * is called by the registration inside its own transaction with only the
+ * member. Set once when the account-links module is set up.
+ */
+let current: LinkSettings | undefined;
+
+export function useLinkSettings(settings: LinkSettings): void {
+  current = { publicBaseUrl: settings.publicBaseUrl, publicRootDomain: settings.publicRootDomain };
+}
+
+export function linkSettings(): LinkSettings {
+  if (current === undefined) throw new Error('The account-links module is not set up');
+  return current;
+}
+
+export type MemberLocale = { countryCode: string; languageCode: string };
+
+/** A page of the site in a member's country and language. */
+export async function memberPageUrl(
+  tx: Database,
+  member: MemberLocale,
+  page: string,
+  query?: Record<string, string>,
+): Promise<string> {
+  const [country] = await tx
+    .select({ defaultLanguageCode: countries.defaultLanguageCode })
+    .from(countries)
+    .where(eq(countries.code, member.countryCode));
+  return pageUrl(linkSettings(), {
+    ...member,
+    defaultLanguageCode: country?.defaultLanguageCode ?? member.languageCode,
+    page,
+    query,
+  });
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { EmailOnlyWireSchema, NewPasswordWireSchema } from '@club/contract/membership';
+import {
+  ForgotPasswordAnswerSchema,
+  ForgotPasswordPageSchema,
+  RetrievePasswordAnswerSchema,
+} from '@club/contract/account-pages';
+import type { FastifyInstance } from 'fastify';
+import { agents } from '../agents/schema.js';
+import { hashPassword } from '../agents/password.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { validateForm } from './form-validation.js';
+import { FormValuesSchema, tokenParam, trimmedEmail } from './form-values.js';
+import { linkLifetimeMs, resendQuietMs } from './link-lifetimes.js';
+import { memberPageUrl } from './link-urls.js';
+import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
+import {
+  findMemberByEmail,
+  lockMember,
+  revokeAllSessions,
+  setMemberPassword,
+} from './member-records.js';
+import { accountMessages, storedPageOr } from './page-texts.js';
+
+const invalidLinkAnswer = { validationMessages: { token: [accountMessages.invalidLink] } };
+
+/** Password recovery: ask for a link by email (retrieve-password), then set a new password through it (forgot-password). */
+export function registerPasswordPages(app: FastifyInstance): void {
+  const { db, pageRegistry } = app;
+
+  pageRegistry.register({
+    name: 'retrieve-password',
+    cached: true,
+    load: (context) => storedPageOr(context, 'Retrieve password'),
+    submit: {
+      body: FormValuesSchema,
+      response: RetrievePasswordAnswerSchema,
+      handle: async ({ body }) => {
+        const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
+        if (!('data' in form)) return form;
+        await db.transaction(async (tx) => {
+          const member = await findMemberByEmail(tx, form.data.email);
+          if (member === null || member.status === 'deleted') return;
+          const recent = await linkSentRecently(tx, {
+            agentId: member.id,
+            purpose: 'reset-password',
+            withinMs: resendQuietMs,
+          });
+          if (recent) return;
+          const token = await createLink(tx, {
+            agentId: member.id,
+            purpose: 'reset-password',
+            lifetimeMs: linkLifetimeMs['reset-password'],
+          });
+          await enqueueMail(tx, {
+            to: member.email,
+            template: 'reset-password',
+            countryCode: member.countryCode,
+            languageCode: member.languageCode,
+            variables: {
+              link: await memberPageUrl(tx, member, 'forgot-password', { token }),
+              firstName: member.firstName,
+            },
+          });
+        });
+        // The same answer whether or not the address belongs to a member.
+        return { sent: true as const };
+      },
+    },
+  });
+
+  pageRegistry.register({
+    name: 'forgot-password',
+    schema: ForgotPasswordPageSchema,
+    // Looks at the link without using it: the page greets the member by first name.
+    load: async (context) => {
+      const page = await storedPageOr(context, 'Set a new password');
+      const firstName = await usableLinkOwner(tokenParam(context.params));
+      return { ...page, FirstUsername: firstName ?? '', linkValid: firstName !== null };
+    },
+    submit: {
+      body: FormValuesSchema,
+      response: ForgotPasswordAnswerSchema,
+      handle: async ({ body }) => {
+        const form = validateForm(NewPasswordWireSchema, body);
+        if (!('data' in form)) return form;
+        const token = typeof body.token === 'string' ? body.token.trim() : '';
+        // Hashing costs time: only for a link that can still work.
+        if ((await usableLinkOwner(token)) === null) return invalidLinkAnswer;
+        const passwordHash = await hashPassword(form.data.password);
+        return db.transaction(async (tx) => {
+          const used = await consumeLink(tx, { token, purpose: 'reset-password' });
+          const member = used === null ? null : await lockMember(tx, used.agentId);
+          if (member === null || member.status === 'deleted') return invalidLinkAnswer;
+          await setMemberPassword(tx, member.id, passwordHash);
+          // Whoever knew the old password is logged out everywhere.
+          await revokeAllSessions(tx, member.id);
+          return { success: true as const };
+        });
+      },
+    },
+  });
+
+  /** The first name of the member whose reset link this is, if the link still works. */
+  async function usableLinkOwner(token: string): Promise<string | null> {
+    const link = await findLink(db, { token, purpose: 'reset-password' });
+    if (link === null || link.used || link.expired) return null;
+    const [member] = await db
+      .select({ firstName: agents.firstName, status: agents.status })
+      .from(agents)
+      .where(eq(agents.id, link.agentId));
+    return member === undefined || member.status === 'deleted' ? null : member.firstName;
+  }
+}

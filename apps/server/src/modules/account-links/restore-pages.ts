@@ -1,0 +1,119 @@
+import { RestoreWireSchema } from '@club/contract/membership';
+import { RestoreAnswerSchema, RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
+import type { FastifyInstance } from 'fastify';
+import { enqueueMail } from '../mail/outbox.js';
+import { validateForm } from './form-validation.js';
+import { FormValuesSchema, TokenFormSchema, trimmedEmail } from './form-values.js';
+import { daysInMs, linkLifeTimeDays, resendQuietMs } from './link-lifetimes.js';
+import { memberPageUrl } from './link-urls.js';
+import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
+import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
+import { accountMessages, storedPageOr } from './page-texts.js';
+
+const restoreLinkSentAnswer = {
+  restoreLinkSent: true,
+  errorMessageList: [],
+  alreadyRestored: false,
+};
+const restoredAnswer = { errors: [], alreadyActivated: false, errorMessageList: [] };
+const alreadyRestoredAnswer = {
+  errors: [accountMessages.alreadyRestored],
+  alreadyActivated: true,
+  errorMessageList: [{ errorMessage: accountMessages.alreadyRestored }],
+};
+const invalidLinkAnswer = {
+  errors: [accountMessages.error],
+  alreadyActivated: false,
+  errorMessageList: [{ errorMessage: accountMessages.invalidLink }],
+};
+
+/**
+ * Coming back: restore sends a restore link to a deleted member (email and
+ * member number must match) within linkLifeTime days of the deletion;
+ * restore-confirm uses it and makes the member active again.
+ */
+export function registerRestorePages(app: FastifyInstance): void {
+  const { db, config, pageRegistry } = app;
+
+  pageRegistry.register({
+    name: 'restore',
+    cached: true,
+    load: (context) => storedPageOr(context, 'Restore account'),
+    submit: {
+      body: FormValuesSchema,
+      response: RestoreAnswerSchema,
+      handle: async ({ body }) => {
+        const form = validateForm(RestoreWireSchema, trimmedEmail(body));
+        if (!('data' in form)) return form;
+        await db.transaction(async (tx) => {
+          const member = await findMemberByEmail(tx, form.data.email);
+          if (member === null || member.number !== form.data.number) return;
+          const days = linkLifeTimeDays(config, member.countryCode);
+          if (!(await deletedWithin(tx, member.id, days))) return;
+          const recent = await linkSentRecently(tx, {
+            agentId: member.id,
+            purpose: 'restore-account',
+            withinMs: resendQuietMs,
+          });
+          if (recent) return;
+          const token = await createLink(tx, {
+            agentId: member.id,
+            purpose: 'restore-account',
+            lifetimeMs: daysInMs(days),
+          });
+          await enqueueMail(tx, {
+            to: member.email,
+            template: 'restore-account',
+            countryCode: member.countryCode,
+            languageCode: member.languageCode,
+            variables: {
+              link: await memberPageUrl(tx, member, 'restore-confirm', { token }),
+              firstName: member.firstName,
+            },
+          });
+        });
+        // The same answer whether or not the pair belongs to a deleted member.
+        return restoreLinkSentAnswer;
+      },
+    },
+  });
+
+  pageRegistry.register({
+    name: 'restore-confirm',
+    cached: true,
+    load: (context) => storedPageOr(context, 'Restore account'),
+    submit: {
+      body: TokenFormSchema,
+      response: RestoreConfirmAnswerSchema,
+      handle: ({ body }) =>
+        db.transaction(async (tx) => {
+          const link = { token: body.token, purpose: 'restore-account' } as const;
+          const used = await consumeLink(tx, link);
+          const seen = used === null ? await findLink(tx, link) : null;
+          const agentId = used?.agentId ?? seen?.agentId;
+          const member = agentId === undefined ? null : await lockMember(tx, agentId);
+          if (member === null) return invalidLinkAnswer;
+          if (member.status !== 'deleted') {
+            // Restored already, through this link or another one.
+            return used !== null || seen?.used === true ? alreadyRestoredAnswer : invalidLinkAnswer;
+          }
+          const days = linkLifeTimeDays(config, member.countryCode);
+          if (used === null || !(await deletedWithin(tx, member.id, days))) {
+            return invalidLinkAnswer;
+          }
+          await markRestored(tx, member.id);
+          await enqueueMail(tx, {
+            to: member.email,
+            template: 'account-restored',
+            countryCode: member.countryCode,
+            languageCode: member.languageCode,
+            variables: {
+              loginLink: await memberPageUrl(tx, member, 'login'),
+              firstName: member.firstName,
+            },
+          });
+          return restoredAnswer;
+        }),
+    },
+  });
+}

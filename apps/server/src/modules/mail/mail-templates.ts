@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { countries, countryLanguages, texts } from '../content/schema.js';
+import { fillTemplate } from './template-text.js';
+
+/**
+ * The mails of the club and the variables each needs. Their words are
+ * content: texts `mail.<template>.subject`, `.text` and `.html` in every
+ * language file of `content/countries/*`, with `{{variable}}` placeholders.
+ */
+export const mailTemplates = {
+  'confirm-email': ['link'],
+  'already-active': ['loginLink'],
+  'reset-password': ['link', 'firstName'],
+  'delete-account': ['link', 'linkLifeTime'],
+  'restore-account': ['link'],
+  'account-restored': ['loginLink'],
+  'decision-maker-request': ['officeId', 'agencyName', 'agentName'],
+  'agency-active': ['officeId', 'registrationLink'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+
+/** Variables a template may use besides its required ones (the member's greeting). */
+export const optionalMailVariables = ['firstName'] as const;
+
+export const mailTemplateNames = Object.keys(mailTemplates) as MailTemplateName[];
+
+export const mailTextKeys = (template: MailTemplateName) =>
+  (['subject', 'text', 'html'] as const).map((part) => `mail.${template}.${part}`);
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export type MailInput = {
+  template: MailTemplateName;
+  countryCode: string;
+  languageCode: string;
+  variables: Readonly<Record<string, string>>;
+};
+
+export class MailTemplateError extends Error {
+  override name = 'MailTemplateError';
+}
+
+/**
+ * Renders a mail in the member's language; a language without the template
+ * falls back to the country's default language. Reads through the caller's
+ * transaction, so it sees the content the change it belongs to sees.
+ */
+export async function renderMail(db: Database, input: MailInput): Promise<RenderedMail> {
+  const missing = mailTemplates[input.template].filter(
+    (name) => !Object.hasOwn(input.variables, name),
+  );
+  if (missing.length > 0) {
+    throw new MailTemplateError(`Mail ${input.template} needs ${missing.join(', ')}`);
+  }
+  const [country] = await db
+    .select({ defaultLanguageCode: countries.defaultLanguageCode })
+    .from(countries)
+    .where(eq(countries.code, input.countryCode));
+  if (country === undefined) throw new MailTemplateError(`Unknown country ${input.countryCode}`);
+
+  const languages = [input.languageCode, country.defaultLanguageCode];
+  const keys = mailTextKeys(input.template);
+  const rows = await db
+    .select({ languageCode: texts.languageCode, key: texts.key, value: texts.value })
+    .from(texts)
+    .where(
+      and(
+        eq(texts.countryCode, input.countryCode),
+        inArray(texts.languageCode, languages),
+        inArray(texts.key, keys),
+      ),
+    );
+  const languageCode = languages.find((code) =>
+    keys.every((key) => rows.some((row) => row.languageCode === code && row.key === key)),
+  );
+  if (languageCode === undefined) {
+    throw new MailTemplateError(
+      `Mail ${input.template} has no texts in ${input.countryCode}/${input.languageCode}`,
+    );
+  }
+  const part = (key: string) =>
+    rows.find((row) => row.languageCode === languageCode && row.key === key)!.value;
+  const [subjectKey, textKey, htmlKey] = keys as [string, string, string];
+
+  const [language] = await db
+    .select({ isRtl: countryLanguages.isRtl, shortCode: countryLanguages.shortCode })
+    .from(countryLanguages)
+    .where(
+      and(
+        eq(countryLanguages.countryCode, input.countryCode),
+        eq(countryLanguages.languageCode, languageCode),
+      ),
+    );
+  const body = fillTemplate(part(htmlKey), input.variables, 'html');
+  return {
+    subject: fillTemplate(part(subjectKey), input.variables, 'subject').trim(),
+    text: fillTemplate(part(textKey), input.variables, 'text'),
+    html: htmlDocument(body, language?.shortCode ?? 'en', language?.isRtl ?? false),
+  };
+}
+
+/** A minimal document around the content's HTML, right to left where the language is. */
+function htmlDocument(body: string, lang: string, isRtl: boolean): string {
+  const dir = isRtl ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body dir="${dir}">${body}</body></html>`;
+}
