@@ -21,6 +21,19 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 0,
     // Every supported browser has modulepreload: no polyfill in the initial bundle.
     modulePreload: { polyfill: false },
+    // The form screens share zod and the form library; each gets a chunk of its
+    // own so that no lazy chunk passes 30 kB gzip (decision 006).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'form', test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   // The server serves the built app and the API from one origin; in `vite dev`
   // the API is proxied to a server started with `npm run dev -w apps/server`.

@@ -97,7 +97,7 @@ describe('routing (spec 2 §2.1–2.2)', () => {
 
   it('shows the 404 screen for a page name that has no screen yet', async () => {
     stubContentApi();
-    renderApp('/registration');
+    renderApp('/agency-opt-in');
     expect((await heading()).textContent).toBe('This page is not available');
   });
 

@@ -7,7 +7,7 @@ describe('common state (spec 1 §4)', () => {
     expect(initialCommonState()).toMatchObject({
       pageProgress: true,
       errors: [],
-      registered: false,
+      user: null,
     });
   });
 

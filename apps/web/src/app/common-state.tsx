@@ -1,10 +1,11 @@
-import { createContext, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import type { User } from '@club/contract/membership';
 import { readStoredValue, removeStoredValue, writeStoredValue } from '../lib/client-storage';
+import { checkUser } from './user/user-check';
 
 /**
- * The common client state of spec 1 §3 that the page shell shows: errors,
- * page progress and the without-layout mode. The user (and with it
- * `registered`) is added by the membership capability.
+ * The common client state of spec 1 §3: errors, page progress, the
+ * without-layout mode and the logged-in user with its check flags.
  */
 export type CommonState = {
   /** HTML error strings of the error banner. */
@@ -12,8 +13,12 @@ export type CommonState = {
   /** Page progress: on at start, on while set by a capability, off on page change. */
   pageProgress: boolean;
   withoutLayout: boolean;
-  /** A member is logged in; false until the membership capability fills it. */
-  registered: boolean;
+  /** The logged-in member; null for guests and until the user check answers. */
+  user: User | null;
+  /** The user check answered, or was skipped because no user id is stored. */
+  userChecked: boolean;
+  /** The user check failed for another reason than 401 or 403. */
+  userCheckError: boolean;
 };
 
 export type CommonAction =
@@ -22,7 +27,10 @@ export type CommonAction =
   | { type: 'pageProgressSet'; on: boolean }
   | { type: 'withoutLayoutSet'; on: boolean }
   /** A new page is shown: its load errors replace the old ones and progress stops. */
-  | { type: 'pageChanged'; errors: string[] };
+  | { type: 'pageChanged'; errors: string[] }
+  /** Login, logout, a user check or a profile update: the member now (null: logged out). */
+  | { type: 'userSet'; user: User | null }
+  | { type: 'userCheckFailed' };
 
 export function commonReducer(state: CommonState, action: CommonAction): CommonState {
   switch (action.type) {
@@ -37,6 +45,10 @@ export function commonReducer(state: CommonState, action: CommonAction): CommonS
       return state.withoutLayout === action.on ? state : { ...state, withoutLayout: action.on };
     case 'pageChanged':
       return { ...state, errors: action.errors, pageProgress: false };
+    case 'userSet':
+      return { ...state, user: action.user, userChecked: true, userCheckError: false };
+    case 'userCheckFailed':
+      return { ...state, userChecked: true, userCheckError: true };
   }
 }
 
@@ -45,7 +57,10 @@ export function initialCommonState(): CommonState {
     errors: [],
     pageProgress: true,
     withoutLayout: readStoredValue('withoutLayout') === '1',
-    registered: false,
+    user: null,
+    // Spec 1 §4: "No user id stored means check is skipped."
+    userChecked: readStoredValue('userId') === null,
+    userCheckError: false,
   };
 }
 
@@ -73,6 +88,8 @@ export type CommonStateApi = CommonState & {
   setWithoutLayout: (on: boolean) => void;
   /** For the app: a new page is shown with these load errors. */
   pageChanged: (errors: string[]) => void;
+  setUser: (user: User | null) => void;
+  userCheckFailed: () => void;
 };
 
 const CommonStateContext = createContext<CommonStateApi | null>(null);
@@ -86,9 +103,13 @@ export function CommonStateProvider({ children }: { children: ReactNode }) {
       setPageProgress: (on: boolean) => dispatch({ type: 'pageProgressSet', on }),
       setWithoutLayout: (on: boolean) => dispatch({ type: 'withoutLayoutSet', on }),
       pageChanged: (errors: string[]) => dispatch({ type: 'pageChanged', errors }),
+      setUser: (user: User | null) => dispatch({ type: 'userSet', user }),
+      userCheckFailed: () => dispatch({ type: 'userCheckFailed' }),
     }),
     [],
   );
+  // The startup user check (spec 2 §4 "Startup"), in parallel with the first page.
+  useEffect(() => void checkUser(actions), [actions]);
   const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
   return <CommonStateContext value={value}>{children}</CommonStateContext>;
 }

@@ -3,13 +3,14 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { countryFromHost } from '@club/contract/host';
 import type { Page } from '@club/contract/page';
-import { legacyModeTarget, resolveRoute } from '@club/contract/routes';
+import { isMemberPage, legacyModeTarget, resolveRoute } from '@club/contract/routes';
 import { getLayout, layoutQueryOptions } from '../features/content/api/get-layout';
 import { getPage, pageQueryOptions } from '../features/content/api/get-page';
 import type { ContentLocale } from '../features/content/api/content-locale';
 import { errorScreenTexts } from '../features/content/components/error-texts';
 import { errorMessages, loadFailure } from '../lib/api-error';
 import { appConfig } from '../lib/app-config';
+import { readStoredValue } from '../lib/client-storage';
 import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
 import { loadSanitizer } from '../lib/sanitizer';
@@ -76,10 +77,14 @@ function splitCountryRoute(
 
 /**
  * Legacy `?mode=` on home (spec 2 §2.3): the target page under the same
- * country and language prefix, keeping every other query parameter.
+ * country and language prefix, keeping every other query parameter. A
+ * country chosen at registration (`?countrySelected=1`, spec 1 §2) leads to
+ * registration.
  */
 function legacyRedirectPath(url: URL, prefix: string): string | undefined {
-  const target = legacyModeTarget(url.searchParams);
+  const target =
+    legacyModeTarget(url.searchParams) ??
+    (url.searchParams.get('countrySelected') === '1' ? 'registration' : undefined);
   if (target === undefined) return undefined;
   const query = new URLSearchParams(url.searchParams);
   query.delete('mode');
@@ -156,7 +161,9 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   const params: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!localeParams.has(key)) params[key] = value;
   const { pageName, entry } = screenFor(route.pageName);
-  const fromServer = entry.fromServer !== false;
+  // Member pages show the 403 screen to guests without asking the server (spec 2 §2.1).
+  const guestOnMemberPage = isMemberPage(route.pageName) && readStoredValue('userId') === null;
+  const fromServer = entry.fromServer !== false && !guestOnMemberPage;
 
   const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
     throughCache(queries, layoutQueryOptions(locale).queryKey, () => getLayout(locale)),
@@ -199,6 +206,7 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   if (screenResult.status === 'rejected')
     return unavailableView(pageName, layout, queryClient, screenResult.reason);
 
+  if (guestOnMemberPage) return errorView('403', layout, queryClient);
   if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
   const page = pageResult.value ?? localPage(pageName, '', params);
   const Screen = screenResult.value;

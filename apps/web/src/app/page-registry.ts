@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Page } from '@club/contract/page';
 import type { PageName } from '@club/contract/routes';
+import { readStoredValue } from '../lib/client-storage';
 
 /** What every page screen receives: the page answer (or a page built locally). */
 export type ScreenProps<TPage extends Page = Page> = { page: TPage };
@@ -10,7 +11,7 @@ export type ScreenEntry = {
   /** Loads the screen's lazy chunk. */
   load: () => Promise<PageScreen>;
   /**
-   * False for screens built locally (403, 404, and later login and the agency
+   * False for screens built locally (403, 404, login, and later the agency
    * success pages): the page call is skipped and the screen gets a local page.
    */
   fromServer?: boolean;
@@ -23,7 +24,11 @@ export type ScreenEntry = {
  */
 export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
   home: {
-    load: () => import('../features/content/components/guest-home').then((m) => m.GuestHome),
+    // A stored session shows the member home; every login and logout reloads the page.
+    load: () =>
+      readStoredValue('userId') === null
+        ? import('../features/content/components/guest-home').then((m) => m.GuestHome)
+        : import('../features/membership/home/member-home').then((m) => m.MemberHome),
   },
   faq: {
     load: () => import('../features/content/components/faq-screen').then((m) => m.FaqScreen),
@@ -58,6 +63,22 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
     fromServer: false,
   },
 };
+
+/**
+ * The membership screens, each its own lazy chunk behind one small index
+ * chunk, so that the first script carries one loader for all of them.
+ */
+const membershipPages = ['login'] as const;
+export type MembershipPageName = (typeof membershipPages)[number];
+
+for (const name of membershipPages) {
+  pageScreens[name] = {
+    load: () =>
+      import('../features/membership/membership-screens').then((m) => m.membershipScreens[name]()),
+    // The login page is built locally (spec 2 §7).
+    fromServer: name !== 'login',
+  };
+}
 
 /** The screen of a page name; unknown or unregistered names give the 404 screen. */
 export function screenFor(pageName: string): { pageName: string; entry: ScreenEntry } {

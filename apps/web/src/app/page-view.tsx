@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useLoaderData, useLocation, useNavigation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
@@ -9,6 +9,9 @@ import { usePageChangeAdjustment } from './page-change-adjustment';
 import type { PageView as PageViewData } from './page-loader';
 import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
+
+/** Logout, country follow and the member dialogs: loaded once a member is logged in. */
+const MemberSession = lazy(() => import('./user/member-session'));
 
 /** The page of the current route inside the shell, from the catch-all loader. */
 export function PageView() {
@@ -33,9 +36,14 @@ export function PageView() {
   const state: ShellState = {
     layout,
     pageName: view.kind === 'page' ? view.pageName : '',
-    registered: common.registered,
+    registered: common.user !== null,
+    directAccess: common.user?.isAmadeusDirectUser === true,
     withoutLayout: common.withoutLayout,
-    pageProgress: view.kind === 'leaving' || common.pageProgress || navigation.state !== 'idle',
+    pageProgress:
+      view.kind === 'leaving' ||
+      common.pageProgress ||
+      !common.userChecked ||
+      navigation.state !== 'idle',
     errors: common.errors,
     cleanErrors: common.cleanErrors,
   };
@@ -45,6 +53,11 @@ export function PageView() {
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
         <PageShell state={state}>{Screen ? <Screen page={view.page} /> : null}</PageShell>
+        {state.registered ? (
+          <Suspense>
+            <MemberSession pageName={view.pageName} />
+          </Suspense>
+        ) : null}
       </LayoutContext>
     </QueryClientProvider>
   );
@@ -56,7 +69,8 @@ export function InitialLoading() {
   const state: ShellState = {
     layout: fallbackLayout,
     pageName: '',
-    registered: common.registered,
+    registered: common.user !== null,
+    directAccess: false,
     withoutLayout: common.withoutLayout,
     pageProgress: true,
     errors: [],

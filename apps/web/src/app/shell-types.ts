@@ -9,8 +9,10 @@ export type ShellState = {
   layout: ClientLayout;
   /** Current page name after routing (`home`, `faq`, `404`…). */
   pageName: string;
-  /** A member is logged in (filled by the membership issue; false until then). */
+  /** A member is logged in. */
   registered: boolean;
+  /** The member came from the direct-access product: the direct-access overlay (spec 1 §2). */
+  directAccess: boolean;
   /** without-layout mode: no header, footer or mobile menu, extra top margin. */
   withoutLayout: boolean;
   /** Page progress: the loading overlay is active while true. */

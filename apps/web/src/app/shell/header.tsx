@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';
 import { dictionaryText } from '../../lib/dictionary';
+import { directAccessUrl } from '../../lib/direct-access';
 import { GiftIcon, PointsIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { AccountAction, MenuItemLinks } from './menu-links';
@@ -12,12 +13,19 @@ import './header.css';
 
 const giftPages: ReadonlySet<string> = new Set(['gifts', 'redeem-points']);
 
+type HeaderProps = {
+  pageName: string;
+  registered: boolean;
+  /** The direct-access variant: an outbound link to that product plus the member icons. */
+  directAccess?: boolean;
+};
+
 /**
  * Site header (spec 1 §2): logo, layout menu, language switcher, account
  * action and, for members, the status-points and gifts icons. With the
  * layout's `menuHidden` only the logo shows.
  */
-export function Header({ pageName, registered }: { pageName: string; registered: boolean }) {
+export function Header({ pageName, registered, directAccess = false }: HeaderProps) {
   const layout = useLayout();
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
   const giftsPath = pagePath(layout, 'gifts');
@@ -26,6 +34,32 @@ export function Header({ pageName, registered }: { pageName: string; registered:
     event.preventDefault();
     dispatchOpenGifts(giftsPath);
   };
+
+  const memberIcons = (
+    <ul className="member-icons">
+      <li>
+        <Link
+          to={pagePath(layout, 'points')}
+          className="icon-link"
+          aria-current={pageName === 'points' ? 'page' : undefined}
+        >
+          <PointsIcon />
+          <span className="visually-hidden">{text('menu.points', 'Status Points')}</span>
+        </Link>
+      </li>
+      <li>
+        <Link
+          to={giftsPath}
+          className="icon-link"
+          aria-current={giftPages.has(pageName) ? 'page' : undefined}
+          onClick={openGifts}
+        >
+          <GiftIcon />
+          <span className="visually-hidden">{text('menu.gifts', 'List of Gifts')}</span>
+        </Link>
+      </li>
+    </ul>
+  );
 
   return (
     <header className="site-header">
@@ -38,7 +72,14 @@ export function Header({ pageName, registered }: { pageName: string; registered:
             height="40"
           />
         </Link>
-        {layout.menuHidden ? null : (
+        {directAccess ? (
+          <div className="site-header__tools">
+            <a className="site-nav__link" href={directAccessUrl(layout)}>
+              {text('directAccess.headerLink', 'Go to Amadeus Direct')}
+            </a>
+            {memberIcons}
+          </div>
+        ) : layout.menuHidden ? null : (
           <>
             {layout.menuItems.length > 0 ? (
               <nav className="site-nav" aria-label={text('menu.label', 'Main menu')}>
@@ -48,33 +89,7 @@ export function Header({ pageName, registered }: { pageName: string; registered:
               </nav>
             ) : null}
             <div className="site-header__tools">
-              {registered ? (
-                <ul className="member-icons">
-                  <li>
-                    <Link
-                      to={pagePath(layout, 'points')}
-                      className="icon-link"
-                      aria-current={pageName === 'points' ? 'page' : undefined}
-                    >
-                      <PointsIcon />
-                      <span className="visually-hidden">
-                        {text('menu.points', 'Status Points')}
-                      </span>
-                    </Link>
-                  </li>
-                  <li>
-                    <Link
-                      to={giftsPath}
-                      className="icon-link"
-                      aria-current={giftPages.has(pageName) ? 'page' : undefined}
-                      onClick={openGifts}
-                    >
-                      <GiftIcon />
-                      <span className="visually-hidden">{text('menu.gifts', 'List of Gifts')}</span>
-                    </Link>
-                  </li>
-                </ul>
-              ) : null}
+              {registered ? memberIcons : null}
               <LanguageSwitcher pageName={pageName} />
               <div className="site-header__account">
                 <AccountAction

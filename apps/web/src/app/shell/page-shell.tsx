@@ -25,6 +25,8 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
   const { layout, pageName } = state;
   const mode = shellMode(state);
   const normal = mode === 'normal';
+  // Direct-access members see the header variant only, under their dialog.
+  const direct = mode === 'direct-access';
   const showBanner = normal && !pagesWithoutBanner.has(pageName);
   const mainClass = pagesWithGreyBackground.has(pageName)
     ? 'shell__main shell__main--grey'
@@ -38,21 +40,23 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
 
   return (
     <LayoutContext value={layout}>
-      <div className={normal ? 'shell' : 'shell shell--without-layout'}>
+      <div className={mode === 'without-layout' ? 'shell shell--without-layout' : 'shell'}>
         <a className="skip-link" href="#main" onClick={skipToContent}>
           {dictionaryText(layout.dictionary, 'skipToContent', 'Skip to content')}
         </a>
-        {normal ? <Header pageName={pageName} registered={state.registered} /> : null}
+        {normal || direct ? (
+          <Header pageName={pageName} registered={state.registered} directAccess={direct} />
+        ) : null}
         {showBanner ? <HeaderBanner /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
             <ServiceAlerts pageName={pageName} />
             <ErrorBanner errors={state.errors} onClose={state.cleanErrors} />
           </div>
-          {children}
+          {direct ? null : children}
         </main>
         {normal ? <Footer pageName={pageName} /> : null}
-        <CookieNotice />
+        {direct ? null : <CookieNotice />}
         <ScrollToTop />
         <LoadingOverlay active={state.pageProgress} />
       </div>

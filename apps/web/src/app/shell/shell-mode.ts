@@ -3,16 +3,13 @@ import type { ShellState } from '../shell-types';
 /**
  * Layout modes of spec 1 §2:
  * - `normal`: header (with banner and mobile menu), main, footer;
- * - `without-layout`: extra top margin, no header, banner, mobile menu or footer.
- *
- * Extension point: the direct-access overlay (users redirected from the
- * direct-access product) belongs to a later capability. It adds a
- * `'direct-access'` member here, chosen from its own flag on `ShellState`, and a
- * branch in `PageShell` that renders the header only with its approval dialog;
- * TypeScript then points at every switch over `ShellMode` that must handle it.
+ * - `without-layout`: extra top margin, no header, banner, mobile menu or footer;
+ * - `direct-access`: for members of the direct-access product, the header
+ *   variant only; the membership capability shows its approval dialog over it.
  */
-export type ShellMode = 'normal' | 'without-layout';
+export type ShellMode = 'normal' | 'without-layout' | 'direct-access';
 
-export function shellMode(state: Pick<ShellState, 'withoutLayout'>): ShellMode {
+export function shellMode(state: Pick<ShellState, 'withoutLayout' | 'directAccess'>): ShellMode {
+  if (state.directAccess) return 'direct-access';
   return state.withoutLayout ? 'without-layout' : 'normal';
 }

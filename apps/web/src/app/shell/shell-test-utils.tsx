@@ -36,6 +36,7 @@ export function makeShellState(overrides: Partial<ShellState> = {}): ShellState 
     layout: makeLayout(),
     pageName: 'home',
     registered: false,
+    directAccess: false,
     withoutLayout: false,
     pageProgress: false,
     errors: [],

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { User } from '@club/contract/membership';
+import { countryHostUrl } from '../../lib/country-host';
+import { httpClient } from '../../lib/http-client';
+import { useCommonState } from '../common-state';
+import { useLayout } from '../layout-context';
+import { DirectAccessDialog } from '../shell/direct-access-dialog';
+import { logoutEvent } from '../shell/shell-events';
+import { TermsDialog } from '../shell/terms-dialog';
+import { useLogOut } from './use-session';
+
+/**
+ * What a logged-in member brings along (a lazy chunk, loaded once a member is
+ * there): the shell's Log Out, the country follow, and the terms and
+ * direct-access dialogs.
+ */
+export default function MemberSession({ pageName }: { pageName: string }) {
+  const { user, setUser, withoutLayout } = useCommonState();
+  const layout = useLayout();
+  const location = useLocation();
+  const logOut = useLogOut();
+
+  useEffect(() => {
+    const onLogout = () => void logOut();
+    window.addEventListener(logoutEvent, onLogout);
+    return () => window.removeEventListener(logoutEvent, onLogout);
+  }, [logOut]);
+
+  // Spec 1 §4: the site switches to the member's country, same path.
+  const memberCountry = user?.countryCode.toLowerCase() ?? '';
+  const currentCountry = layout.countryCode.toLowerCase();
+  useEffect(() => {
+    if (memberCountry === '' || currentCountry === '' || memberCountry === currentCountry) return;
+    const path = location.pathname.slice(layout.countryRoute.length) || '/';
+    window.location.assign(countryHostUrl(memberCountry, `${path}${location.search}`));
+  }, [memberCountry, currentCountry, layout.countryRoute, location.pathname, location.search]);
+
+  if (user === null) return null;
+  if (user.isAmadeusDirectUser) return <DirectAccessDialog onCancel={() => void logOut()} />;
+  const termsGate =
+    !user.agentAcceptedTermsAndConditions && pageName !== 'terms-and-conditions' && !withoutLayout;
+  if (!termsGate) return null;
+  return (
+    <TermsDialog
+      onApprove={async () => {
+        setUser(await httpClient.post<User>(`/s2c/auth/v1/agents/${user.id}/terms-acceptance`));
+      }}
+    />
+  );
+}

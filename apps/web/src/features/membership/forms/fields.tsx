@@ -1,0 +1,205 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useFormContext, useFormState } from 'react-hook-form';
+
+/**
+ * Form controls of the membership screens. Every control has a label; its
+ * hint and error are tied to it with `aria-describedby`, and `aria-invalid`
+ * marks an error. A message shows only after the field was touched or the
+ * form submitted (spec 1 §5); server messages arrive after a submit.
+ */
+function useShownError(name: string): string | undefined {
+  const { errors, touchedFields, isSubmitted } = useFormState({ name });
+  const message = errors[name]?.message;
+  const touched = (touchedFields as Record<string, unknown>)[name] === true;
+  return typeof message === 'string' && message !== '' && (touched || isSubmitted)
+    ? message
+    : undefined;
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list === '' ? undefined : list;
+}
+
+/** One message, or numbered messages when the server sent a list. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (message === undefined) return null;
+  const lines = message.split('\n');
+  if (lines.length === 1)
+    return (
+      <p id={id} className="field__error">
+        {message}
+      </p>
+    );
+  return (
+    <ol id={id} className="field__error field__error--list">
+      {lines.map((line, index) => (
+        <li key={`${index}-${line}`}>{line}</li>
+      ))}
+    </ol>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  /** Fields validated again when this one changes (the password repeat). */
+  deps?: string[];
+};
+
+export function TextField({ name, label, hint, deps, type = 'text', ...input }: TextFieldProps) {
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useShownError(name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+        {...input}
+        {...register(name, { deps })}
+      />
+      {hint !== undefined ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+type SelectFieldProps = {
+  name: string;
+  label: string;
+  options: readonly SelectOption[];
+  /** The empty first option's text. */
+  placeholder: string;
+  autoComplete?: string;
+};
+
+export function SelectField({ name, label, options, placeholder, autoComplete }: SelectFieldProps) {
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useShownError(name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__control"
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        {...register(name)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = {
+  name: string;
+  label: ReactNode;
+  /** Shown after the label, outside it (a tooltip's trigger). */
+  after?: ReactNode;
+};
+
+export function CheckboxField({ name, label, after }: CheckboxFieldProps) {
+  const id = useId();
+  const { register } = useFormContext();
+  const error = useShownError(name);
+  return (
+    <div className="field field--checkbox">
+      <div className="field__check">
+        <input
+          id={id}
+          type="checkbox"
+          className="field__checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && `${id}-error`)}
+          {...register(name)}
+        />
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {after}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A value the member sees but cannot change (office, agency, member number…). */
+export function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__control" value={value} readOnly />
+    </div>
+  );
+}
+
+/** Messages for fields the form does not have, and form-level notices. */
+export function FormAlert({
+  messages,
+  tone = 'danger',
+  title,
+}: {
+  messages: readonly string[];
+  tone?: 'danger' | 'success' | 'info';
+  title?: string;
+}) {
+  if (messages.length === 0 && title === undefined) return null;
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'danger' ? 'alert' : 'status'}>
+      <div className="alert__text">
+        {title !== undefined ? <p className="alert__title">{title}</p> : null}
+        {messages.length > 0 ? (
+          <ul className="alert__list">
+            {messages.map((message, index) => (
+              <li key={`${index}-${message}`}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The submit button: busy while the form is submitting, so a second click does nothing. */
+export function SubmitButton({ children, disabled }: { children: ReactNode; disabled?: boolean }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <button
+      type="submit"
+      className="button"
+      disabled={disabled}
+      aria-disabled={isSubmitting || undefined}
+      aria-busy={isSubmitting || undefined}
+    >
+      {children}
+    </button>
+  );
+}

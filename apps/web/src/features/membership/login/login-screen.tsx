@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { LoginWireSchema } from '@club/contract/membership';
+import { messages } from '@club/contract/validation-rules';
+import { useCommonState } from '../../../app/common-state';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../app/paths';
+import { useLogIn } from '../../../app/user/use-session';
+import { isApiError } from '../../../lib/api-error';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { postLogin } from '../api/login';
+import type { FieldMessages } from '../forms/field-messages';
+import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import '../membership.css';
+
+/** Login (spec 1 §2, §5): digits only, at most 20, a pattern failure reads 'Invalid Username or Password'. */
+export const LoginFormSchema = z.object({
+  number: z.string().min(1, messages.required).pipe(LoginWireSchema.shape.username),
+  password: LoginWireSchema.shape.password,
+});
+
+/** Statuses whose server message belongs on the number field (spec 1 §8). */
+const credentialStatuses = new Set([401, 403, 429]);
+
+/**
+ * The server's message for the credentials, on the number field: 401 wrong
+ * number or password, 403 email not confirmed yet, 429 too many attempts.
+ */
+function credentialMessages(error: unknown): FieldMessages | null {
+  if (!isApiError(error) || !credentialStatuses.has(error.status)) return null;
+  const data = error.data as { username?: unknown } | null;
+  const message = typeof data?.username === 'string' ? data.username : undefined;
+  return { number: [message ?? messages.invalidCredentials] };
+}
+
+/** The login page, built locally (no page call). A logged-in member is sent home. */
+export function LoginScreen(_props: ScreenProps) {
+  const layout = useLayout();
+  const text = useDictionary();
+  const navigate = useNavigate();
+  const { user } = useCommonState();
+  const logIn = useLogIn();
+  const loggingIn = useRef(false);
+  const [unavailable, setUnavailable] = useState(false);
+  const form = useClubForm(LoginFormSchema, { number: '', password: '' });
+
+  useEffect(() => {
+    if (user !== null && !loggingIn.current)
+      void navigate(pagePath(layout, 'home'), { replace: true });
+  }, [user, navigate, layout]);
+
+  const { onSubmit, otherMessages } = useFormSubmit(
+    form,
+    async ({ number, password }) => {
+      setUnavailable(false);
+      let answer;
+      try {
+        answer = await postLogin({ username: number, password });
+      } catch (error) {
+        const credentials = credentialMessages(error);
+        if (credentials) return credentials;
+        if (isApiError(error) && error.status === 400) throw error;
+        // Spec 1 §4: "other failure shows service unavailable and stops progress".
+        setUnavailable(true);
+        return;
+      }
+      loggingIn.current = true;
+      await logIn(answer, 'home');
+    },
+    // Spec 1 §5: "On login, a server message for field number is moved to username" — and back.
+    { username: 'number' },
+  );
+
+  return (
+    <section className="container membership" aria-labelledby="login-title">
+      <h1 id="login-title">{text('login.title', 'Login')}</h1>
+      <FormProvider {...form}>
+        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField
+            name="number"
+            label={text('login.number', 'Member number')}
+            inputMode="numeric"
+            autoComplete="username"
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={text('login.password', 'Password')}
+            autoComplete="current-password"
+          />
+          <FormAlert messages={otherMessages} />
+          {unavailable ? (
+            <p className="alert alert--danger" role="alert">
+              {text('login.unavailable', 'Unable to login (service unavailable)')}
+            </p>
+          ) : null}
+          <div className="membership__actions">
+            <SubmitButton>{text('login.submit', 'Login')}</SubmitButton>
+          </div>
+        </form>
+      </FormProvider>
+      <ul className="membership__links">
+        <li>
+          <Link to={pagePath(layout, 'retrieve-password')}>
+            {text('login.forgotPassword', 'Forgot your password?')}
+          </Link>
+        </li>
+        <li>
+          <Link to={pagePath(layout, 'registration')}>{text('login.register', 'Register')}</Link>
+        </li>
+        {layout.doubleOpt ? (
+          <li>
+            <Link to={pagePath(layout, 'reconfirm')}>
+              {text('login.activate', 'Activate account')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
