@@ -22,9 +22,11 @@ import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
 import { setupAccountLinks } from './modules/account-links/account-links-module.js';
 import { ContentCache } from './modules/content/content-cache.js';
+import { setupAgents } from './modules/agents/agents-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { PageRegistry } from './modules/content/page-registry.js';
 import { setupMail } from './modules/mail/mail-module.js';
+import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
 import { setupSecurityHeaders } from './plugins/security-headers.js';
@@ -55,7 +57,7 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** How long the content cache trusts its version before checking again (ms, default 1000). */
   contentRevalidateMs?: number;
-  /** Clock of the content cache, for tests. */
+  /** Clock of the content cache, sessions, login limits and office requests, for tests. */
   now?: () => number;
   /** Start the mail outbox worker and the purge job when the app is ready (the server does; tests start them when they need them). */
   backgroundJobs?: boolean;
@@ -106,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await setupOpenApi(app);
 
   await app.register(contentModule);
+  // Authentication decorates the app itself: every later module may require a member.
+  await setupAgents(app, { now: options.now });
+  await app.register(officesModule, { now: options.now });
 
   // Mail outbox and the emailed-link flows; their timers run only when asked for.
   setupMail(app);

@@ -3,8 +3,10 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { loadContent } from './modules/content/load-content.js';
 import { countries } from './modules/content/schema.js';
+import { loadOffices } from './modules/offices/load-offices.js';
+import { offices } from './modules/offices/schema.js';
 
-/** Start-up only: configuration, database, migrations, demo content on an empty database, listen. */
+/** Start-up only: configuration, database, migrations, demo content and offices on an empty database, listen. */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -32,6 +34,14 @@ async function main(): Promise<void> {
     if (anyCountry === undefined) {
       const summary = await loadContent(database.db, config.contentDir);
       app.log.info({ countries: summary.countries }, 'demo content loaded into the empty database');
+    }
+    const [anyOffice] = await database.db
+      .select({ officeId: offices.officeId })
+      .from(offices)
+      .limit(1);
+    if (anyOffice === undefined) {
+      const summary = await loadOffices(database.db, config.contentDir);
+      app.log.info({ offices: summary.offices }, 'demo offices loaded into the empty directory');
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -17,6 +17,10 @@ export async function setupOpenApi(app: FastifyInstance): Promise<void> {
           'Answers are `{ "data": … }`; errors answer their HTTP status with `{ "code": …, "data": … }`.',
         version: '1.0.0',
       },
+      components: {
+        // Member calls: `Authorization: Bearer <session token>` from login or registration.
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

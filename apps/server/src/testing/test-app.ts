@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { loadContent } from '../modules/content/load-content.js';
+import { loadOffices } from '../modules/offices/load-offices.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-/** Two small countries: `gr` (eng default, ell) and right-to-left `ae` (ara default, eng). */
+/** Two small countries: `gr` (eng default, ell) and right-to-left `ae` (ara default, eng), with their offices. */
 export const fixtureContentDir = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 
 /** Defaults for tests: the fixture content and no web build (tests never depend on it). */
@@ -45,7 +46,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config);
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
-  if (ownsDatabase) await loadContent(database.db, fixtureContentDir);
+  if (ownsDatabase) {
+    await loadContent(database.db, fixtureContentDir);
+    await loadOffices(database.db, fixtureContentDir);
+  }
   const app = await buildApp({
     config,
     db: database.db,

@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
+import { loadOffices } from '../offices/load-offices.js';
 import { loadContent } from './load-content.js';
 import { ContentFileError } from './read-content-folder.js';
 
-/** `npm run content:load`: migrates the configured database, then loads CONTENT_DIR into it. */
+/** `npm run content:load`: migrates the configured database, then loads CONTENT_DIR (content and offices) into it. */
 async function main(): Promise<number> {
   let config;
   try {
@@ -21,6 +22,10 @@ async function main(): Promise<number> {
     const summary = await loadContent(database.db, config.contentDir);
     console.log(
       `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
+    );
+    const officesSummary = await loadOffices(database.db, config.contentDir);
+    console.log(
+      `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
     );
     return 0;
   } catch (error) {

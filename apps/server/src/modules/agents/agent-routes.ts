@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
+import { ProfileUpdateWireSchema, UserSchema } from '@club/contract/membership';
+import { HttpError } from '../../lib/http-error.js';
+import { alreadyRegistered, signFor } from './member-rules.js';
+import { isEmailTaken, userAnswer, type Members, type SessionMember } from './members.js';
+import { hashPassword } from './password.js';
+import { agents } from './schema.js';
+import { revokeAgentSessions } from './sessions.js';
+
+export type AgentRoutesOptions = { members: Members; now: () => number };
+
+/** Any text: an id that is not the member's own answers 403 whatever it looks like. */
+const AgentParamsSchema = z.object({ id: z.string().max(32) });
+
+const errors = {
+  400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),
+  401: ErrorBodySchema.describe('No valid session'),
+  403: ErrorBodySchema.describe("Another member's record"),
+  503: ErrorBodySchema.describe('The database cannot be reached'),
+};
+
+/** The signed-in member, when the id is their own; anyone else's record is 403. */
+function ownRecord(request: FastifyRequest, id: string): SessionMember {
+  const member = request.agent;
+  if (member === null) throw new HttpError(401, ErrorCode.unauthorized, null);
+  if (id !== String(member.id)) throw new HttpError(403, ErrorCode.forbidden, null);
+  return member;
+}
+
+/** A member's own record: read, update, accept the terms (spec 1 §7, spec 2 §6 "Terms gate"). */
+export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, options, done) => {
+  const { members, now } = options;
+  const { db } = app;
+  const user = async (id: number) => {
+    const member = await members.byId(id);
+    // The member was removed between the session check and now.
+    if (member === undefined) throw new HttpError(401, ErrorCode.unauthorized, null);
+    return { data: userAnswer(member) };
+  };
+
+  app.get(
+    '/s2c/auth/v1/agents/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['membership'],
+        summary: "The signed-in member's record (user check)",
+        security: [{ bearer: [] }],
+        params: AgentParamsSchema,
+        response: { 200: dataEnvelope(UserSchema), ...errors },
+      },
+    },
+    (request) => ({ data: userAnswer(ownRecord(request, request.params.id)) }),
+  );
+
+  app.put(
+    '/s2c/auth/v1/agents/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['membership'],
+        summary: 'Profile update',
+        description:
+          'An empty password keeps the old one; a new one ends every other session of the member.',
+        security: [{ bearer: [] }],
+        params: AgentParamsSchema,
+        body: ProfileUpdateWireSchema,
+        response: { 200: dataEnvelope(UserSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const member = ownRecord(request, request.params.id);
+      const body = request.body;
+      if (await members.emailTaken(body.email, member.id)) throw alreadyRegistered();
+      const passwordHash = body.password === '' ? undefined : await hashPassword(body.password);
+      const at = new Date(now());
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(agents)
+            .set({
+              title: body.title,
+              giftDeliveryAddress: body.giftDeliveryAddress,
+              phone: body.phone,
+              email: body.email,
+              birthdayDay: body.birthdayDay,
+              birthdayMonth: body.birthdayMonth,
+              newsletter: body.newsletter,
+              sign: signFor(member.countryCode, body.sign),
+              ...(passwordHash === undefined ? {} : { passwordHash }),
+            })
+            .where(eq(agents.id, member.id));
+          if (passwordHash !== undefined) {
+            await revokeAgentSessions(tx, member.id, at, member.sessionId);
+          }
+        });
+      } catch (error) {
+        if (isEmailTaken(error)) throw alreadyRegistered();
+        throw error;
+      }
+      return user(member.id);
+    },
+  );
+
+  app.post(
+    '/s2c/auth/v1/agents/:id/terms-acceptance',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['membership'],
+        summary: "The member accepts the terms and conditions (the terms dialog's Ok)",
+        security: [{ bearer: [] }],
+        params: AgentParamsSchema,
+        response: { 200: dataEnvelope(UserSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const member = ownRecord(request, request.params.id);
+      await db
+        .update(agents)
+        .set({ termsAcceptedAt: new Date(now()) })
+        .where(eq(agents.id, member.id));
+      return user(member.id);
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { agentRoutes } from './agent-routes.js';
+import { setupAuthentication } from './authentication.js';
+import { LoginLimiter } from './login-limiter.js';
+import { loginRoutes } from './login-routes.js';
+import { registerMembershipPages } from './membership-pages.js';
+import { registrationRoute } from './registration-route.js';
+
+export type AgentsModuleOptions = {
+  /** Clock of sessions, login limits and registration; injectable for tests (default Date.now). */
+  now?: () => number;
+};
+
+/**
+ * The agents module: authentication (on the app itself, so that every module
+ * can use `app.authenticate`, `app.requireMember` and `request.agent`),
+ * registration, login and logout, the member's own record, and the
+ * registration and profile pages.
+ */
+export async function setupAgents(
+  app: FastifyInstance,
+  options: AgentsModuleOptions = {},
+): Promise<void> {
+  const now = options.now ?? Date.now;
+  const members = setupAuthentication(app, now);
+  const limiter = new LoginLimiter(app.db, app.config.loginLimits);
+  registerMembershipPages(app);
+  await app.register(loginRoutes, { members, limiter, now });
+  await app.register(agentRoutes, { members, now });
+  await app.register(registrationRoute, { members, now });
+}

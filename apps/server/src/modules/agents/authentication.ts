@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ErrorCode } from '@club/contract/envelope';
+import { HttpError } from '../../lib/http-error.js';
+import { Members, type SessionMember } from './members.js';
+import { bearerToken, hashToken } from './session-tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in member, once `app.authenticate(request)` or the
+     * `app.requireMember` hook ran (member-only pages run it before loading);
+     * null for guests and before that.
+     */
+    agent: SessionMember | null;
+  }
+  interface FastifyInstance {
+    /** Resolves the member of the request's bearer token (once per request) and sets `request.agent`. */
+    authenticate(request: FastifyRequest): Promise<SessionMember | null>;
+    /** Route hook: answers 401 unless a member is signed in; then `request.agent` is set. */
+    requireMember: onRequestAsyncHookHandler;
+  }
+}
+
+/**
+ * Authentication by bearer token, resolved on demand rather than in a global
+ * hook: the web app sends its token with every call, and the content calls,
+ * served from memory, need no member (docs/decisions/020).
+ */
+export function setupAuthentication(app: FastifyInstance, now: () => number): Members {
+  const members = new Members(app.db);
+  const resolved = new WeakMap<FastifyRequest, Promise<SessionMember | null>>();
+
+  const resolve = async (request: FastifyRequest): Promise<SessionMember | null> => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return null;
+    const member = await members.bySessionToken(hashToken(token), new Date(now()));
+    request.agent = member ?? null;
+    return request.agent;
+  };
+
+  app.decorateRequest('agent', null);
+  app.decorate('authenticate', (request: FastifyRequest) => {
+    let member = resolved.get(request);
+    if (member === undefined) {
+      member = resolve(request);
+      resolved.set(request, member);
+    }
+    return member;
+  });
+  app.decorate('requireMember', async (request: FastifyRequest) => {
+    if ((await app.authenticate(request)) === null) {
+      throw new HttpError(401, ErrorCode.unauthorized, null);
+    }
+  });
+  app.pageRegistry.setMemberCheck(async (request) => (await app.authenticate(request)) !== null);
+  return members;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
+import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership';
+import { messages } from '@club/contract/validation-rules';
+import { HttpError } from '../../lib/http-error.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { userAnswer, type Members } from './members.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
+import { bearerToken, hashToken } from './session-tokens.js';
+import { openSession, revokeSession } from './sessions.js';
+
+export type LoginRoutesOptions = { members: Members; limiter: LoginLimiter; now: () => number };
+
+export const loginMessages = {
+  pending: 'Please confirm your email address first. Use "Activate account" to get a new link.',
+  tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
+} as const;
+
+const invalidCredentials = () =>
+  new HttpError(401, ErrorCode.unauthorized, { username: messages.invalidCredentials });
+
+/** Login and logout (spec 1 §2 "Login", §7). */
+export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, options, done) => {
+  const { members, limiter, now } = options;
+  const { db, config } = app;
+
+  app.post(
+    '/s2c/auth/v1/token/agent',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Log in with member number (username) and password',
+        body: LoginWireSchema,
+        response: {
+          200: dataEnvelope(SessionAnswerSchema),
+          400: ErrorBodySchema.describe(
+            "Malformed input; a number that is not digits gives { username: 'Invalid Username or Password' }",
+          ),
+          401: ErrorBodySchema.describe("{ username: 'Invalid Username or Password' }"),
+          403: ErrorBodySchema.describe('The email address is not confirmed yet (double opt-in)'),
+          429: ErrorBodySchema.describe(
+            'Too many failed attempts for this number or address; see Retry-After',
+          ),
+          503: ErrorBodySchema.describe('The database cannot be reached'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username: number, password } = request.body;
+      const started = new Date(now());
+      const gate = await limiter.attempt(number, request.ip, started);
+      if (!gate.allowed) {
+        void reply.header('retry-after', String(gate.retryAfterSeconds));
+        throw new HttpError(429, ErrorCode.tooManyRequests, {
+          username: loginMessages.tooManyAttempts,
+        });
+      }
+      const member = await members.forLoginByNumber(number);
+      // Unknown numbers are checked against a dummy hash, so the answer takes as long.
+      const correct = await verifyPassword(
+        member?.passwordHash ?? (await dummyPasswordHash()),
+        password,
+      );
+      if (member === undefined || !correct || member.status === 'deleted') {
+        throw invalidCredentials();
+      }
+      await limiter.succeeded(gate.attempt);
+      if (member.status === 'pending') {
+        throw new HttpError(403, ErrorCode.forbidden, { username: loginMessages.pending });
+      }
+      const token = await openSession(db, member.id, started, config.sessionLifetimeHours);
+      return { data: { user: userAnswer(member), token } };
+    },
+  );
+
+  app.post(
+    '/s2c/auth/v1/agents/logout',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: "Log out: the bearer token's session ends",
+        description:
+          'Answers 200 also without a valid token (the web app treats any logout as done).',
+        response: { 200: dataEnvelope(z.null()), 503: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token !== undefined) await revokeSession(db, hashToken(token), new Date(now()));
+      return { data: null };
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,29 @@
+import { validationFailed } from '../../lib/http-error.js';
+
+/** Messages of the server-only checks of registration and profile update. */
+export const memberMessages = {
+  emailTaken: 'This email address is already registered',
+  officeInactive: 'Your agency has not joined the club yet. Ask your manager for access.',
+  directOffice:
+    'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
+  unknownCountry: 'Select a country of the club',
+} as const;
+
+export const alreadyRegistered = () => validationFailed({ email: memberMessages.emailTaken });
+
+/** The sign (first 4 digits of the agent sign) applies to Austria only (spec 1 §2 step 5). */
+export function signFor(countryCode: string, sign: string): string {
+  return countryCode === 'at' ? sign : '';
+}
+
+/** International dialling codes of the club's countries, shown as the phone field's hint. */
+const phoneCodes: Record<string, string> = {
+  gr: '+30',
+  at: '+43',
+  ae: '+971',
+  cy: '+357',
+};
+
+export function phoneCodeOf(countryCode: string): string {
+  return phoneCodes[countryCode] ?? '';
+}

@@ -1,0 +1,173 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { User } from '@club/contract/membership';
+import type { Database } from '../../db/client.js';
+import { offices } from '../offices/schema.js';
+import { agents, sessions, type AgentStatus } from './schema.js';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What the server knows of a member, without the password hash: the agent and the agency name. */
+export type Member = {
+  id: number;
+  number: string;
+  countryCode: string;
+  languageCode: string;
+  officeId: string;
+  status: AgentStatus;
+  title: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  birthdayDay: string;
+  birthdayMonth: string;
+  newsletter: boolean;
+  sign: string;
+  address: string;
+  giftDeliveryAddress: string;
+  termsAcceptedAt: Date | null;
+  isAmadeusDirectUser: boolean;
+  agency: string;
+};
+
+/** A member signed in through a session. */
+export type SessionMember = Member & { sessionId: number };
+
+/** States in which a member may hold a session; pending and deleted members may not. */
+export const sessionStatuses: AgentStatus[] = ['active', 'deletion_requested'];
+
+const memberColumns = {
+  id: agents.id,
+  number: agents.number,
+  countryCode: agents.countryCode,
+  languageCode: agents.languageCode,
+  officeId: agents.officeId,
+  status: agents.status,
+  title: agents.title,
+  firstName: agents.firstName,
+  lastName: agents.lastName,
+  email: agents.email,
+  phone: agents.phone,
+  birthdayDay: agents.birthdayDay,
+  birthdayMonth: agents.birthdayMonth,
+  newsletter: agents.newsletter,
+  sign: agents.sign,
+  address: agents.address,
+  giftDeliveryAddress: agents.giftDeliveryAddress,
+  termsAcceptedAt: agents.termsAcceptedAt,
+  isAmadeusDirectUser: agents.isAmadeusDirectUser,
+  agency: offices.agencyName,
+};
+
+/** The member as the API shows them (contract `User`). */
+export function userAnswer(member: Member): User {
+  return {
+    id: member.id,
+    number: member.number,
+    countryCode: member.countryCode,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    title: member.title,
+    email: member.email,
+    phone: member.phone,
+    birthdayDay: member.birthdayDay,
+    birthdayMonth: member.birthdayMonth,
+    newsletter: member.newsletter,
+    sign: member.sign,
+    officeId: member.officeId,
+    agency: member.agency,
+    address: member.address,
+    giftDeliveryAddress: member.giftDeliveryAddress,
+    agentAcceptedTermsAndConditions: member.termsAcceptedAt !== null,
+    isAmadeusDirectUser: member.isAmadeusDirectUser,
+  };
+}
+
+/**
+ * Reads of members. The two that every login and every signed-in call make
+ * are prepared once per app: building a query costs more than running it.
+ * Times are passed as ISO strings, which both database drivers take as they are.
+ */
+export class Members {
+  private readonly bySession;
+  private readonly forLogin;
+
+  constructor(private readonly db: Database) {
+    this.bySession = db
+      .select({ ...memberColumns, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(agents, eq(agents.id, sessions.agentId))
+      .innerJoin(offices, eq(offices.officeId, agents.officeId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          inArray(agents.status, sessionStatuses),
+        ),
+      )
+      .prepare('members_by_session');
+    this.forLogin = db
+      .select({ ...memberColumns, passwordHash: agents.passwordHash })
+      .from(agents)
+      .innerJoin(offices, eq(offices.officeId, agents.officeId))
+      .where(eq(agents.number, sql.placeholder('number')))
+      .prepare('members_for_login');
+  }
+
+  /** The member of an open session (not revoked, not expired, member not pending or deleted). */
+  async bySessionToken(tokenHash: string, now: Date): Promise<SessionMember | undefined> {
+    const [row] = await this.bySession.execute({ tokenHash, now: now.toISOString() });
+    return row;
+  }
+
+  /** The member of a number, with the password hash to verify; any state. */
+  async forLoginByNumber(number: string): Promise<(Member & { passwordHash: string }) | undefined> {
+    const [row] = await this.forLogin.execute({ number });
+    return row;
+  }
+
+  async byId(id: number, db: Database | Transaction = this.db): Promise<Member | undefined> {
+    const [row] = await db
+      .select(memberColumns)
+      .from(agents)
+      .innerJoin(offices, eq(offices.officeId, agents.officeId))
+      .where(eq(agents.id, id));
+    return row;
+  }
+
+  /** Whether another account (in any state, deleted ones too) has this email, case-insensitively. */
+  async emailTaken(
+    email: string,
+    exceptId?: number,
+    db: Database | Transaction = this.db,
+  ): Promise<boolean> {
+    const [row] = await db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(sql`lower(${agents.email})`, email.toLowerCase()))
+      .limit(1);
+    return row !== undefined && row.id !== exceptId;
+  }
+}
+
+/** Whether an error is the unique email index refusing a second account (a race the check above lost). */
+export function isEmailTaken(error: unknown): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    const { code, constraint, message, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (
+      code === '23505' &&
+      (constraint === 'agents_email_idx' ||
+        (typeof message === 'string' && message.includes('agents_email_idx')))
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}

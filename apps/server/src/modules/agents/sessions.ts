@@ -1,0 +1,53 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { Transaction } from './members.js';
+import { sessions } from './schema.js';
+import { newSessionToken } from './session-tokens.js';
+
+/** Opens a session for the member and gives its token, which is never stored. */
+export async function openSession(
+  db: Database | Transaction,
+  agentId: number,
+  now: Date,
+  lifetimeHours: number,
+): Promise<string> {
+  const { token, tokenHash } = newSessionToken();
+  await db.insert(sessions).values({
+    agentId,
+    tokenHash,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + lifetimeHours * 3_600_000),
+  });
+  return token;
+}
+
+/** Logout: the session of this token ends now. */
+export async function revokeSession(db: Database, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every open session of a member (a password reset, a confirmed
+ * deletion), or every one but `exceptSessionId` (a password change keeps the
+ * session it was made in).
+ */
+export async function revokeAgentSessions(
+  db: Database | Transaction,
+  agentId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.agentId, agentId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? sql`true` : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}

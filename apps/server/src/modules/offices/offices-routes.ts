@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
+import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
+import { messages } from '@club/contract/validation-rules';
+import { notFound } from '../../lib/http-error.js';
+import { enqueueMail } from '../mail/outbox.js';
+import {
+  findOffice,
+  officeData,
+  recordEnrollRequest,
+  storeNotifyRequest,
+  type Office,
+} from './offices-repository.js';
+
+export type OfficesRoutesOptions = { now: () => number };
+
+/** Bounded, so that a long path is a plain "not found"; anything unknown answers 404. */
+const OfficeParamsSchema = z.object({
+  id: z.string().max(64),
+  countryCode: z.string().max(8),
+});
+
+const LanguageQuerySchema = z.object({ languageCode: z.string().max(8).optional() });
+
+const officeNotFound = () => notFound({ officeId: messages.officeNotFound });
+
+const errors = {
+  400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),
+  404: ErrorBodySchema.describe("{ officeId: 'Office ID not found' }"),
+  503: ErrorBodySchema.describe('The database cannot be reached'),
+};
+
+/** Office lookup and the decision-maker requests of registration (spec 1 §2 steps 2 and 6). */
+export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
+  app,
+  options,
+  done,
+) => {
+  const { db, config, contentCache } = app;
+
+  const officeOf = async (params: z.infer<typeof OfficeParamsSchema>): Promise<Office> => {
+    const office = await findOffice(db, params.id, params.countryCode);
+    if (office === undefined) throw officeNotFound();
+    return office;
+  };
+
+  /** The requested language when the office's country has it, else the country's default. */
+  const languageOf = async (countryCode: string, requested: string | undefined) => {
+    const country = (await contentCache.index()).get(countryCode);
+    if (country === undefined) return requested ?? 'eng';
+    const wanted = requested?.toLowerCase();
+    return country.languages.some((language) => language.code === wanted)
+      ? wanted!
+      : country.defaultLanguageCode;
+  };
+
+  app.get(
+    '/s2c/auth/v1/offices/:id/:countryCode',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Office lookup',
+        description: 'The office ID is matched case-insensitively, within the given country.',
+        params: OfficeParamsSchema,
+        response: { 200: dataEnvelope(OfficeDataSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: officeData(await officeOf(request.params)) }),
+  );
+
+  app.post(
+    '/s2c/auth/v1/offices/:id/:countryCode/enroll/push',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: "Ask the office's decision maker for access",
+        description: `Records the request and emails the decision maker of an inactive office, at most once per office per quiet period (ENROLL_QUIET_HOURS).`,
+        params: OfficeParamsSchema,
+        querystring: LanguageQuerySchema,
+        response: { 200: dataEnvelope(z.object({ requested: z.literal(true) })), ...errors },
+      },
+    },
+    async (request) => {
+      const office = await officeOf(request.params);
+      const languageCode = await languageOf(office.countryCode, request.query.languageCode);
+      await db.transaction(async (tx) => {
+        const { mail } = await recordEnrollRequest(
+          tx,
+          office,
+          new Date(options.now()),
+          config.enrollQuietHours,
+        );
+        if (mail) {
+          await enqueueMail(tx, {
+            to: office.decisionMakerEmail!,
+            template: 'decision-maker-request',
+            countryCode: office.countryCode,
+            languageCode,
+            // The agent is not registered yet, so there is no name to give.
+            variables: { officeId: office.officeId, agencyName: office.agencyName, agentName: '' },
+          });
+        }
+      });
+      return { data: { requested: true as const } };
+    },
+  );
+
+  app.post(
+    '/s2c/auth/v1/offices/:id/:countryCode/enroll/notify',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Be told when the office joins the club',
+        params: OfficeParamsSchema,
+        body: EnrollNotifyWireSchema.extend({ languageCode: z.string().max(8).optional() }),
+        response: { 200: dataEnvelope(z.object({ stored: z.literal(true) })), ...errors },
+      },
+    },
+    async (request) => {
+      const office = await officeOf(request.params);
+      const languageCode = await languageOf(office.countryCode, request.body.languageCode);
+      await storeNotifyRequest(
+        db,
+        office,
+        request.body.email,
+        languageCode,
+        new Date(options.now()),
+      );
+      return { data: { stored: true as const } };
+    },
+  );
+
+  done();
+};
