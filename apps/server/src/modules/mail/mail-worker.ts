@@ -44,6 +44,8 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Set by stop(): a running cycle ends after its batch. */
+  private stopping = false;
   private wakeAgain = false;
   private lastLoggedId = 0;
   private readonly leaseMs: number;
@@ -61,6 +63,7 @@ export class MailWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     if (!this.isSending) {
       this.options.log.warn(
         'SMTP_URL is not set: mail stays in the outbox and is written to the log instead',
@@ -82,6 +85,7 @@ export class MailWorker {
   /** Stops polling and waits for a cycle in progress; rows it had not sent stay due. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -115,7 +119,7 @@ export class MailWorker {
       total.sent += result.sent;
       total.failed += result.failed;
       // A short batch means the backlog is done; a failure means SMTP trouble: wait for the next poll.
-      if (batch.length < this.batchSize || result.failed > 0) return total;
+      if (batch.length < this.batchSize || result.failed > 0 || this.stopping) return total;
     }
   }
 
