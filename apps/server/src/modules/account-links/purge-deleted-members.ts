@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { agents } from '../agents/schema.js';
+import { agents, loginFailures } from '../agents/schema.js';
 import { mailOutbox } from '../mail/schema.js';
 import { daysInterval } from '../mail/sql-time.js';
 
@@ -32,7 +32,8 @@ function retentionDays(config: Pick<Config, 'linkLifeTime'>): SQL {
 
 /**
  * Removes members deleted longer ago than their country's linkLifeTime: the
- * member row with its sessions and links (cascade) and the mails to them.
+ * member row with its sessions and links (cascade), the mails to them and
+ * their failed-login counters.
  * One process purges at a time (a transaction-scoped advisory lock; the
  * others skip), in batches, and a second run finds nothing: safe with
  * several server processes and idempotent.
@@ -47,7 +48,7 @@ export async function purgeDeletedMembers(
     const batch = await db.transaction(async (tx) => {
       if (!(await tryPurgeLock(tx))) return null;
       const due = await tx
-        .select({ id: agents.id, email: agents.email })
+        .select({ id: agents.id, email: agents.email, number: agents.number })
         .from(agents)
         .where(
           and(
@@ -63,6 +64,9 @@ export async function purgeDeletedMembers(
       for (const step of steps) await step(tx, ids);
       const emails = due.map((member) => member.email.toLowerCase());
       await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, emails));
+      // Failed-login counters by member number (the login limiter's `number:` keys).
+      const counters = due.map((member) => `number:${member.number}`);
+      await tx.delete(loginFailures).where(inArray(loginFailures.key, counters));
       await tx.delete(agents).where(inArray(agents.id, ids));
       return due.length;
     });

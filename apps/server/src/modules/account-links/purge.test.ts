@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../db/client.js';
-import { agentLinks, agents, sessions } from '../agents/schema.js';
+import { agentLinks, agents, loginFailures, sessions } from '../agents/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailOutbox } from '../mail/schema.js';
 import { createAgent } from '../../testing/factories.js';
@@ -60,8 +60,18 @@ describe('purge of deleted members', () => {
     const oldInAe = await deletedDaysAgo(15, { countryCode: 'ae', languageCode: 'ara' });
     const recentInAe = await deletedDaysAgo(13, { countryCode: 'ae', languageCode: 'ara' });
     const active = await createAgent(t.database.db);
+    await t.database.db.insert(loginFailures).values(
+      [old, recent].map((member) => ({
+        key: `number:${member.number}`,
+        failures: 1,
+        windowStartedAt: new Date(),
+      })),
+    );
 
     expect(await t.app.memberPurge.runNow()).toEqual({ purged: 2, skipped: false });
+    const counters = await t.database.db.select({ key: loginFailures.key }).from(loginFailures);
+    expect(counters.map((row) => row.key)).toContain(`number:${recent.number}`);
+    expect(counters.map((row) => row.key)).not.toContain(`number:${old.number}`);
     expect(await exists(old.id)).toBe(false);
     expect(await exists(oldInAe.id)).toBe(false);
     expect(await exists(recent.id)).toBe(true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { createAgent } from '../../testing/factories.js';
 import { outboxRows } from '../../testing/account-helpers.js';
@@ -276,6 +277,28 @@ describe('the outbox worker', () => {
     } finally {
       await started.close();
     }
+  });
+});
+
+describe('with the background jobs of the server', () => {
+  it('the worker starts when the app is ready, sends on its own, and stops when the app closes', async () => {
+    const app = await buildApp({
+      config: { ...t.config, smtpUrl: sink.url, mail: { ...t.config.mail, pollMs: 50 } },
+      db: t.database.db,
+      logger: false,
+      backgroundJobs: true,
+    });
+    await app.ready();
+    try {
+      // Queued outside any request: only the poll finds it.
+      await queue(confirmMail({ to: 'polled@travel.example' }));
+      await sink.waitFor((m) => m.to.includes('polled@travel.example'), 5000);
+    } finally {
+      await app.close();
+    }
+    await queue(confirmMail({ to: 'after-close@travel.example' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.to('after-close@travel.example')).toEqual([]);
   });
 });
 
