@@ -16,7 +16,7 @@ import { accountMessages, storedPageOr } from './page-texts.js';
 export function registerEmailConfirmPages(app: FastifyInstance): void {
   const { db, pageRegistry } = app;
 
-  app.pageRegistry.register({
+  pageRegistry.register({
     name: 'registration-email-confirm',
     cached: true,
     load: (context) => storedPageOr(context, 'Email confirmation'),
