@@ -8,7 +8,7 @@ import { ErrorCode } from '@club/contract/envelope';
 import { HttpError } from '../../lib/http-error.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { currentMemberId } from './current-member.js';
-import { FormValuesSchema, TokenFormSchema } from './form-values.js';
+import { FormValuesSchema, TokenFormSchema, submittedToken } from './form-values.js';
 import { linkLifeTimeDays, linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, hasOpenLink } from './links.js';
@@ -88,7 +88,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: DeleteConfirmAnswerSchema,
-      handle: ({ body, request }) =>
+      handle: ({ body, params, request }) =>
         db.transaction(async (tx) => {
           const memberId = currentMemberId(request);
           const member = await lockMember(tx, memberId);
@@ -96,7 +96,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
           const linkLifeTime = linkLifeTimeDays(config, member.countryCode);
           // Only the logged-in member's own link: someone else's link deletes nobody.
           const used = await consumeLink(tx, {
-            token: body.token,
+            token: submittedToken(body, params),
             purpose: 'delete-account',
             agentId: memberId,
           });

@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { mailQueuedRecently } from '../mail/outbox-repository.js';
 import { sendConfirmEmail } from './confirm-email.js';
 import { validateForm } from './form-validation.js';
-import { FormValuesSchema, TokenFormSchema, trimmedEmail } from './form-values.js';
+import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
 import { resendQuietMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
@@ -24,11 +24,11 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: EmailConfirmAnswerSchema,
-      handle: ({ body }) =>
+      handle: ({ body, params }) =>
         db.transaction(async (tx) => {
-          const used = await consumeLink(tx, { token: body.token, purpose: 'confirm-email' });
-          const link =
-            used ?? (await findLink(tx, { token: body.token, purpose: 'confirm-email' }));
+          const token = submittedToken(body, params);
+          const used = await consumeLink(tx, { token, purpose: 'confirm-email' });
+          const link = used ?? (await findLink(tx, { token, purpose: 'confirm-email' }));
           const member = link === null ? null : await lockMember(tx, link.agentId);
           if (member === null || member.status === 'deleted') {
             return { errors: [accountMessages.invalidLink], alreadyActivated: false };

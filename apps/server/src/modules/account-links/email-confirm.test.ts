@@ -206,3 +206,16 @@ describe('reconfirm', () => {
     ).toEqual([]);
   });
 });
+
+describe('the token of a link', () => {
+  it('may also come in the query of the submit', async () => {
+    const member = await pendingMember();
+    const token = (await confirmationLink(member)).searchParams.get('token')!;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/s2c/content/v1/pages/registration-email-confirm/?token=${token}`,
+      payload: {},
+    });
+    expect(response.json()).toEqual({ data: { errors: [], alreadyActivated: false } });
+  });
+});

@@ -17,6 +17,10 @@ export const TokenFormSchema = z.object({
 
 export const tokenParam = (params: Record<string, string>) => params.token?.trim() ?? '';
 
+/** The link's token of a submit: in the form values (how the web app sends it), else in the query. */
+export const submittedToken = (body: { token: string }, params: Record<string, string>) =>
+  body.token !== '' ? body.token : tokenParam(params);
+
 /** Surrounding spaces of a typed or pasted address are no reason to refuse it. */
 export function trimmedEmail(values: Record<string, unknown>): Record<string, unknown> {
   return typeof values.email === 'string' ? { ...values, email: values.email.trim() } : values;

@@ -81,10 +81,13 @@ export function registerPasswordPages(app: FastifyInstance): void {
     submit: {
       body: FormValuesSchema,
       response: ForgotPasswordAnswerSchema,
-      handle: async ({ body }) => {
+      handle: async ({ body, params }) => {
         const form = validateForm(NewPasswordWireSchema, body);
         if (!('data' in form)) return form;
-        const token = typeof body.token === 'string' ? body.token.trim() : '';
+        const token =
+          typeof body.token === 'string' && body.token.trim() !== ''
+            ? body.token.trim()
+            : tokenParam(params);
         // Hashing costs time: only for a link that can still work.
         if ((await usableLinkOwner(token)) === null) return invalidLinkAnswer;
         const passwordHash = await hashPassword(form.data.password);

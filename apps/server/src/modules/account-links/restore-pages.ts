@@ -3,7 +3,7 @@ import { RestoreAnswerSchema, RestoreConfirmAnswerSchema } from '@club/contract/
 import type { FastifyInstance } from 'fastify';
 import { enqueueMail } from '../mail/outbox.js';
 import { validateForm } from './form-validation.js';
-import { FormValuesSchema, TokenFormSchema, trimmedEmail } from './form-values.js';
+import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
 import { daysInMs, linkLifeTimeDays, resendQuietMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
@@ -85,9 +85,9 @@ export function registerRestorePages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: RestoreConfirmAnswerSchema,
-      handle: ({ body }) =>
+      handle: ({ body, params }) =>
         db.transaction(async (tx) => {
-          const link = { token: body.token, purpose: 'restore-account' } as const;
+          const link = { token: submittedToken(body, params), purpose: 'restore-account' } as const;
           const used = await consumeLink(tx, link);
           const seen = used === null ? await findLink(tx, link) : null;
           const agentId = used?.agentId ?? seen?.agentId;
