@@ -6,6 +6,8 @@ import { createLink } from './links.js';
 
 export type MemberToConfirm = {
   id: number;
+  /** The member number: with doubleOpt this mail is where the agent first learns it. */
+  number: string;
   email: string;
   countryCode: string;
   languageCode: string;
@@ -28,6 +30,6 @@ export async function sendConfirmEmail(tx: Database, agent: MemberToConfirm): Pr
     template: 'confirm-email',
     countryCode: agent.countryCode,
     languageCode: agent.languageCode,
-    variables: { link, firstName: agent.firstName },
+    variables: { link, firstName: agent.firstName, number: agent.number },
   });
 }

@@ -50,6 +50,14 @@ describe('sendConfirmEmail', () => {
     expect(mail!.text).toContain('Γεια σας Eleni,');
   });
 
+  it('tells the member their number, which they log in with once confirmed', async () => {
+    const member = await pendingMember();
+    await confirmationLink(member);
+    const [mail] = await mailsTo(member.email);
+    expect(mail!.text).toContain(`Your member number is ${member.number}.`);
+    expect(mail!.html).toContain(`<strong>${member.number}</strong>`);
+  });
+
   it('stores only a hash of the token', async () => {
     const member = await pendingMember();
     const token = (await confirmationLink(member)).searchParams.get('token')!;

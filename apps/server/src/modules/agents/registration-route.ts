@@ -104,11 +104,12 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
               createdAt: at,
               activatedAt: pending ? null : at,
             })
-            .returning({ id: agents.id });
+            .returning({ id: agents.id, number: agents.number });
           const id = row!.id;
           if (pending) {
             await sendConfirmEmail(tx, {
               id,
+              number: row!.number,
               email: body.email,
               countryCode: country.code,
               languageCode,

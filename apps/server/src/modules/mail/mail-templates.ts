@@ -9,7 +9,7 @@ import { fillTemplate } from './template-text.js';
  * language file of `content/countries/*`, with `{{variable}}` placeholders.
  */
 export const mailTemplates = {
-  'confirm-email': ['link'],
+  'confirm-email': ['link', 'number'],
   'already-active': ['loginLink'],
   'reset-password': ['link', 'firstName'],
   'delete-account': ['link', 'linkLifeTime'],

@@ -36,6 +36,7 @@ const confirmMail = (overrides: Partial<MailToQueue> = {}): MailToQueue => ({
   variables: {
     link: 'http://gr.localhost:3000/registration-email-confirm?token=abc',
     firstName: 'Nikos',
+    number: '1000001',
   },
   ...overrides,
 });
