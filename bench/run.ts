@@ -4,6 +4,7 @@
  * are shared and noisy, so absolute numbers mean little).
  *
  * - GET layout and GET faq page req/s against a bare Fastify hello-world route;
+ * - POST login req/s against raw argon2id verifies/s (bench/login.ts);
  * - initial JS (gzip) of the guest home against a React 19 hello-world bundle
  *   built by the same Vite and plugin; and the largest lazy route chunk.
  *
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { gzipBytes, measureLoad, ratio, startServer, stopServer } from './lib.ts';
+import { loginFigures } from './login.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -134,3 +136,4 @@ function initialJsBytes(dist: string): number {
 
 await bundleFigures();
 await apiFigures();
+await loginFigures(root, seconds);

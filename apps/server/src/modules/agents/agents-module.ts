@@ -25,7 +25,7 @@ export async function setupAgents(
   const members = setupAuthentication(app, now);
   const limiter = new LoginLimiter(app.db, app.config.loginLimits);
   registerMembershipPages(app);
-  await app.register(loginRoutes, { members, limiter, now });
+  await app.register(loginRoutes, { limiter, now });
   await app.register(agentRoutes, { members, now });
   await app.register(registrationRoute, { members, now });
 }

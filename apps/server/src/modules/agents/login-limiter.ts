@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { loginFailures } from './schema.js';
 
@@ -17,10 +17,11 @@ export type LoginAttempt = {
   addressBlockedUntil: Date | null;
 };
 
-export type AttemptResult =
-  { allowed: true; attempt: LoginAttempt } | { allowed: false; retryAfterSeconds: number };
+export type AttemptResult<TRow> =
+  | { allowed: true; attempt: LoginAttempt; row: TRow | undefined }
+  | { allowed: false; retryAfterSeconds: number };
 
-type GateRow = { key: string; blocked_until: string | Date | null };
+type GateColumns = { gateRows: number; addressBlockedUntil: string | Date | null };
 
 /**
  * Login limits per member number and per client address (docs/decisions/020),
@@ -33,6 +34,10 @@ type GateRow = { key: string; blocked_until: string | Date | null };
  * and removes itself from the address's. After the free failures of a window,
  * each failure blocks the key for 1 s, 2 s, 4 s … up to the maximum; nobody
  * is locked out longer than that.
+ *
+ * A login makes two statements in all: the gate reads the member alongside,
+ * and the success writes the session alongside (the embedded database spends
+ * most of its time per statement, not per row).
  */
 export class LoginLimiter {
   constructor(
@@ -40,7 +45,17 @@ export class LoginLimiter {
     private readonly limits: LoginLimits,
   ) {}
 
-  async attempt(number: string, address: string, now: Date): Promise<AttemptResult> {
+  /**
+   * Counts the attempt unless a key is blocked. `read` is a one-row select
+   * (the member) answered in the same statement, with its columns aliased as
+   * the row type wants them.
+   */
+  async attempt<TRow extends object>(
+    number: string,
+    address: string,
+    now: Date,
+    read: SQL,
+  ): Promise<AttemptResult<TRow>> {
     const numberKey = `number:${number}`;
     const addressKey = `address:${address}`;
     const { freeFailuresPerNumber, freeFailuresPerAddress, backoffMaxSeconds } = this.limits;
@@ -55,32 +70,40 @@ export class LoginLimiter {
     const block = sql`(case when ${failures} > ${free}
       then ${at}::timestamptz + least(power(2, least(${failures} - ${free} - 1, 30)), ${backoffMaxSeconds}::int) * interval '1 second'
       else null end)`;
-    const result = await this.db.execute<GateRow>(sql`
+    const result = await this.db.execute<GateColumns & Partial<TRow>>(sql`
       with blocked as (
         select 1 from ${loginFailures}
         where key in (${numberKey}, ${addressKey}) and blocked_until > ${at}::timestamptz
+      ), gate as (
+        insert into ${loginFailures} as f (key, failures, window_started_at, blocked_until)
+        select key, 1, ${at}::timestamptz, null::timestamptz
+        from (values (${numberKey}), (${addressKey})) as attempt(key)
+        where not exists (select 1 from blocked)
+        on conflict (key) do update set
+          failures = ${failures},
+          window_started_at = case when ${restarts} then ${at}::timestamptz else f.window_started_at end,
+          blocked_until = ${block}
+        where f.blocked_until is null or f.blocked_until <= ${at}::timestamptz
+        returning key, blocked_until
       )
-      insert into ${loginFailures} as f (key, failures, window_started_at, blocked_until)
-      select key, 1, ${at}::timestamptz, null::timestamptz
-      from (values (${numberKey}), (${addressKey})) as attempt(key)
-      where not exists (select 1 from blocked)
-      on conflict (key) do update set
-        failures = ${failures},
-        window_started_at = case when ${restarts} then ${at}::timestamptz else f.window_started_at end,
-        blocked_until = ${block}
-      where f.blocked_until is null or f.blocked_until <= ${at}::timestamptz
-      returning key, blocked_until`);
-    const rows = rowsOf<GateRow>(result);
-    if (rows.length === 2) {
-      const address = rows.find((row) => row.key === addressKey);
+      select
+        (select count(*) from gate)::int as "gateRows",
+        (select blocked_until from gate where key = ${addressKey}) as "addressBlockedUntil",
+        wanted.*
+      from (select 1) as one left join (${read}) as wanted on true`);
+    const [row] = rowsOf<GateColumns & Record<string, unknown>>(result);
+    if (row?.gateRows === 2) {
+      const { gateRows: _rows, addressBlockedUntil, ...read } = row;
+      // Without a match of `read`, every column of the left join is null.
+      const found = Object.values(read).some((value) => value !== null);
       return {
         allowed: true,
         attempt: {
           numberKey,
           addressKey,
-          addressBlockedUntil:
-            address?.blocked_until == null ? null : toDate(address.blocked_until),
+          addressBlockedUntil: addressBlockedUntil === null ? null : toDate(addressBlockedUntil),
         },
+        row: found ? (read as TRow) : undefined,
       };
     }
     return {
@@ -89,11 +112,16 @@ export class LoginLimiter {
     };
   }
 
-  /** The password was right: the number starts afresh and the address forgets this attempt. */
-  async succeeded(attempt: LoginAttempt): Promise<void> {
+  /**
+   * The password was right: the number starts afresh and the address forgets
+   * this attempt. `alongside` is a data-modifying statement run in the same
+   * statement (the new session).
+   */
+  async succeeded(attempt: LoginAttempt, alongside: SQL = sql`select 1`): Promise<void> {
     const ownBlock = attempt.addressBlockedUntil?.toISOString() ?? null;
     await this.db.execute(sql`
-      with cleared as (delete from ${loginFailures} where key = ${attempt.numberKey})
+      with alongside as (${alongside}),
+      cleared as (delete from ${loginFailures} where key = ${attempt.numberKey})
       update ${loginFailures} set
         failures = greatest(failures - 1, 0),
         blocked_until = case when blocked_until = ${ownBlock}::timestamptz then null else blocked_until end

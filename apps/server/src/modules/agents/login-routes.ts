@@ -5,12 +5,12 @@ import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership'
 import { messages } from '@club/contract/validation-rules';
 import { HttpError } from '../../lib/http-error.js';
 import type { LoginLimiter } from './login-limiter.js';
-import { userAnswer, type Members } from './members.js';
+import { loginCandidateSelect, userAnswer, type LoginCandidate } from './members.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { bearerToken, hashToken } from './session-tokens.js';
-import { openSession, revokeSession } from './sessions.js';
+import { revokeSession, sessionInsert } from './sessions.js';
 
-export type LoginRoutesOptions = { members: Members; limiter: LoginLimiter; now: () => number };
+export type LoginRoutesOptions = { limiter: LoginLimiter; now: () => number };
 
 export const loginMessages = {
   pending: 'Please confirm your email address first. Use "Activate account" to get a new link.',
@@ -22,7 +22,7 @@ const invalidCredentials = () =>
 
 /** Login and logout (spec 1 §2 "Login", §7). */
 export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, options, done) => {
-  const { members, limiter, now } = options;
+  const { limiter, now } = options;
   const { db, config } = app;
 
   app.post(
@@ -49,14 +49,19 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
     async (request, reply) => {
       const { username: number, password } = request.body;
       const started = new Date(now());
-      const gate = await limiter.attempt(number, request.ip, started);
+      const gate = await limiter.attempt<LoginCandidate>(
+        number,
+        request.ip,
+        started,
+        loginCandidateSelect(number),
+      );
       if (!gate.allowed) {
         void reply.header('retry-after', String(gate.retryAfterSeconds));
         throw new HttpError(429, ErrorCode.tooManyRequests, {
           username: loginMessages.tooManyAttempts,
         });
       }
-      const member = await members.forLoginByNumber(number);
+      const member = gate.row;
       // Unknown numbers are checked against a dummy hash, so the answer takes as long.
       const correct = await verifyPassword(
         member?.passwordHash ?? (await dummyPasswordHash()),
@@ -65,11 +70,13 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
       if (member === undefined || !correct || member.status === 'deleted') {
         throw invalidCredentials();
       }
-      await limiter.succeeded(gate.attempt);
       if (member.status === 'pending') {
+        await limiter.succeeded(gate.attempt);
         throw new HttpError(403, ErrorCode.forbidden, { username: loginMessages.pending });
       }
-      const token = await openSession(db, member.id, started, config.sessionLifetimeHours);
+      const session = sessionInsert(db, member.id, started, config.sessionLifetimeHours);
+      await limiter.succeeded(gate.attempt, session.statement);
+      const token = session.token;
       return { data: { user: userAnswer(member), token } };
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
 import type { Database } from '../../db/client.js';
 import { offices } from '../offices/schema.js';
@@ -30,6 +30,9 @@ export type Member = {
   agency: string;
 };
 
+/** A member about to log in: with the password hash to verify, which never leaves the server. */
+export type LoginCandidate = Member & { passwordHash: string };
+
 /** A member signed in through a session. */
 export type SessionMember = Member & { sessionId: number };
 
@@ -59,6 +62,19 @@ const memberColumns = {
   agency: offices.agencyName,
 };
 
+/**
+ * The login candidate of a number as a one-row select with the columns named
+ * as `LoginCandidate`, to be answered inside another statement (the login gate).
+ */
+export function loginCandidateSelect(number: string): SQL {
+  const columns = Object.entries({ ...memberColumns, passwordHash: agents.passwordHash }).map(
+    ([alias, column]) => sql`${column} as ${sql.identifier(alias)}`,
+  );
+  return sql`select ${sql.join(columns, sql`, `)} from ${agents}
+    inner join ${offices} on ${offices.officeId} = ${agents.officeId}
+    where ${agents.number} = ${number}`;
+}
+
 /** The member as the API shows them (contract `User`). */
 export function userAnswer(member: Member): User {
   return {
@@ -84,13 +100,12 @@ export function userAnswer(member: Member): User {
 }
 
 /**
- * Reads of members. The two that every login and every signed-in call make
- * are prepared once per app: building a query costs more than running it.
+ * Reads of members. The one every signed-in call makes is prepared once per
+ * app: building a query costs more than running it.
  * Times are passed as ISO strings, which both database drivers take as they are.
  */
 export class Members {
   private readonly bySession;
-  private readonly forLogin;
 
   constructor(private readonly db: Database) {
     this.bySession = db
@@ -107,23 +122,11 @@ export class Members {
         ),
       )
       .prepare('members_by_session');
-    this.forLogin = db
-      .select({ ...memberColumns, passwordHash: agents.passwordHash })
-      .from(agents)
-      .innerJoin(offices, eq(offices.officeId, agents.officeId))
-      .where(eq(agents.number, sql.placeholder('number')))
-      .prepare('members_for_login');
   }
 
   /** The member of an open session (not revoked, not expired, member not pending or deleted). */
   async bySessionToken(tokenHash: string, now: Date): Promise<SessionMember | undefined> {
     const [row] = await this.bySession.execute({ tokenHash, now: now.toISOString() });
-    return row;
-  }
-
-  /** The member of a number, with the password hash to verify; any state. */
-  async forLoginByNumber(number: string): Promise<(Member & { passwordHash: string }) | undefined> {
-    const [row] = await this.forLogin.execute({ number });
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from './members.js';
 import { sessions } from './schema.js';
@@ -19,6 +19,29 @@ export async function openSession(
     expiresAt: new Date(now.getTime() + lifetimeHours * 3_600_000),
   });
   return token;
+}
+
+/**
+ * A new session as a statement not yet run, to be run inside another one
+ * (login runs it alongside clearing its count of failures); and its token.
+ */
+export function sessionInsert(
+  db: Database,
+  agentId: number,
+  now: Date,
+  lifetimeHours: number,
+): { token: string; statement: SQL } {
+  const { token, tokenHash } = newSessionToken();
+  const statement = db
+    .insert(sessions)
+    .values({
+      agentId,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeHours * 3_600_000),
+    })
+    .getSQL();
+  return { token, statement };
 }
 
 /** Logout: the session of this token ends now. */
