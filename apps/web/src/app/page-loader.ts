@@ -160,10 +160,10 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   };
   const params: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!localeParams.has(key)) params[key] = value;
-  const { pageName, entry } = screenFor(route.pageName);
   // Member pages show the 403 screen to guests without asking the server (spec 2 §2.1).
   const guestOnMemberPage = isMemberPage(route.pageName) && readStoredValue('userId') === null;
-  const fromServer = entry.fromServer !== false && !guestOnMemberPage;
+  const { pageName, entry } = screenFor(guestOnMemberPage ? '403' : route.pageName);
+  const fromServer = entry.fromServer !== false;
 
   const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
     throughCache(queries, layoutQueryOptions(locale).queryKey, () => getLayout(locale)),
@@ -206,7 +206,6 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   if (screenResult.status === 'rejected')
     return unavailableView(pageName, layout, queryClient, screenResult.reason);
 
-  if (guestOnMemberPage) return errorView('403', layout, queryClient);
   if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
   const page = pageResult.value ?? localPage(pageName, '', params);
   const Screen = screenResult.value;

@@ -68,7 +68,20 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
  * The membership screens, each its own lazy chunk behind one small index
  * chunk, so that the first script carries one loader for all of them.
  */
-const membershipPages = ['login'] as const;
+const membershipPages = [
+  'registration',
+  'registration-success',
+  'registration-email-confirm',
+  'reconfirm',
+  'login',
+  'retrieve-password',
+  'forgot-password',
+  'profile-update',
+  'profile-delete',
+  'delete-confirm',
+  'restore',
+  'restore-confirm',
+] as const;
 export type MembershipPageName = (typeof membershipPages)[number];
 
 for (const name of membershipPages) {

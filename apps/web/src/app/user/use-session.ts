@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@club/contract/membership';
 import { writeStoredValue } from '../../lib/client-storage';
@@ -76,4 +76,18 @@ export function useLogOut(): () => Promise<void> {
     await navigate(pagePath(layout, 'home'));
     setUser(null);
   }, [setUser, queryClient, navigate, layout]);
+}
+
+/**
+ * Reloads the page once the user check has refused the stored session, so
+ * that a screen loaded for a member (member home, profile) shows the guest's
+ * page (guest home, the 403 screen).
+ */
+export function useReloadWhenLoggedOut(): void {
+  const { user, userChecked, userCheckError } = useCommonState();
+  const revalidator = useRevalidator();
+  const loggedOut = userChecked && user === null && !userCheckError;
+  useEffect(() => {
+    if (loggedOut && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [loggedOut, revalidator]);
 }

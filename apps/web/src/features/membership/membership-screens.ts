@@ -6,4 +6,24 @@ import type { MembershipPageName, PageScreen } from '../../app/page-registry';
  */
 export const membershipScreens: Record<MembershipPageName, () => Promise<PageScreen>> = {
   login: () => import('./login/login-screen').then((m) => m.LoginScreen),
+  registration: () =>
+    import('./registration/registration-screen').then((m) => m.RegistrationScreen),
+  'registration-success': () =>
+    import('./registration/registration-success-screen').then((m) => m.RegistrationSuccessScreen),
+  'registration-email-confirm': () =>
+    import('./registration/email-confirm-screen').then((m) => m.EmailConfirmScreen),
+  reconfirm: () => import('./registration/reconfirm-screen').then((m) => m.ReconfirmScreen),
+  'retrieve-password': () =>
+    import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
+  'forgot-password': () =>
+    import('./password/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
+  'profile-update': () =>
+    import('./profile/profile-update-screen').then((m) => m.ProfileUpdateScreen),
+  'profile-delete': () =>
+    import('./profile/profile-delete-screen').then((m) => m.ProfileDeleteScreen),
+  'delete-confirm': () =>
+    import('./profile/delete-confirm-screen').then((m) => m.DeleteConfirmScreen),
+  restore: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
+  'restore-confirm': () =>
+    import('./account/restore-confirm-screen').then((m) => m.RestoreConfirmScreen),
 };

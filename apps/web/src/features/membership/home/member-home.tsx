@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useRevalidator } from 'react-router';
 import { useCommonState } from '../../../app/common-state';
 import type { ScreenProps } from '../../../app/page-registry';
+import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
 import { errorMessages } from '../../../lib/api-error';
 import { useDictionary } from '../../../lib/use-dictionary';
 import '../membership.css';
@@ -14,15 +13,9 @@ import '../membership.css';
  * welcomed by first name.
  */
 export function MemberHome(_props: ScreenProps) {
-  const { user, userChecked, userCheckError } = useCommonState();
+  const { user, userCheckError } = useCommonState();
   const text = useDictionary();
-  const revalidator = useRevalidator();
-  const loggedOut = userChecked && user === null && !userCheckError;
-
-  // The stored session was refused by the user check: home is the guest's again.
-  useEffect(() => {
-    if (loggedOut && revalidator.state === 'idle') void revalidator.revalidate();
-  }, [loggedOut, revalidator]);
+  useReloadWhenLoggedOut();
 
   if (user === null)
     return userCheckError ? (

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ForgotPasswordAnswerSchema, type ForgotPasswordPage } from '@club/contract/account-pages';
+import { NewPasswordWireSchema } from '@club/contract/membership';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../app/paths';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../api/page-form';
+import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { withPasswordRepeatCheck } from '../forms/password-repeat';
+import { ScreenFrame } from '../forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+
+const NewPasswordFormSchema = withPasswordRepeatCheck(
+  z.object({
+    password: NewPasswordWireSchema.shape.password,
+    passwordRepeat: NewPasswordWireSchema.shape.passwordRepeat,
+  }),
+);
+
+/**
+ * Forgot password, the page of the emailed link (spec 1 §2): greets the
+ * member by first name and sets a new password; success offers the login.
+ * An unknown, used or expired link shows the invalid-link text.
+ */
+export function ForgotPasswordScreen({ page }: ScreenProps) {
+  const { FirstUsername = '', linkValid = false } = page as Partial<ForgotPasswordPage>;
+  const layout = useLayout();
+  const text = useDictionary();
+  const queryClient = useQueryClient();
+  const [success, setSuccess] = useState(false);
+  const form = useClubForm(NewPasswordFormSchema, { password: '', passwordRepeat: '' });
+  const { onSubmit, otherMessages } = useFormSubmit(form, async (values) => {
+    const read = readPageFormAnswer(
+      ForgotPasswordAnswerSchema,
+      await postPageForm(page, layout, values),
+    );
+    if (read.kind === 'invalid') return read.messages;
+    if ('validationMessages' in read.answer) return read.answer.validationMessages;
+    // The link is used up: a later visit must load the page again.
+    queryClient.removeQueries({ queryKey: ['page', page.name] });
+    setSuccess(true);
+  });
+  const title = page.title.trim() || text('forgotPassword.title', 'Set a new password');
+  const loginLink = (
+    <p>
+      <Link className="button" to={pagePath(layout, 'login')}>
+        {text('forgotPassword.login', 'Log in')}
+      </Link>
+    </p>
+  );
+
+  if (success)
+    return (
+      <ScreenFrame id="forgot-password-title" title={title}>
+        <p className="alert alert--success" role="status">
+          {text(
+            'forgotPassword.success',
+            'Your password has been changed. You can now log in with your new password.',
+          )}
+        </p>
+        {loginLink}
+      </ScreenFrame>
+    );
+  if (!linkValid)
+    return (
+      <ScreenFrame id="forgot-password-title" title={title}>
+        <p className="alert alert--danger" role="alert">
+          {text(
+            'forgotPassword.invalidLink',
+            'Sorry for the inconvenience. The link is not valid any more.',
+          )}
+        </p>
+        <p>
+          <Link to={pagePath(layout, 'retrieve-password')}>
+            {text('forgotPassword.newLink', 'Ask for a new link')}
+          </Link>
+        </p>
+      </ScreenFrame>
+    );
+
+  return (
+    <ScreenFrame id="forgot-password-title" title={title}>
+      <p className="membership__lead">
+        {text(
+          'forgotPassword.greeting',
+          'Hello {firstName}, please choose a new password.',
+        ).replace('{firstName}', FirstUsername)}
+      </p>
+      <FormProvider {...form}>
+        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField
+            name="password"
+            type="password"
+            label={text('form.newPassword', 'New password')}
+            autoComplete="new-password"
+            deps={['passwordRepeat']}
+          />
+          <TextField
+            name="passwordRepeat"
+            type="password"
+            label={text('form.passwordRepeat', 'Repeat the password')}
+            autoComplete="new-password"
+          />
+          <FormAlert messages={otherMessages} />
+          <div className="membership__actions">
+            <SubmitButton>{text('forgotPassword.submit', 'Save the password')}</SubmitButton>
+          </div>
+        </form>
+      </FormProvider>
+    </ScreenFrame>
+  );
+}

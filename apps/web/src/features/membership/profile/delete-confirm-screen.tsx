@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { DeleteConfirmAnswerSchema } from '@club/contract/account-pages';
+import type { ScreenProps } from '../../../app/page-registry';
+import { useEndSession } from '../../../app/user/use-session';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { usePostOnOpen } from '../api/use-post-on-open';
+import { FormAlert } from '../forms/fields';
+import { ScreenFrame } from '../forms/screen-frame';
+
+/**
+ * Delete confirm (spec 1 §2, members only): the page posts the link's token
+ * on open. Errors show as a list titled 'Error'; success tells that the
+ * account is deleted within linkLifeTime days, with the reactivation link.
+ * The server ended every session of the member: this one ends too.
+ */
+export function DeleteConfirmScreen({ page }: ScreenProps) {
+  const text = useDictionary();
+  const endSession = useEndSession();
+  const confirm = usePostOnOpen(page, DeleteConfirmAnswerSchema);
+  const answer = confirm.status === 'done' ? confirm.answer : undefined;
+  const deleted = answer !== undefined && answer.errorMessageList.length === 0;
+  const title = page.title.trim() || text('deleteConfirm.title', 'Delete your account');
+
+  useEffect(() => {
+    if (deleted) endSession();
+  }, [deleted, endSession]);
+
+  let body;
+  if (confirm.status === 'pending') {
+    body = <p role="status">{text('deleteConfirm.checking', 'Deleting your account…')}</p>;
+  } else if (confirm.status === 'error') {
+    // The generic submit error is in the page's error banner.
+    body = null;
+  } else if (answer && deleted) {
+    body = (
+      <>
+        <p className="alert alert--success" role="status">
+          {text(
+            'deleteConfirm.deleted',
+            'Your account will be deleted. Your data is kept for {days} days; until then you can reactivate your account.',
+          ).replace('{days}', String(answer.linkLifeTime))}
+        </p>
+        {answer.actionLink !== '' ? (
+          <p>
+            <a href={answer.actionLink}>
+              {text('deleteConfirm.reactivate', 'Reactivate my account')}
+            </a>
+          </p>
+        ) : null}
+      </>
+    );
+  } else {
+    body = (
+      <FormAlert
+        title={text('deleteConfirm.error', 'Error')}
+        messages={answer?.errorMessageList.map((item) => item.errorMessage) ?? []}
+      />
+    );
+  }
+
+  return (
+    <ScreenFrame id="delete-confirm-title" title={title}>
+      {body}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contract/account-pages';
+import { useCommonState } from '../../../app/common-state';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../app/paths';
+import { submitErrorMessage } from '../../../lib/api-error';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../api/page-form';
+import { ScreenFrame } from '../forms/screen-frame';
+
+/**
+ * Profile delete (spec 1 §2, members only): 'Delete your account', or
+ * 'Deletion Acceptance' once a delete link was sent; the button sends (or
+ * resends) the link. The data is kept linkLifeTime days, during which the
+ * account can be reactivated; the points are deleted.
+ */
+export function ProfileDeleteScreen({ page }: ScreenProps) {
+  const loaded = page as Partial<ProfileDeletePage>;
+  const layout = useLayout();
+  const text = useDictionary();
+  const queryClient = useQueryClient();
+  const { addError, cleanErrors } = useCommonState();
+  const [state, setState] = useState({
+    deleteLinkSent: loaded.deleteLinkSent === true,
+    linkLifeTime: loaded.linkLifeTime ?? 0,
+  });
+  const [justSent, setJustSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const send = async () => {
+    if (submitting) return;
+    setSubmitting(true);
+    cleanErrors();
+    try {
+      const read = readPageFormAnswer(
+        ProfileDeleteAnswerSchema,
+        await postPageForm(page, layout, {}),
+      );
+      if (read.kind === 'ok') {
+        setState(read.answer);
+        setJustSent(true);
+        // The page's own answer is out of date now.
+        void queryClient.invalidateQueries({ queryKey: ['page', page.name] });
+      }
+    } catch (error) {
+      addError(submitErrorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const title = state.deleteLinkSent
+    ? text('profileDelete.acceptanceTitle', 'Deletion Acceptance')
+    : text('profileDelete.title', 'Delete your account');
+
+  return (
+    <ScreenFrame id="profile-delete-title" title={title}>
+      {justSent ? (
+        <p className="alert alert--success" role="status">
+          {text(
+            'profileDelete.sent',
+            'We have sent you an email with a link to confirm the deletion of your account.',
+          )}
+        </p>
+      ) : null}
+      <p>
+        {text(
+          'profileDelete.retention',
+          'After the deletion your data is kept for {days} days, during which you can reactivate your account. Your points are deleted.',
+        ).replace('{days}', String(state.linkLifeTime))}
+      </p>
+      {state.deleteLinkSent ? (
+        <p>
+          {text(
+            'profileDelete.linkSent',
+            'A confirmation link has been sent to your email address. Open it to delete your account.',
+          )}
+        </p>
+      ) : null}
+      <div className="membership__actions">
+        <button
+          type="button"
+          className="button"
+          aria-disabled={submitting || undefined}
+          aria-busy={submitting || undefined}
+          onClick={() => void send()}
+        >
+          {state.deleteLinkSent
+            ? text('profileDelete.resend', 'Resend confirmation email')
+            : text('profileDelete.submit', 'Delete my account')}
+        </button>
+        <Link to={pagePath(layout, 'profile-update')}>{text('form.cancel', 'Cancel')}</Link>
+      </div>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStoredValue } from '../../../lib/client-storage';
+import { makeClientLayout } from '../../../testing/render-screen';
+import {
+  apiData,
+  apiError,
+  makePage,
+  makeUser,
+  renderMembershipScreen,
+  stubApi,
+  type ApiCall,
+} from '../testing/membership-test-utils';
+import { ProfileUpdateScreen } from './profile-update-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const page = makePage('profile-update', {
+  personTitles: [
+    { code: 'mr', title: 'Mr' },
+    { code: 'ms', title: 'Ms' },
+  ],
+  phoneCodeLocalized: '+30',
+});
+
+const isAgent = (call: ApiCall, method: string) =>
+  call.method === method && call.path === '/s2c/auth/v1/agents/7';
+
+describe('profile update (spec 1 §2, §4)', () => {
+  it('checks the user again on open and fills the form, with the read-only fields', async () => {
+    writeStoredValue('userId', '7');
+    writeStoredValue('token', 'tok-1');
+    const fresh = makeUser({ email: 'fresh@example.com', phone: '+30 2109999999' });
+    const calls = stubApi((call) => (isAgent(call, 'GET') ? apiData(fresh) : undefined));
+    renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('fresh@example.com'),
+    );
+    // The app's startup check, then the screen's own check on open.
+    expect(calls.filter((call) => isAgent(call, 'GET'))).toHaveLength(2);
+    for (const [label, value] of [
+      ['Member number', '100200300'],
+      ['First name', 'Eleni'],
+      ['Last name', 'Papadopoulou'],
+      ['Office ID', 'ATHGR2100'],
+      ['Agency', 'Acropolis Travel'],
+      ['Address', '10558 Ermou 10, Athens'],
+    ]) {
+      const field = screen.getByLabelText<HTMLInputElement>(label as string);
+      expect(field.value).toBe(value);
+      expect(field.readOnly).toBe(true);
+    }
+    expect(screen.getByLabelText<HTMLSelectElement>('Title').value).toBe('ms');
+    expect(screen.getByLabelText<HTMLSelectElement>('Month').value).toBe('03');
+    expect(screen.getByText('Start with the country code +30')).toBeTruthy();
+    expect(screen.queryByLabelText('Sign (first 4 digits)')).toBeNull();
+  });
+
+  it('saves the changes, shows the success alert and passes the user on', async () => {
+    writeStoredValue('userId', '7');
+    writeStoredValue('token', 'tok-1');
+    const saved = makeUser({ giftDeliveryAddress: 'Stadiou 5, Athens' });
+    const calls = stubApi((call) => {
+      if (isAgent(call, 'GET')) return apiData(makeUser());
+      if (isAgent(call, 'PUT')) return apiData(saved);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
+    await waitFor(() => expect(calls.some((call) => isAgent(call, 'GET'))).toBe(true));
+    await user.type(screen.getByLabelText('Gift delivery address'), 'Stadiou 5, Athens');
+    await user.click(screen.getByLabelText('I would like to receive the newsletter'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Your details have been updated.');
+    const put = calls.find((call) => isAgent(call, 'PUT'));
+    expect(put?.body.get('giftDeliveryAddress')).toBe('Stadiou 5, Athens');
+    expect(put?.body.get('newsletter')).toBe('true');
+    expect(put?.body.get('password')).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Gift delivery address').value).toBe(
+      'Stadiou 5, Athens',
+    );
+  });
+
+  it('shows the server message of a used email on the email field', async () => {
+    writeStoredValue('userId', '7');
+    stubApi((call) => {
+      if (isAgent(call, 'GET')) return apiData(makeUser());
+      if (isAgent(call, 'PUT'))
+        return apiError(400, 'VALIDATION_FAILED', {
+          email: 'This email address is already registered',
+          requestId: 'r1',
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('This email address is already registered');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('has the sign field in Austria', () => {
+    stubApi();
+    renderMembershipScreen(<ProfileUpdateScreen page={page} />, {
+      user: makeUser({ countryCode: 'at' }),
+      layout: makeClientLayout({ countryCode: 'at' }),
+    });
+    expect(screen.getByLabelText('Sign (first 4 digits)')).toBeTruthy();
+  });
+});

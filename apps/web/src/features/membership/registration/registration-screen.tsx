@@ -1,0 +1,141 @@
+import { useCallback, useState } from 'react';
+import type { RegistrationPage } from '@club/contract/account-pages';
+import type { OfficeData } from '@club/contract/membership';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { countryHostUrl } from '../../../lib/country-host';
+import { RichText } from '../../../lib/rich-text';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { ScreenFrame } from '../forms/screen-frame';
+import { AgreementStep } from './agreement-step';
+import { CountryStep } from './country-step';
+import {
+  DecisionMakerNotifyStep,
+  DecisionMakerRequestStep,
+  DecisionMakerSuccessStep,
+} from './decision-maker-steps';
+import { DirectOfficeStep } from './direct-office-step';
+import { OfficeStep } from './office-step';
+import { RegistrationForm } from './registration-form';
+
+/** The steps of spec 1 §2 "Registration", in order. */
+export type RegistrationStep =
+  | 'country'
+  | 'office'
+  | 'direct-office'
+  | 'agreement'
+  | 'form'
+  | 'dm-request'
+  | 'dm-approval-notify'
+  | 'dm-approval-success';
+
+const defaults: Omit<RegistrationPage, keyof ScreenProps['page']> = {
+  countries: [],
+  hasManyCountries: false,
+  personTitles: [],
+  phoneCodeLocalized: '',
+  step: '',
+  officeData: null,
+  optInDecisionMakerRequestText: '',
+  optInDecisionMakerEnrollSuccessText: '',
+  optInDecisionMakerNotifySuccessText: '',
+  conditionsText: '',
+};
+
+function firstStep(page: RegistrationPage, countrySelected: boolean): RegistrationStep {
+  if (page.officeData !== null && page.step === 'dm-approval-notify') return 'dm-approval-notify';
+  if (page.step === 'dm-approval-success') return 'dm-approval-success';
+  return page.hasManyCountries && !countrySelected ? 'country' : 'office';
+}
+
+/**
+ * Registration (spec 1 §2, §4): country (several countries only), office ID,
+ * then the direct-office notice, or (decision-maker opt-in on, office not
+ * active) the request to the manager, or the agreement and the form. A
+ * country chosen from another country goes to that country's host with
+ * `?countrySelected=1`, which skips the country step there.
+ */
+export function RegistrationScreen({ page: answer }: ScreenProps) {
+  // Missing fields (an older or partial answer) take the defaults.
+  const page: RegistrationPage = { ...defaults, ...answer };
+  const layout = useLayout();
+  const text = useDictionary();
+  const [step, setStep] = useState<RegistrationStep>(() =>
+    firstStep(page, page.params.countrySelected === '1'),
+  );
+  const [office, setOffice] = useState<OfficeData | null>(page.officeData);
+  // The first step keeps the focus where the page put it; later steps take it.
+  const [moved, setMoved] = useState(false);
+  const goTo = (next: RegistrationStep) => {
+    setMoved(true);
+    setStep(next);
+  };
+
+  const selectCountry = (countryCode: string) => {
+    if (countryCode.toLowerCase() === layout.countryCode.toLowerCase()) goTo('office');
+    else window.location.assign(countryHostUrl(countryCode, '/registration?countrySelected=1'));
+  };
+  const officeFound = (found: OfficeData) => {
+    setOffice(found);
+    if (found.isAmadeusDirectOffice) goTo('direct-office');
+    else if (layout.decisionMakerOptIn && !found.active) goTo('dm-request');
+    else goTo('agreement');
+  };
+  const officeChanged = useCallback((found: OfficeData) => setOffice(found), []);
+
+  let content;
+  if (step === 'country')
+    content = <CountryStep countries={page.countries} focus={moved} onSelect={selectCountry} />;
+  else if (step === 'office' || office === null)
+    content = <OfficeStep focus={moved} onFound={officeFound} />;
+  else if (step === 'direct-office') content = <DirectOfficeStep focus={moved} />;
+  else if (step === 'agreement')
+    content = (
+      <AgreementStep
+        conditionsText={page.conditionsText}
+        focus={moved}
+        onAgree={() => goTo('form')}
+      />
+    );
+  else if (step === 'form')
+    content = (
+      <RegistrationForm page={page} office={office} focus={moved} onOfficeChange={officeChanged} />
+    );
+  else if (step === 'dm-request')
+    content = (
+      <DecisionMakerRequestStep
+        officeId={office.officeId}
+        requestText={page.optInDecisionMakerRequestText}
+        focus={moved}
+        onRequested={() => goTo('dm-approval-notify')}
+      />
+    );
+  else if (step === 'dm-approval-notify')
+    content = (
+      <DecisionMakerNotifyStep
+        officeId={office.officeId}
+        enrollSuccessText={page.optInDecisionMakerEnrollSuccessText}
+        focus={moved}
+        onNotified={() => goTo('dm-approval-success')}
+      />
+    );
+  else
+    content = (
+      <DecisionMakerSuccessStep
+        successText={page.optInDecisionMakerNotifySuccessText}
+        focus={moved}
+      />
+    );
+
+  return (
+    <ScreenFrame
+      id="registration-title"
+      title={page.title.trim() || text('registration.title', 'Registration')}
+    >
+      {page.text.trim() !== '' && (step === 'country' || step === 'office') ? (
+        <RichText html={page.text} className="membership__lead membership__rich-text" />
+      ) : null}
+      {content}
+    </ScreenFrame>
+  );
+}

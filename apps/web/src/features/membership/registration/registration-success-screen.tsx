@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { useCommonState } from '../../../app/common-state';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../app/paths';
+import { RichText } from '../../../lib/rich-text';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { ScreenFrame } from '../forms/screen-frame';
+
+/**
+ * Registration success (spec 1 §2): with double opt-in, the accepted message
+ * and a link to resend the confirmation email; otherwise the member number
+ * of the member just registered, or a link to login. A custom page text
+ * replaces them.
+ */
+export function RegistrationSuccessScreen({ page }: ScreenProps) {
+  const layout = useLayout();
+  const text = useDictionary();
+  const { user } = useCommonState();
+  const title = page.title.trim() || text('registrationSuccess.title', 'Thank you for registering');
+
+  let body;
+  if (page.text.trim() !== '')
+    body = <RichText html={page.text} className="membership__rich-text" />;
+  else if (layout.doubleOpt)
+    body = (
+      <>
+        <p className="alert alert--success" role="status">
+          {text(
+            'registrationSuccess.accepted',
+            'Your registration has been accepted. We have sent you an email with a link to confirm your address; your account is active once it is confirmed.',
+          )}
+        </p>
+        <p>
+          <Link to={pagePath(layout, 'reconfirm')}>
+            {text('registrationSuccess.resend', 'Resend the confirmation email')}
+          </Link>
+        </p>
+      </>
+    );
+  else if (user !== null)
+    body = (
+      <>
+        <p>
+          {text(
+            'registrationSuccess.registered',
+            'You are now a member of the club. Your member number:',
+          )}
+        </p>
+        <p className="membership__member-number">{user.number}</p>
+        <p>
+          {text(
+            'registrationSuccess.remark',
+            'Add the remark RM*AMA {number} (with the space) to your bookings to earn points.',
+          ).replace('{number}', user.number)}
+        </p>
+      </>
+    );
+  else
+    body = (
+      <>
+        <p>{text('registrationSuccess.done', 'Your registration is complete.')}</p>
+        <p>
+          <Link className="button" to={pagePath(layout, 'login')}>
+            {text('registrationSuccess.login', 'Log in')}
+          </Link>
+        </p>
+      </>
+    );
+
+  return (
+    <ScreenFrame id="registration-success-title" title={title}>
+      {body}
+    </ScreenFrame>
+  );
+}
