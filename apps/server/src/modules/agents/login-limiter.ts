@@ -91,11 +91,11 @@ export class LoginLimiter {
         (select blocked_until from gate where key = ${addressKey}) as "addressBlockedUntil",
         wanted.*
       from (select 1) as one left join (${read}) as wanted on true`);
-    const [row] = rowsOf<GateColumns & Record<string, unknown>>(result);
-    if (row?.gateRows === 2) {
-      const { gateRows: _rows, addressBlockedUntil, ...read } = row;
+    const { gateRows, addressBlockedUntil, ...readRow } =
+      rowsOf<GateColumns & Record<string, unknown>>(result)[0] ?? ({} as GateColumns);
+    if (gateRows === 2) {
       // Without a match of `read`, every column of the left join is null.
-      const found = Object.values(read).some((value) => value !== null);
+      const found = Object.values(readRow).some((value) => value !== null);
       return {
         allowed: true,
         attempt: {
@@ -103,7 +103,7 @@ export class LoginLimiter {
           addressKey,
           addressBlockedUntil: addressBlockedUntil === null ? null : toDate(addressBlockedUntil),
         },
-        row: found ? (read as TRow) : undefined,
+        row: found ? (readRow as TRow) : undefined,
       };
     }
     return {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../testing/factories.js';
+import { openDatabase } from '../../db/client.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
+import { serverUrl } from '../../testing/test-database.js';
 import { login } from './test-requests.js';
 
 let t: TestApp;
@@ -117,6 +119,34 @@ describe('login limits per member number', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(14);
     clock += 1000;
   });
+
+  it.runIf(serverUrl !== undefined)(
+    'holds across server processes sharing one PostgreSQL',
+    async () => {
+      // A second app with its own connection pool, as another server process would have.
+      const pool = await openDatabase({ databaseUrl: t.database.url });
+      const other = await createTestApp({
+        database: { ...pool, url: t.database.url, dispose: () => pool.close() },
+        now: () => clock,
+      });
+      try {
+        const agent = await createAgent(t.database.db);
+        const address = nextAddress();
+        const answers = await Promise.all(
+          [t, other, t, other, t, other, t, other, t, other, t, other, t, other, t, other].map(
+            (app) => login(app.app, agent.number, 'wrong1pass', address),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.statusCode);
+        expect(statuses.filter((status) => status === 401)).toHaveLength(6);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      } finally {
+        await other.close();
+        await pool.close();
+      }
+      clock += 1000;
+    },
+  );
 });
 
 describe('login limits per client address', () => {

@@ -108,6 +108,16 @@ describe('POST …/enroll/push', () => {
     expect(requests.map((request) => request.mailedAt !== null)).toEqual([true, false, true]);
   });
 
+  it('mails once for simultaneous requests', async () => {
+    const office = await createOffice(t.database.db, {
+      active: false,
+      decisionMakerEmail: 'rush@agency.example',
+    });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => push(office.officeId)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await mailsTo('rush@agency.example')).toHaveLength(1);
+  });
+
   it('mails nobody for an active office or one without a decision maker, but records the request', async () => {
     const active = await createOffice(t.database.db, {
       decisionMakerEmail: 'active@agency.example',
