@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readStoredValue } from '../lib/client-storage';
+import { readStoredValue, writeStoredValue } from '../lib/client-storage';
+import { makeUser } from '../features/membership/testing/membership-test-utils';
 import { applyWithoutLayoutQuery, commonReducer, initialCommonState } from './common-state';
 
 describe('common state (spec 1 §4)', () => {
@@ -32,5 +33,24 @@ describe('common state (spec 1 §4)', () => {
     expect(initialCommonState().withoutLayout).toBe(true);
     expect(applyWithoutLayoutQuery('?withoutLayout=0')).toBe(false);
     expect(readStoredValue('withoutLayout')).toBeNull();
+  });
+
+  it('has no user to check without a stored user id, and one to check with it', () => {
+    expect(initialCommonState()).toMatchObject({ userChecked: true, userCheckError: false });
+    writeStoredValue('userId', '7');
+    expect(initialCommonState()).toMatchObject({ user: null, userChecked: false });
+  });
+
+  it('keeps the user of a check, a login or a logout, and flags a failed check', () => {
+    writeStoredValue('userId', '7');
+    const user = makeUser();
+    const checked = commonReducer(initialCommonState(), { type: 'userSet', user });
+    expect(checked).toMatchObject({ user, userChecked: true, userCheckError: false });
+    expect(commonReducer(checked, { type: 'userSet', user: null }).user).toBeNull();
+    expect(commonReducer(initialCommonState(), { type: 'userCheckFailed' })).toMatchObject({
+      user: null,
+      userChecked: true,
+      userCheckError: true,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import {
@@ -78,5 +79,24 @@ describe('registration email confirm (spec 1 §2)', () => {
     expect((await screen.findByTestId('errors')).textContent).toBe(
       'Some server or network problems, please try again later',
     );
+  });
+
+  it("posts a link once under React's development double effects and on a second visit", async () => {
+    const calls = stubApi((call) =>
+      isPageForm(call, 'registration-email-confirm')
+        ? apiData({ errors: [], alreadyActivated: false })
+        : undefined,
+    );
+    const confirmPage = page();
+    const first = renderMembershipScreen(
+      <StrictMode>
+        <EmailConfirmScreen page={confirmPage} />
+      </StrictMode>,
+    );
+    await screen.findByText(/Your email address is confirmed/);
+    first.unmount();
+    renderMembershipScreen(<EmailConfirmScreen page={confirmPage} />);
+    await screen.findByText(/Your email address is confirmed/);
+    expect(calls.filter((call) => isPageForm(call, 'registration-email-confirm'))).toHaveLength(1);
   });
 });

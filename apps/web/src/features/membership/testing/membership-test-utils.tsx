@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ClientLayout } from '@club/contract/client-layout';
+import type { Layout } from '@club/contract/layout';
 import type { User } from '@club/contract/membership';
 import type { Page } from '@club/contract/page';
 import { CommonStateProvider, useCommonState } from '../../../app/common-state';
@@ -37,11 +38,12 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** A call the app made: method, path, query and the form-encoded body. */
+/** A call the app made: method, path, query, headers and the form-encoded body. */
 export type ApiCall = {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: URLSearchParams;
 };
 
@@ -62,7 +64,7 @@ export function apiData(data: unknown): Response {
  */
 export function stubApi(
   answer: (call: ApiCall) => Response | Promise<Response> | undefined = () => undefined,
-  { layout = makeClientLayout() }: { layout?: ClientLayout } = {},
+  { layout = makeClientLayout() }: { layout?: Layout } = {},
 ): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
@@ -73,6 +75,7 @@ export function stubApi(
         method: init?.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
+        headers: new Headers(init?.headers),
         body: new URLSearchParams(typeof init?.body === 'string' ? init.body : ''),
       };
       calls.push(call);
