@@ -14,6 +14,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The journeys ask for a second mail seconds after the first.
+    MAIL_RESEND_QUIET_SECONDS: '1',
   },
 });
 const stop = () => server.kill('SIGTERM');

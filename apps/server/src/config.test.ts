@@ -36,7 +36,9 @@ describe('configuration', () => {
       ERROR_LOG: 'true',
       TOKEN_STORAGE: 'cookie',
       LOG_LEVEL: 'warn',
+      MAIL_RESEND_QUIET_SECONDS: '5',
     });
+    expect(config.mail.resendQuietMs).toBe(5000);
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',

@@ -92,6 +92,7 @@ const EnvironmentSchema = z.object({
   MAIL_RETRY_BASE_MS: positiveWhole(10_000),
   MAIL_RETRY_MAX_MS: positiveWhole(3_600_000),
   MAIL_MAX_ATTEMPTS: positiveWhole(30),
+  MAIL_RESEND_QUIET_SECONDS: positiveWhole(60),
   PURGE_INTERVAL_MS: positiveWhole(3_600_000),
   LINK_LIFETIME_DAYS: positiveWhole(30),
   LINK_LIFETIME_DAYS_BY_COUNTRY: z
@@ -134,8 +135,17 @@ export type Config = {
   /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */
   publicBaseUrl: string;
   mailFrom: string;
-  /** The outbox worker: poll interval, retry backoff (exponential with jitter), attempts before it gives up. */
-  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
+  /**
+   * The outbox worker: poll interval, retry backoff (exponential with jitter), attempts before it
+   * gives up; and how long guest forms (retrieve, reconfirm, restore) stay quiet after a mail.
+   */
+  mail: {
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+    resendQuietMs: number;
+  };
   /** How often the purge job looks for members deleted longer ago than their linkLifeTime. */
   purgeIntervalMs: number;
   /** linkLifeTime in days: a deleted account is kept, restorable, this long; per country, else the default. */
@@ -197,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      resendQuietMs: e.MAIL_RESEND_QUIET_SECONDS * 1000,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
     linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },

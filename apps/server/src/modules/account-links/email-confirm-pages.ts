@@ -6,7 +6,6 @@ import { mailQueuedRecently } from '../mail/outbox-repository.js';
 import { sendConfirmEmail } from './confirm-email.js';
 import { validateForm } from './form-validation.js';
 import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
-import { resendQuietMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
@@ -62,7 +61,7 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
             const recent = await linkSentRecently(tx, {
               agentId: member.id,
               purpose: 'confirm-email',
-              withinMs: resendQuietMs,
+              withinMs: app.config.mail.resendQuietMs,
             });
             if (!recent) await sendConfirmEmail(tx, member);
             return;
@@ -71,7 +70,7 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
           const recent = await mailQueuedRecently(tx, {
             to: member.email,
             template: 'already-active',
-            withinMs: resendQuietMs,
+            withinMs: app.config.mail.resendQuietMs,
           });
           if (recent) return;
           await enqueueMail(tx, {

@@ -19,6 +19,3 @@ export function linkLifeTimeDays(
 }
 
 export const daysInMs = (days: number) => days * day;
-
-/** Guest forms that send mail (retrieve, reconfirm, restore) send one per member and minute at most. */
-export const resendQuietMs = 60_000;

@@ -11,7 +11,7 @@ import { hashPassword } from '../agents/password.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { validateForm } from './form-validation.js';
 import { FormValuesSchema, tokenParam, trimmedEmail } from './form-values.js';
-import { linkLifetimeMs, resendQuietMs } from './link-lifetimes.js';
+import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import {
@@ -44,7 +44,7 @@ export function registerPasswordPages(app: FastifyInstance): void {
           const recent = await linkSentRecently(tx, {
             agentId: member.id,
             purpose: 'reset-password',
-            withinMs: resendQuietMs,
+            withinMs: app.config.mail.resendQuietMs,
           });
           if (recent) return;
           const token = await createLink(tx, {

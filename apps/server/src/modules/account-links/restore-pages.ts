@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { enqueueMail } from '../mail/outbox.js';
 import { validateForm } from './form-validation.js';
 import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
-import { daysInMs, linkLifeTimeDays, resendQuietMs } from './link-lifetimes.js';
+import { daysInMs, linkLifeTimeDays } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
@@ -53,7 +53,7 @@ export function registerRestorePages(app: FastifyInstance): void {
           const recent = await linkSentRecently(tx, {
             agentId: member.id,
             purpose: 'restore-account',
-            withinMs: resendQuietMs,
+            withinMs: app.config.mail.resendQuietMs,
           });
           if (recent) return;
           const token = await createLink(tx, {
