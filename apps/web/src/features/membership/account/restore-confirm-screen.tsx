@@ -17,11 +17,11 @@ export function RestoreConfirmScreen({ page }: ScreenProps) {
   const layout = useLayout();
   const text = useDictionary();
   const restore = usePostOnOpen(page, RestoreConfirmAnswerSchema);
-  const title = page.title.trim() || text('restoreConfirm.title', 'Restore your account');
+  const title = page.title.trim() || text('restore.title', 'Restore your account');
   const loginLink = (
     <p>
       <Link className="button" to={pagePath(layout, 'login')}>
-        {text('restoreConfirm.login', 'Log in')}
+        {text('form.login', 'Log in')}
       </Link>
     </p>
   );
@@ -50,7 +50,7 @@ export function RestoreConfirmScreen({ page }: ScreenProps) {
           title={
             alreadyRestored
               ? text('restoreConfirm.alreadyRestored', 'Already restored!')
-              : text('restoreConfirm.error', 'Error')
+              : text('form.error', 'Error')
           }
           messages={answer?.errorMessageList.map((item) => item.errorMessage) ?? []}
           tone={alreadyRestored ? 'success' : 'danger'}

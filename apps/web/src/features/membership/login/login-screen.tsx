@@ -82,14 +82,14 @@ export function LoginScreen(_props: ScreenProps) {
         <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <TextField
             name="number"
-            label={text('login.number', 'Member number')}
+            label={text('form.memberNumber', 'Member number')}
             inputMode="numeric"
             autoComplete="username"
           />
           <TextField
             name="password"
             type="password"
-            label={text('login.password', 'Password')}
+            label={text('form.password', 'Password')}
             autoComplete="current-password"
           />
           <FormAlert messages={otherMessages} />

@@ -49,7 +49,7 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
   const loginLink = (
     <p>
       <Link className="button" to={pagePath(layout, 'login')}>
-        {text('forgotPassword.login', 'Log in')}
+        {text('form.login', 'Log in')}
       </Link>
     </p>
   );
@@ -70,10 +70,7 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
     return (
       <ScreenFrame id="forgot-password-title" title={title}>
         <p className="alert alert--danger" role="alert">
-          {text(
-            'forgotPassword.invalidLink',
-            'Sorry for the inconvenience. The link is not valid any more.',
-          )}
+          {text('link.invalid', 'Sorry for the inconvenience. The link is not valid any more.')}
         </p>
         <p>
           <Link to={pagePath(layout, 'retrieve-password')}>

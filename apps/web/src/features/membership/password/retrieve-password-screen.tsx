@@ -67,7 +67,7 @@ export function RetrievePasswordScreen({ page }: ScreenProps) {
               />
               <FormAlert messages={otherMessages} />
               <div className="membership__actions">
-                <SubmitButton>{text('retrievePassword.submit', 'Send the link')}</SubmitButton>
+                <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
                 <Link to={pagePath(layout, 'login')}>{text('form.cancel', 'Cancel')}</Link>
               </div>
             </form>

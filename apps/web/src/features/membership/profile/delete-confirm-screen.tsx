@@ -19,7 +19,7 @@ export function DeleteConfirmScreen({ page }: ScreenProps) {
   const confirm = usePostOnOpen(page, DeleteConfirmAnswerSchema);
   const answer = confirm.status === 'done' ? confirm.answer : undefined;
   const deleted = answer !== undefined && answer.errorMessageList.length === 0;
-  const title = page.title.trim() || text('deleteConfirm.title', 'Delete your account');
+  const title = page.title.trim() || text('profileDelete.title', 'Delete your account');
 
   useEffect(() => {
     if (deleted) endSession();
@@ -52,7 +52,7 @@ export function DeleteConfirmScreen({ page }: ScreenProps) {
   } else {
     body = (
       <FormAlert
-        title={text('deleteConfirm.error', 'Error')}
+        title={text('form.error', 'Error')}
         messages={answer?.errorMessageList.map((item) => item.errorMessage) ?? []}
       />
     );

@@ -134,7 +134,7 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
           <div className="membership__actions">
             <SubmitButton>{text('profile.submit', 'Save')}</SubmitButton>
             <Link to={pagePath(layout, 'profile-delete')}>
-              {text('profile.delete', 'Delete my account')}
+              {text('profileDelete.submit', 'Delete my account')}
             </Link>
           </div>
         </form>

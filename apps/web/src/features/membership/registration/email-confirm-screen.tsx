@@ -22,7 +22,7 @@ export function EmailConfirmScreen({ page }: ScreenProps) {
   const loginLink = (
     <p>
       <Link className="button" to={pagePath(layout, 'login')}>
-        {text('emailConfirm.login', 'Log in')}
+        {text('form.login', 'Log in')}
       </Link>
     </p>
   );
@@ -61,10 +61,7 @@ export function EmailConfirmScreen({ page }: ScreenProps) {
     body = (
       <>
         <p className="alert alert--danger" role="alert">
-          {text(
-            'emailConfirm.invalidLink',
-            'Sorry for the inconvenience. The link is not valid any more.',
-          )}
+          {text('link.invalid', 'Sorry for the inconvenience. The link is not valid any more.')}
         </p>
         <p>
           <Link to={pagePath(layout, 'reconfirm')}>

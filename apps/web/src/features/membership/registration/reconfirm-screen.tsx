@@ -60,7 +60,7 @@ export function ReconfirmScreen({ page }: ScreenProps) {
         </p>
         <p>
           <Link className="button" to={pagePath(layout, 'login')}>
-            {text('reconfirm.login', 'Log in')}
+            {text('form.login', 'Log in')}
           </Link>
         </p>
       </ScreenFrame>
@@ -84,7 +84,7 @@ export function ReconfirmScreen({ page }: ScreenProps) {
           />
           <FormAlert messages={[...errors, ...otherMessages]} />
           <div className="membership__actions">
-            <SubmitButton>{text('reconfirm.submit', 'Send the link')}</SubmitButton>
+            <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
           </div>
         </form>
       </FormProvider>

@@ -62,7 +62,7 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
         <p>{text('registrationSuccess.done', 'Your registration is complete.')}</p>
         <p>
           <Link className="button" to={pagePath(layout, 'login')}>
-            {text('registrationSuccess.login', 'Log in')}
+            {text('form.login', 'Log in')}
           </Link>
         </p>
       </>
