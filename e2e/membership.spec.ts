@@ -1,0 +1,291 @@
+import { expect, test } from '@playwright/test';
+import { countryUrl } from './support/urls';
+import { linkTo, mailsTo, uniqueEmail, waitForMail } from './support/mail';
+import {
+  expectLoggedIn,
+  fillRegistrationForm,
+  logIn,
+  register,
+  registerAndConfirm,
+  startRegistration,
+} from './support/membership';
+
+const password = 'Journey2026';
+
+test.describe('membership journeys', () => {
+  test('double opt-in: register, confirm through the emailed link, log in, log out', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('optin');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Eleni',
+    });
+    await logIn(page, 'gr', number, password);
+    await expect(page).toHaveURL(countryUrl('gr', '/'));
+    await expectLoggedIn(page);
+    await expect(page.getByText('Welcome, Eleni!')).toBeVisible();
+
+    // A logged-in member who opens login is sent home.
+    await page.goto(countryUrl('gr', '/login'));
+    await expect(page).toHaveURL(countryUrl('gr', '/'));
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The confirmation link works once.
+    const confirm = linkTo(await waitForMail(email), 'registration-email-confirm');
+    await page.goto(confirm);
+    await expect(page.getByText(/not valid any more|already active/)).toBeVisible();
+  });
+
+  test('without double opt-in the new member is logged in and sees their number', async ({
+    page,
+  }) => {
+    await register(page, {
+      country: 'ae',
+      path: '/eng/registration',
+      officeId: 'DXBAE2101',
+      email: uniqueEmail('direct'),
+      password,
+      firstName: 'Omar',
+    });
+    await expect(page).toHaveURL(/\/registration-success/);
+    await expect(page.locator('.membership__member-number')).toHaveText(/^\d+$/);
+    await expectLoggedIn(page);
+  });
+
+  test('a wrong password shows the spec message', async ({ page }) => {
+    await logIn(page, 'gr', '1000001', 'WrongPass99');
+    await expect(page.getByText('Invalid Username or Password')).toBeVisible();
+    await logIn(page, 'gr', 'abc', 'whatever1');
+    await expect(page.getByText('Invalid Username or Password')).toBeVisible();
+  });
+
+  test('reconfirm sends a new activation link', async ({ page }) => {
+    const email = uniqueEmail('reconfirm');
+    await register(page, {
+      country: 'at',
+      path: '/eng/registration',
+      officeId: 'VIEAT2101',
+      email,
+      password,
+      firstName: 'Lukas',
+    });
+    await expect(page).toHaveURL(/\/registration-success/);
+    await waitForMail(email);
+    await page.goto(countryUrl('at', '/eng/reconfirm'));
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: /Send/ }).click();
+    const second = await waitForMail(email, 2);
+    await page.goto(linkTo(second, 'registration-email-confirm'));
+    await expect(
+      page.getByRole('main').getByRole('link', { name: /Log in|Anmelden/ }),
+    ).toBeVisible();
+  });
+
+  test('retrieve password, set a new one, log in with it; the old session is gone', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('reset');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'SKGGR2103',
+      email,
+      password,
+      firstName: 'Kostas',
+    });
+    const other = await browser.newPage();
+    await logIn(other, 'gr', number, password);
+    await expectLoggedIn(other);
+
+    await page.goto(countryUrl('gr', '/retrieve-password'));
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await page.getByRole('main').getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText(/within (a few )?minutes/)).toBeVisible();
+    const resetMail = await waitForMail(email, 2);
+    await page.goto(linkTo(resetMail, 'forgot-password'));
+    await expect(page.getByText(/Kostas/)).toBeVisible();
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'New password' }).fill('Renewed2027');
+    await main.getByLabel('Repeat the password').fill('Renewed2027');
+    await main.getByRole('button', { name: 'Save the password' }).click();
+    await expect(main.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    await logIn(page, 'gr', number, password);
+    await expect(page.getByText('Invalid Username or Password')).toBeVisible();
+    await logIn(page, 'gr', number, 'Renewed2027');
+    await expectLoggedIn(page);
+
+    await other.reload();
+    await expect(other.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await other.close();
+  });
+
+  test('profile update shows the spec messages and saves', async ({ page }) => {
+    const email = uniqueEmail('profile');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Maria',
+    });
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+    await page.goto(countryUrl('gr', '/profile-update'));
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Member number')).toHaveValue(number);
+    await main.getByLabel('Phone').fill('12');
+    await main.getByLabel('Phone').blur();
+    await expect(main.getByText(/Wrong format/)).toBeVisible();
+    await main.getByLabel('Phone').fill('+30 2101234567');
+    await main.getByLabel('Gift delivery address').fill('12 Ermou Street, Athens');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText('Your details have been updated.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('main').getByLabel('Gift delivery address')).toHaveValue(
+      '12 Ermou Street, Athens',
+    );
+  });
+
+  test('delete, confirm, restore, confirm, log in again', async ({ page }) => {
+    const email = uniqueEmail('leave');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Yannis',
+    });
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+    await page.goto(countryUrl('gr', '/profile-delete'));
+    await page.getByRole('main').getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('heading', { name: 'Deletion Acceptance' })).toBeVisible();
+    const deleteMail = await waitForMail(email, 2);
+    await page.goto(linkTo(deleteMail, 'delete-confirm'));
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Reactivate my account' }),
+    ).toBeVisible();
+    await logIn(page, 'gr', number, password);
+    await expect(page.getByText('Invalid Username or Password')).toBeVisible();
+
+    await page.goto(countryUrl('gr', '/restore'));
+    const main = page.getByRole('main');
+    await main.getByLabel('Email').fill(email);
+    await main.getByLabel('Member number').fill(number);
+    await main.getByRole('button', { name: 'Restore my account' }).click();
+    const restoreMail = await waitForMail(email, 3);
+    await page.goto(linkTo(restoreMail, 'restore-confirm'));
+    await expect(page.getByText('Account successfully restored!')).toBeVisible();
+    await page.goto(linkTo(restoreMail, 'restore-confirm'));
+    await expect(page.getByText(/Already restored!|Error/).first()).toBeVisible();
+
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+  });
+
+  test('the terms dialog asks a member who has not accepted the updated terms', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('terms');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Sofia',
+    });
+    // The terms were updated after this member accepted them: the server says so
+    // until the member approves (login answer and user check alike).
+    let updated = true;
+    const notAccepted = (user: Record<string, unknown>) => {
+      user.agentAcceptedTermsAndConditions = false;
+    };
+    await page.route(/\/s2c\/auth\/v1\/(agents\/\d+|token\/agent)$/, async (route) => {
+      if (!updated || route.request().method() === 'PUT') return route.continue();
+      const answer = await route.fetch({
+        url: route.request().url().replace('//gr.localhost', '//localhost'),
+      });
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      if ('user' in body.data) notAccepted(body.data.user as Record<string, unknown>);
+      else notAccepted(body.data);
+      await route.fulfill({ response: answer, json: body });
+    });
+    await logIn(page, 'gr', number, password);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /terms/i })).toHaveAttribute('target', '_blank');
+    updated = false;
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a direct-sales office gets the direct-office notice', async ({ page }) => {
+    await startRegistration(page, 'gr', '/registration');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('ATHGR2190');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(main.getByRole('heading', { name: /Amadeus Direct/ })).toBeVisible();
+    await main.getByLabel('Office ID').isHidden();
+  });
+
+  test('an unknown office ID shows Office ID not found', async ({ page }) => {
+    await startRegistration(page, 'ae', '/eng/registration');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('NOSUCH1');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(main.getByText('Office ID not found')).toBeVisible();
+  });
+
+  test('inactive office with decision-maker opt-in: request access, then ask to be notified', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('notify');
+    await startRegistration(page, 'gr', '/registration');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('hergr2104');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('button', { name: 'Request access to my manager' }).click();
+    const request = await waitForMail('manager.hergr2104@example.com');
+    expect(request.text).toContain('HERGR2104');
+    await main.getByLabel('Email').fill(email);
+    await main.getByRole('button', { name: 'Notify me' }).click();
+    await expect(main.getByText(/Thank you!/)).toBeVisible();
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  test('registration form messages show after a field is touched', async ({ page }) => {
+    await startRegistration(page, 'gr', '/registration');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('ATHGR2101');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('checkbox', { name: /I agree/ }).check();
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await fillRegistrationForm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email: 'not-an-email',
+      password: 'short',
+      firstName: 'Νίκος',
+    });
+    await main.getByLabel('Repeat the password').fill('different1');
+    await main.getByLabel('Phone').fill('12');
+    await main.getByLabel('Phone').blur();
+    await expect(
+      main.getByText('Only latin letters, spaces, commas, points and hyphens allowed'),
+    ).toBeVisible();
+    await expect(
+      main.getByText('Minimum 7 characters, maximum 20 characters, must contain letter and digit'),
+    ).toBeVisible();
+    await expect(main.getByText(/Wrong format, e\.g\. name@example\.com/)).toBeVisible();
+    await expect(main.getByText(/Wrong format, e\.g\. \+30/)).toBeVisible();
+    await expect(main.getByText('Password mismatch')).toBeVisible();
+  });
+});
