@@ -116,9 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   setupMail(app);
   setupAccountLinks(app);
   if (options.backgroundJobs === true) {
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       app.mailWorker.start();
       app.memberPurge.start();
+      done();
     });
   }
 
