@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@club/contract/membership';
 import { writeStoredValue } from '../../lib/client-storage';
 import { httpClient } from '../../lib/http-client';
@@ -20,6 +20,12 @@ function storeSession(token: string, userId: number): void {
  * none survives a login or a logout.
  */
 const pageQueries = { queryKey: ['page'] };
+
+/** Forgets the session here: stored token and user id, and the cached page answers. */
+function forgetSession(queryClient: QueryClient): void {
+  clearSession();
+  queryClient.removeQueries(pageQueries);
+}
 
 /**
  * Login (and a registration that logs in): stores token and user id, sets the
@@ -49,8 +55,7 @@ export function useEndSession(): () => void {
   const { setUser } = useCommonState();
   const queryClient = useQueryClient();
   return useCallback(() => {
-    clearSession();
-    queryClient.removeQueries(pageQueries);
+    forgetSession(queryClient);
     setUser(null);
   }, [setUser, queryClient]);
 }
@@ -70,8 +75,7 @@ export function useLogOut(): () => Promise<void> {
     } catch {
       // Spec 1 §4: "any logout failure is treated as success".
     }
-    clearSession();
-    queryClient.removeQueries(pageQueries);
+    forgetSession(queryClient);
     // Home is loaded as a guest's before the header changes.
     await navigate(pagePath(layout, 'home'));
     setUser(null);

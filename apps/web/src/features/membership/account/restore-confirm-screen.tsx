@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import { RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
-import { useLayout } from '../../../app/layout-context';
 import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
 import { FormAlert } from '../forms/fields';
 import { ScreenFrame } from '../forms/screen-frame';
+import { LoginLink } from '../forms/login-link';
 
 /**
  * Restore confirm (spec 1 §2, spec 2 §2.4): the page posts the link's token
@@ -14,17 +12,9 @@ import { ScreenFrame } from '../forms/screen-frame';
  * otherwise 'Already restored!' (alreadyActivated) or 'Error', with the list.
  */
 export function RestoreConfirmScreen({ page }: ScreenProps) {
-  const layout = useLayout();
   const text = useDictionary();
   const restore = usePostOnOpen(page, RestoreConfirmAnswerSchema);
   const title = page.title.trim() || text('restore.title', 'Restore your account');
-  const loginLink = (
-    <p>
-      <Link className="button" to={pagePath(layout, 'login')}>
-        {text('form.login', 'Log in')}
-      </Link>
-    </p>
-  );
 
   let body;
   if (restore.status === 'pending') {
@@ -38,7 +28,7 @@ export function RestoreConfirmScreen({ page }: ScreenProps) {
         <p className="alert alert--success" role="status">
           {text('restoreConfirm.success', 'Account successfully restored!')}
         </p>
-        {loginLink}
+        <LoginLink />
       </>
     );
   } else {
@@ -55,7 +45,7 @@ export function RestoreConfirmScreen({ page }: ScreenProps) {
           messages={answer?.errorMessageList.map((item) => item.errorMessage) ?? []}
           tone={alreadyRestored ? 'success' : 'danger'}
         />
-        {alreadyRestored ? loginLink : null}
+        {alreadyRestored ? <LoginLink /> : null}
       </>
     );
   }

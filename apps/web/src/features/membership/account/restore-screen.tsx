@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { RestoreAnswerSchema } from '@club/contract/account-pages';
@@ -12,6 +11,8 @@ import { postPageForm, readPageFormAnswer } from '../api/page-form';
 import { FormAlert, SubmitButton, TextField } from '../forms/fields';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { ClubForm } from '../forms/club-form';
+import { EmailField } from '../forms/common-fields';
 
 const RestoreFormSchema = z.object({
   email: RestoreWireSchema.shape.email,
@@ -76,27 +77,20 @@ export function RestoreScreen({ page }: ScreenProps) {
         )}
       </p>
       {invalidAlert}
-      <FormProvider {...form}>
-        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            name="email"
-            type="email"
-            label={text('form.email', 'Email')}
-            autoComplete="email"
-          />
-          <TextField
-            name="number"
-            label={text('form.memberNumber', 'Member number')}
-            inputMode="numeric"
-            autoComplete="username"
-          />
-          <FormAlert messages={otherMessages} />
-          <div className="membership__actions">
-            <SubmitButton>{text('restore.submit', 'Restore my account')}</SubmitButton>
-            <Link to={pagePath(layout, 'login')}>{text('form.cancel', 'Cancel')}</Link>
-          </div>
-        </form>
-      </FormProvider>
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <EmailField />
+        <TextField
+          name="number"
+          label={text('form.memberNumber', 'Member number')}
+          inputMode="numeric"
+          autoComplete="username"
+        />
+        <FormAlert messages={otherMessages} />
+        <div className="membership__actions">
+          <SubmitButton>{text('restore.submit', 'Restore my account')}</SubmitButton>
+          <Link to={pagePath(layout, 'login')}>{text('form.cancel', 'Cancel')}</Link>
+        </div>
+      </ClubForm>
     </ScreenFrame>
   );
 }

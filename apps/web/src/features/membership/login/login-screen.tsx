@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { LoginWireSchema } from '@club/contract/membership';
@@ -13,6 +12,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postLogin } from '../api/login';
 import type { FieldMessages } from '../forms/field-messages';
+import { ClubForm } from '../forms/club-form';
 import { FormAlert, SubmitButton, TextField } from '../forms/fields';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import '../membership.css';
@@ -78,31 +78,29 @@ export function LoginScreen(_props: ScreenProps) {
   return (
     <section className="container membership" aria-labelledby="login-title">
       <h1 id="login-title">{text('login.title', 'Login')}</h1>
-      <FormProvider {...form}>
-        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            name="number"
-            label={text('form.memberNumber', 'Member number')}
-            inputMode="numeric"
-            autoComplete="username"
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={text('form.password', 'Password')}
-            autoComplete="current-password"
-          />
-          <FormAlert messages={otherMessages} />
-          {unavailable ? (
-            <p className="alert alert--danger" role="alert">
-              {text('login.unavailable', 'Unable to login (service unavailable)')}
-            </p>
-          ) : null}
-          <div className="membership__actions">
-            <SubmitButton>{text('login.submit', 'Login')}</SubmitButton>
-          </div>
-        </form>
-      </FormProvider>
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <TextField
+          name="number"
+          label={text('form.memberNumber', 'Member number')}
+          inputMode="numeric"
+          autoComplete="username"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={text('form.password', 'Password')}
+          autoComplete="current-password"
+        />
+        <FormAlert messages={otherMessages} />
+        {unavailable ? (
+          <p className="alert alert--danger" role="alert">
+            {text('login.unavailable', 'Unable to login (service unavailable)')}
+          </p>
+        ) : null}
+        <div className="membership__actions">
+          <SubmitButton>{text('login.submit', 'Login')}</SubmitButton>
+        </div>
+      </ClubForm>
       <ul className="membership__links">
         <li>
           <Link to={pagePath(layout, 'retrieve-password')}>

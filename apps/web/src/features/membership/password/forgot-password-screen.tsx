@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -10,10 +9,13 @@ import type { ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { NewPasswordFields } from '../forms/common-fields';
+import { FormAlert, SubmitButton } from '../forms/fields';
 import { withPasswordRepeatCheck } from '../forms/password-repeat';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { ClubForm } from '../forms/club-form';
+import { LoginLink } from '../forms/login-link';
 
 const NewPasswordFormSchema = withPasswordRepeatCheck(
   z.object({
@@ -46,13 +48,6 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
     setSuccess(true);
   });
   const title = page.title.trim() || text('forgotPassword.title', 'Set a new password');
-  const loginLink = (
-    <p>
-      <Link className="button" to={pagePath(layout, 'login')}>
-        {text('form.login', 'Log in')}
-      </Link>
-    </p>
-  );
 
   if (success)
     return (
@@ -63,7 +58,7 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
             'Your password has been changed. You can now log in with your new password.',
           )}
         </p>
-        {loginLink}
+        <LoginLink />
       </ScreenFrame>
     );
   if (!linkValid)
@@ -88,27 +83,13 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
           'Hello {firstName}, please choose a new password.',
         ).replace('{firstName}', FirstUsername)}
       </p>
-      <FormProvider {...form}>
-        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            name="password"
-            type="password"
-            label={text('form.newPassword', 'New password')}
-            autoComplete="new-password"
-            deps={['passwordRepeat']}
-          />
-          <TextField
-            name="passwordRepeat"
-            type="password"
-            label={text('form.passwordRepeat', 'Repeat the password')}
-            autoComplete="new-password"
-          />
-          <FormAlert messages={otherMessages} />
-          <div className="membership__actions">
-            <SubmitButton>{text('forgotPassword.submit', 'Save the password')}</SubmitButton>
-          </div>
-        </form>
-      </FormProvider>
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <NewPasswordFields label={text('form.newPassword', 'New password')} />
+        <FormAlert messages={otherMessages} />
+        <div className="membership__actions">
+          <SubmitButton>{text('forgotPassword.submit', 'Save the password')}</SubmitButton>
+        </div>
+      </ClubForm>
     </ScreenFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { RetrievePasswordAnswerSchema } from '@club/contract/account-pages';
@@ -9,9 +8,11 @@ import type { ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { FormAlert, SubmitButton } from '../forms/fields';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { ClubForm } from '../forms/club-form';
+import { EmailField } from '../forms/common-fields';
 
 const RetrievePasswordFormSchema = z.object({ email: EmailOnlyWireSchema.shape.email });
 
@@ -53,25 +54,14 @@ export function RetrievePasswordScreen({ page }: ScreenProps) {
               'Enter the email address of your account and we will send you a link to set a new password.',
             )}
           </p>
-          <FormProvider {...form}>
-            <form
-              className="membership__form"
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-            >
-              <TextField
-                name="email"
-                type="email"
-                label={text('form.email', 'Email')}
-                autoComplete="email"
-              />
-              <FormAlert messages={otherMessages} />
-              <div className="membership__actions">
-                <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
-                <Link to={pagePath(layout, 'login')}>{text('form.cancel', 'Cancel')}</Link>
-              </div>
-            </form>
-          </FormProvider>
+          <ClubForm form={form} onSubmit={onSubmit}>
+            <EmailField />
+            <FormAlert messages={otherMessages} />
+            <div className="membership__actions">
+              <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
+              <Link to={pagePath(layout, 'login')}>{text('form.cancel', 'Cancel')}</Link>
+            </div>
+          </ClubForm>
         </>
       )}
     </ScreenFrame>

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contract/account-pages';
-import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
 import type { ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
-import { submitErrorMessage } from '../../../lib/api-error';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../api/page-form';
 import { ScreenFrame } from '../forms/screen-frame';
+import { useAction } from '../forms/use-action';
 
 /**
  * Profile delete (spec 1 §2, members only): 'Delete your account', or
@@ -22,35 +21,22 @@ export function ProfileDeleteScreen({ page }: ScreenProps) {
   const layout = useLayout();
   const text = useDictionary();
   const queryClient = useQueryClient();
-  const { addError, cleanErrors } = useCommonState();
   const [state, setState] = useState({
     deleteLinkSent: loaded.deleteLinkSent === true,
     linkLifeTime: loaded.linkLifeTime ?? 0,
   });
   const [justSent, setJustSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const send = async () => {
-    if (submitting) return;
-    setSubmitting(true);
-    cleanErrors();
-    try {
-      const read = readPageFormAnswer(
-        ProfileDeleteAnswerSchema,
-        await postPageForm(page, layout, {}),
-      );
-      if (read.kind === 'ok') {
-        setState(read.answer);
-        setJustSent(true);
-        // The page's own answer is out of date now.
-        void queryClient.invalidateQueries({ queryKey: ['page', page.name] });
-      }
-    } catch (error) {
-      addError(submitErrorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const send = useAction(async () => {
+    const read = readPageFormAnswer(
+      ProfileDeleteAnswerSchema,
+      await postPageForm(page, layout, {}),
+    );
+    if (read.kind !== 'ok') return;
+    setState(read.answer);
+    setJustSent(true);
+    // The page's own answer is out of date now.
+    void queryClient.invalidateQueries({ queryKey: ['page', page.name] });
+  });
 
   const title = state.deleteLinkSent
     ? text('profileDelete.acceptanceTitle', 'Deletion Acceptance')
@@ -84,9 +70,9 @@ export function ProfileDeleteScreen({ page }: ScreenProps) {
         <button
           type="button"
           className="button"
-          aria-disabled={submitting || undefined}
-          aria-busy={submitting || undefined}
-          onClick={() => void send()}
+          aria-disabled={send.busy || undefined}
+          aria-busy={send.busy || undefined}
+          onClick={() => void send.run()}
         >
           {state.deleteLinkSent
             ? text('profileDelete.resend', 'Resend confirmation email')

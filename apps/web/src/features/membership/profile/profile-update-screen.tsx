@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
 import { useCommonState } from '../../../app/common-state';
@@ -11,18 +10,18 @@ import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { putProfile } from '../api/profile';
 import { BirthdayFields } from '../forms/birthday-fields';
-import { phoneHint } from '../forms/phone-hint';
-import {
-  CheckboxField,
-  FormAlert,
-  ReadOnlyField,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '../forms/fields';
+import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import { ProfileFormSchema, profileValues } from './profile-form-schema';
+import { ClubForm } from '../forms/club-form';
+import {
+  EmailField,
+  NewPasswordFields,
+  PersonTitleField,
+  PhoneField,
+  SignField,
+} from '../forms/common-fields';
 
 /**
  * Profile update (spec 1 §2, §4; members only). Opening it checks the user
@@ -74,71 +73,37 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
         <ReadOnlyField label={text('form.agency', 'Agency')} value={user?.agency ?? ''} />
         <ReadOnlyField label={text('form.address', 'Address')} value={user?.address ?? ''} />
       </div>
-      <FormProvider {...form}>
-        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <div className="membership__form-grid">
-            <SelectField
-              name="title"
-              label={text('form.personTitle', 'Title')}
-              placeholder={text('form.choose', 'Please choose')}
-              options={personTitles.map((option) => ({ value: option.code, label: option.title }))}
-            />
-            <TextField
-              name="email"
-              type="email"
-              label={text('form.email', 'Email')}
-              autoComplete="email"
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={text('form.phone', 'Phone')}
-              autoComplete="tel"
-              hint={phoneHint(text, phoneCodeLocalized)}
-            />
-            {layout.countryCode === 'at' ? (
-              <TextField
-                name="sign"
-                label={text('form.sign', 'Sign (first 4 digits)')}
-                inputMode="numeric"
-              />
-            ) : null}
-          </div>
-          <TextField
-            name="giftDeliveryAddress"
-            label={text('form.giftDeliveryAddress', 'Gift delivery address')}
-            autoComplete="street-address"
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <div className="membership__form-grid">
+          <PersonTitleField titles={personTitles} />
+          <EmailField />
+          <PhoneField phoneCode={phoneCodeLocalized} />
+          <SignField />
+        </div>
+        <TextField
+          name="giftDeliveryAddress"
+          label={text('form.giftDeliveryAddress', 'Gift delivery address')}
+          autoComplete="street-address"
+        />
+        <BirthdayFields />
+        <div className="membership__form-grid">
+          <NewPasswordFields
+            label={text('form.newPassword', 'New password')}
+            hint={text('profile.passwordHint', 'Leave empty to keep your password.')}
           />
-          <BirthdayFields />
-          <div className="membership__form-grid">
-            <TextField
-              name="password"
-              type="password"
-              label={text('form.newPassword', 'New password')}
-              autoComplete="new-password"
-              hint={text('profile.passwordHint', 'Leave empty to keep your password.')}
-              deps={['passwordRepeat']}
-            />
-            <TextField
-              name="passwordRepeat"
-              type="password"
-              label={text('form.passwordRepeat', 'Repeat the password')}
-              autoComplete="new-password"
-            />
-          </div>
-          <CheckboxField
-            name="newsletter"
-            label={text('form.newsletter', 'I would like to receive the newsletter')}
-          />
-          <FormAlert messages={otherMessages} />
-          <div className="membership__actions">
-            <SubmitButton>{text('profile.submit', 'Save')}</SubmitButton>
-            <Link to={pagePath(layout, 'profile-delete')}>
-              {text('profileDelete.submit', 'Delete my account')}
-            </Link>
-          </div>
-        </form>
-      </FormProvider>
+        </div>
+        <CheckboxField
+          name="newsletter"
+          label={text('form.newsletter', 'I would like to receive the newsletter')}
+        />
+        <FormAlert messages={otherMessages} />
+        <div className="membership__actions">
+          <SubmitButton>{text('profile.submit', 'Save')}</SubmitButton>
+          <Link to={pagePath(layout, 'profile-delete')}>
+            {text('profileDelete.submit', 'Delete my account')}
+          </Link>
+        </div>
+      </ClubForm>
     </ScreenFrame>
   );
 }

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { EnrollNotifyWireSchema } from '@club/contract/membership';
-import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
-import { submitErrorMessage } from '../../../lib/api-error';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { notifyWhenEnrolled, requestEnrollment } from '../api/offices';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { FormAlert, SubmitButton } from '../forms/fields';
+import { useAction } from '../forms/use-action';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import { StepHeading } from './step-heading';
+import { ClubForm } from '../forms/club-form';
+import { EmailField } from '../forms/common-fields';
 
 /** A server HTML text of a step, or the screen's default sentence when it is empty. */
 function StepText({ html, fallback }: { html: string; fallback: string }) {
@@ -40,20 +39,10 @@ export function DecisionMakerRequestStep({
 }: RequestStepProps) {
   const layout = useLayout();
   const text = useDictionary();
-  const { addError, cleanErrors } = useCommonState();
-  const [busy, setBusy] = useState(false);
-  const request = async () => {
-    if (busy) return;
-    setBusy(true);
-    cleanErrors();
-    try {
-      await requestEnrollment(officeId, layout.countryCode);
-      onRequested();
-    } catch (error) {
-      addError(submitErrorMessage(error));
-      setBusy(false);
-    }
-  };
+  const request = useAction(async () => {
+    await requestEnrollment(officeId, layout.countryCode);
+    onRequested();
+  });
   return (
     <div className="membership__form">
       <StepHeading
@@ -71,9 +60,9 @@ export function DecisionMakerRequestStep({
         <button
           type="button"
           className="button"
-          aria-disabled={busy || undefined}
-          aria-busy={busy || undefined}
-          onClick={() => void request()}
+          aria-disabled={request.busy || undefined}
+          aria-busy={request.busy || undefined}
+          onClick={() => void request.run()}
         >
           {text('registration.requestAccess', 'Request access to my manager')}
         </button>
@@ -106,31 +95,24 @@ export function DecisionMakerNotifyStep({
     onNotified();
   });
   return (
-    <FormProvider {...form}>
-      <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <StepHeading
-          text={text('registration.requestSent', 'Your request has been sent')}
-          focus={focus}
-        />
-        <StepText
-          html={enrollSuccessText}
-          fallback={text(
-            'registration.requestSentText',
-            'We have asked your manager to let your agency join the club. Leave your email address and we will tell you when it has joined.',
-          )}
-        />
-        <TextField
-          name="email"
-          type="email"
-          label={text('form.email', 'Email')}
-          autoComplete="email"
-        />
-        <FormAlert messages={otherMessages} />
-        <div className="membership__actions">
-          <SubmitButton>{text('registration.notifyMe', 'Notify me')}</SubmitButton>
-        </div>
-      </form>
-    </FormProvider>
+    <ClubForm form={form} onSubmit={onSubmit}>
+      <StepHeading
+        text={text('registration.requestSent', 'Your request has been sent')}
+        focus={focus}
+      />
+      <StepText
+        html={enrollSuccessText}
+        fallback={text(
+          'registration.requestSentText',
+          'We have asked your manager to let your agency join the club. Leave your email address and we will tell you when it has joined.',
+        )}
+      />
+      <EmailField />
+      <FormAlert messages={otherMessages} />
+      <div className="membership__actions">
+        <SubmitButton>{text('registration.notifyMe', 'Notify me')}</SubmitButton>
+      </div>
+    </ClubForm>
   );
 }
 

@@ -7,6 +7,7 @@ import { productName } from '../../../lib/dictionary';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
 import { ScreenFrame } from '../forms/screen-frame';
+import { LoginLink } from '../forms/login-link';
 
 /**
  * Registration email confirm (spec 1 §2, spec 2 §2.4): the page posts the
@@ -19,13 +20,6 @@ export function EmailConfirmScreen({ page }: ScreenProps) {
   const text = useDictionary();
   const confirm = usePostOnOpen(page, EmailConfirmAnswerSchema);
   const title = page.title.trim() || text('emailConfirm.title', 'Email confirmation');
-  const loginLink = (
-    <p>
-      <Link className="button" to={pagePath(layout, 'login')}>
-        {text('form.login', 'Log in')}
-      </Link>
-    </p>
-  );
 
   let body;
   if (confirm.status === 'pending') {
@@ -42,7 +36,7 @@ export function EmailConfirmScreen({ page }: ScreenProps) {
             'Welcome to the club! Your email address is confirmed and your account is active.',
           )}
         </p>
-        {loginLink}
+        <LoginLink />
       </>
     );
   } else if (confirm.status === 'done' && confirm.answer.alreadyActivated) {
@@ -54,7 +48,7 @@ export function EmailConfirmScreen({ page }: ScreenProps) {
             `Your ${productName(layout.dictionary)} account is already active!`,
           )}
         </p>
-        {loginLink}
+        <LoginLink />
       </>
     );
   } else {

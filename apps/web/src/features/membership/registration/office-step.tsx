@@ -1,4 +1,3 @@
-import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { RegistrationWireSchema, type OfficeData } from '@club/contract/membership';
 import { useLayout } from '../../../app/layout-context';
@@ -7,6 +6,7 @@ import { FormAlert, SubmitButton, TextField } from '../forms/fields';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import { lookUpOffice } from './look-up-office';
 import { StepHeading } from './step-heading';
+import { ClubForm } from '../forms/club-form';
 
 const OfficeIdFormSchema = z.object({ officeId: RegistrationWireSchema.shape.officeId });
 
@@ -27,28 +27,26 @@ export function OfficeStep({ focus, onFound }: OfficeStepProps) {
     onFound(found.office);
   });
   return (
-    <FormProvider {...form}>
-      <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <StepHeading text={text('registration.officeStep', 'Your office ID')} focus={focus} />
-        <p className="membership__lead">
-          {text(
-            'registration.officeIntro',
-            'Enter the office ID of the agency you work for, as it appears in your reservation system.',
-          )}
-        </p>
-        <TextField
-          name="officeId"
-          label={text('form.officeId', 'Office ID')}
-          autoComplete="off"
-          autoCapitalize="characters"
-        />
-        <FormAlert messages={otherMessages} />
-        <div className="membership__actions">
-          <SubmitButton disabled={!form.formState.isValid}>
-            {text('registration.continue', 'Continue')}
-          </SubmitButton>
-        </div>
-      </form>
-    </FormProvider>
+    <ClubForm form={form} onSubmit={onSubmit}>
+      <StepHeading text={text('registration.officeStep', 'Your office ID')} focus={focus} />
+      <p className="membership__lead">
+        {text(
+          'registration.officeIntro',
+          'Enter the office ID of the agency you work for, as it appears in your reservation system.',
+        )}
+      </p>
+      <TextField
+        name="officeId"
+        label={text('form.officeId', 'Office ID')}
+        autoComplete="off"
+        autoCapitalize="characters"
+      />
+      <FormAlert messages={otherMessages} />
+      <div className="membership__actions">
+        <SubmitButton disabled={!form.formState.isValid}>
+          {text('registration.continue', 'Continue')}
+        </SubmitButton>
+      </div>
+    </ClubForm>
   );
 }

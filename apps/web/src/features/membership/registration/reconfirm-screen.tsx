@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { ReconfirmAnswerSchema } from '@club/contract/account-pages';
 import { EmailOnlyWireSchema } from '@club/contract/membership';
 import { useLayout } from '../../../app/layout-context';
 import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
+import { ClubForm } from '../forms/club-form';
+import { EmailField } from '../forms/common-fields';
+import { FormAlert, SubmitButton } from '../forms/fields';
+import { LoginLink } from '../forms/login-link';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 
@@ -58,11 +58,7 @@ export function ReconfirmScreen({ page }: ScreenProps) {
         <p className="alert alert--info" role="status">
           {text('reconfirm.alreadyActive', 'Your account is already active. Please log in.')}
         </p>
-        <p>
-          <Link className="button" to={pagePath(layout, 'login')}>
-            {text('form.login', 'Log in')}
-          </Link>
-        </p>
+        <LoginLink />
       </ScreenFrame>
     );
 
@@ -74,20 +70,13 @@ export function ReconfirmScreen({ page }: ScreenProps) {
           'Enter the email address of your registration and we will send you a new confirmation link.',
         )}
       </p>
-      <FormProvider {...form}>
-        <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            name="email"
-            type="email"
-            label={text('form.email', 'Email')}
-            autoComplete="email"
-          />
-          <FormAlert messages={[...errors, ...otherMessages]} />
-          <div className="membership__actions">
-            <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
-          </div>
-        </form>
-      </FormProvider>
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <EmailField />
+        <FormAlert messages={[...errors, ...otherMessages]} />
+        <div className="membership__actions">
+          <SubmitButton>{text('form.sendLink', 'Send the link')}</SubmitButton>
+        </div>
+      </ClubForm>
     </ScreenFrame>
   );
 }

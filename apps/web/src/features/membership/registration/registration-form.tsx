@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import { RegistrationWireSchema, type OfficeData } from '@club/contract/membership';
 import { useLayout } from '../../../app/layout-context';
@@ -7,15 +7,7 @@ import { useLogIn } from '../../../app/user/use-session';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postRegistration } from '../api/registration';
 import { BirthdayFields } from '../forms/birthday-fields';
-import {
-  CheckboxField,
-  FormAlert,
-  ReadOnlyField,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from '../forms/fields';
-import { phoneHint } from '../forms/phone-hint';
+import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
 import { Tooltip } from '../forms/tooltip';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import { lookUpOffice } from './look-up-office';
@@ -25,6 +17,14 @@ import {
   RegistrationFormSchema,
 } from './registration-form-schema';
 import { StepHeading } from './step-heading';
+import { ClubForm } from '../forms/club-form';
+import {
+  EmailField,
+  NewPasswordFields,
+  PersonTitleField,
+  PhoneField,
+  SignField,
+} from '../forms/common-fields';
 
 /** Debounce of the office lookup while the office ID is typed (spec 1 §2: 300 ms). */
 const officeLookupDelayMs = 300;
@@ -82,97 +82,57 @@ export function RegistrationForm({ page, office, focus, onOfficeChange }: Regist
   });
 
   return (
-    <FormProvider {...form}>
-      <form className="membership__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <StepHeading text={text('registration.formStep', 'Your details')} focus={focus} />
-        <p className="membership__note">
-          {text(
-            'registration.englishOnly',
-            'All fields are mandatory. Please fill in the form in English',
-          )}
-        </p>
-        <div className="membership__form-grid">
-          <TextField
-            name="firstName"
-            label={text('form.firstName', 'First name')}
-            autoComplete="given-name"
-          />
-          <TextField
-            name="lastName"
-            label={text('form.lastName', 'Last name')}
-            autoComplete="family-name"
-          />
-          <SelectField
-            name="title"
-            label={text('form.personTitle', 'Title')}
-            placeholder={text('form.choose', 'Please choose')}
-            options={page.personTitles.map((option) => ({
-              value: option.code,
-              label: option.title,
-            }))}
-            autoComplete="honorific-prefix"
-          />
-          <TextField
-            name="email"
-            type="email"
-            label={text('form.email', 'Email')}
-            autoComplete="email"
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={text('form.password', 'Password')}
-            autoComplete="new-password"
-            deps={['passwordRepeat']}
-          />
-          <TextField
-            name="passwordRepeat"
-            type="password"
-            label={text('form.passwordRepeat', 'Repeat the password')}
-            autoComplete="new-password"
-          />
-          <TextField
-            name="officeId"
-            label={text('form.officeId', 'Office ID')}
-            autoComplete="off"
-            autoCapitalize="characters"
-          />
-          <ReadOnlyField label={text('form.agency', 'Agency')} value={office.fullName} />
-          <ReadOnlyField label={text('form.address', 'Address')} value={officeAddress(office)} />
-          {layout.countryCode === 'at' ? (
-            <TextField
-              name="sign"
-              label={text('form.sign', 'Sign (first 4 digits)')}
-              inputMode="numeric"
-            />
-          ) : null}
-          <TextField
-            name="phone"
-            type="tel"
-            label={text('form.phone', 'Phone')}
-            autoComplete="tel"
-            hint={phoneHint(text, page.phoneCodeLocalized)}
-          />
-        </div>
-        <BirthdayFields />
-        <CheckboxField
-          name="newsletter"
-          label={text('form.newsletter', 'I would like to receive the newsletter')}
-          after={
-            <Tooltip
-              label={text('registration.newsletterInfo', 'About the newsletter')}
-              text={text(
-                'registration.newsletterTooltip',
-                'News of the club, new gifts and special offers, about once a month. You can unsubscribe at any time.',
-              )}
-            />
-          }
+    <ClubForm form={form} onSubmit={onSubmit}>
+      <StepHeading text={text('registration.formStep', 'Your details')} focus={focus} />
+      <p className="membership__note">
+        {text(
+          'registration.englishOnly',
+          'All fields are mandatory. Please fill in the form in English',
+        )}
+      </p>
+      <div className="membership__form-grid">
+        <TextField
+          name="firstName"
+          label={text('form.firstName', 'First name')}
+          autoComplete="given-name"
         />
-        <FormAlert messages={otherMessages} />
-        <div className="membership__actions">
-          <SubmitButton>{text('registration.continue', 'Continue')}</SubmitButton>
-        </div>
-      </form>
-    </FormProvider>
+        <TextField
+          name="lastName"
+          label={text('form.lastName', 'Last name')}
+          autoComplete="family-name"
+        />
+        <PersonTitleField titles={page.personTitles} />
+        <EmailField />
+        <NewPasswordFields label={text('form.password', 'Password')} />
+        <TextField
+          name="officeId"
+          label={text('form.officeId', 'Office ID')}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
+        <ReadOnlyField label={text('form.agency', 'Agency')} value={office.fullName} />
+        <ReadOnlyField label={text('form.address', 'Address')} value={officeAddress(office)} />
+        <SignField />
+        <PhoneField phoneCode={page.phoneCodeLocalized} />
+      </div>
+      <BirthdayFields />
+      <CheckboxField
+        name="newsletter"
+        label={text('form.newsletter', 'I would like to receive the newsletter')}
+        after={
+          <Tooltip
+            label={text('registration.newsletterInfo', 'About the newsletter')}
+            text={text(
+              'registration.newsletterTooltip',
+              'News of the club, new gifts and special offers, about once a month. You can unsubscribe at any time.',
+            )}
+          />
+        }
+      />
+      <FormAlert messages={otherMessages} />
+      <div className="membership__actions">
+        <SubmitButton>{text('registration.continue', 'Continue')}</SubmitButton>
+      </div>
+    </ClubForm>
   );
 }

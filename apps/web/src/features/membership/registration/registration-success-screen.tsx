@@ -6,6 +6,7 @@ import { pagePath } from '../../../app/paths';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { ScreenFrame } from '../forms/screen-frame';
+import { LoginLink } from '../forms/login-link';
 
 /**
  * Registration success (spec 1 §2): with double opt-in, the accepted message
@@ -60,11 +61,7 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
     body = (
       <>
         <p>{text('registrationSuccess.done', 'Your registration is complete.')}</p>
-        <p>
-          <Link className="button" to={pagePath(layout, 'login')}>
-            {text('form.login', 'Log in')}
-          </Link>
-        </p>
+        <LoginLink />
       </>
     );
 

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { useLayout } from '../../../app/layout-context';
+import { pagePath } from '../../../app/paths';
+import { useDictionary } from '../../../lib/use-dictionary';
+
+/** The "Log in" button-link that ends several account flows. */
+export function LoginLink() {
+  const layout = useLayout();
+  const text = useDictionary();
+  return (
+    <p>
+      <Link className="button" to={pagePath(layout, 'login')}>
+        {text('form.login', 'Log in')}
+      </Link>
+    </p>
+  );
+}
