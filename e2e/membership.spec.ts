@@ -289,3 +289,57 @@ test.describe('membership journeys', () => {
     await expect(main.getByText('Password mismatch')).toBeVisible();
   });
 });
+
+test.describe('validation rows in the browser', () => {
+  test('numbers only, short text, sign and max length show their spec messages after touch', async ({
+    page,
+  }) => {
+    await page.goto(countryUrl('gr', '/restore'));
+    const restore = page.getByRole('main');
+    await restore.getByLabel('Member number').fill('12ab');
+    await restore.getByLabel('Member number').blur();
+    await expect(restore.getByText('Only numbers are allowed')).toBeVisible();
+
+    await startRegistration(page, 'at', '/eng/registration');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('X'.repeat(21));
+    await main.getByLabel('Office ID').blur();
+    await expect(main.getByText('Maximum 20 characters')).toBeVisible();
+    await main.getByLabel('Office ID').fill('VIEAT2101');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('checkbox', { name: /I agree/ }).check();
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await main.getByLabel(/Sign/).fill('12');
+    await main.getByLabel(/Sign/).blur();
+    await expect(main.getByText('Geben Sie die ersten 4 Ziffern')).toBeVisible();
+  });
+
+  test('the sign field is only on the Austrian form', async ({ page }) => {
+    await startRegistration(page, 'gr');
+    const main = page.getByRole('main');
+    await main.getByLabel('Office ID').fill('ATHGR2101');
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('checkbox', { name: /I agree/ }).check();
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(main.getByLabel('First name')).toBeVisible();
+    await expect(main.getByLabel(/Sign/)).toHaveCount(0);
+  });
+
+  test('free text over 255 characters: Max length exceeded', async ({ page }) => {
+    const email = uniqueEmail('long');
+    const number = await registerAndConfirm(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Petros',
+    });
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+    await page.goto(countryUrl('gr', '/profile-update'));
+    const field = page.getByRole('main').getByLabel('Gift delivery address');
+    await field.fill('x'.repeat(256));
+    await field.blur();
+    await expect(page.getByRole('main').getByText('Max length exceeded')).toBeVisible();
+  });
+});
