@@ -39,11 +39,17 @@ describe('spec 1 §5 validation rules', () => {
   });
 
   it('new password: 7 to 20 with a letter and a digit', () => {
-    expect(firstMessage(NewPasswordSchema, 'abcdef1')).toBeUndefined();
+    expect(firstMessage(NewPasswordSchema, 'tqbfjx1')).toBeUndefined();
     expect(firstMessage(NewPasswordSchema, 'abcde1')).toBe(messages.newPassword);
     expect(firstMessage(NewPasswordSchema, 'abcdefgh')).toBe(messages.newPassword);
     expect(firstMessage(NewPasswordSchema, '12345678')).toBe(messages.newPassword);
     expect(firstMessage(NewPasswordSchema, 'a1'.repeat(10) + 'x')).toBe(messages.newPassword);
+  });
+
+  it('new password: a well-known password is refused, whatever its case', () => {
+    expect(firstMessage(NewPasswordSchema, 'Password1')).toBe(messages.commonPassword);
+    expect(firstMessage(NewPasswordSchema, 'QWERTY123')).toBe(messages.commonPassword);
+    expect(firstMessage(NewPasswordSchema, 'Journey2026')).toBeUndefined();
   });
 
   it('old password: 6 to 20', () => {
@@ -81,7 +87,7 @@ describe('spec 1 §5 validation rules', () => {
     const schema = withPasswordRepeat(
       z.object({ password: NewPasswordSchema, passwordRepeat: z.string() }),
     );
-    const result = schema.safeParse({ password: 'abcdef1', passwordRepeat: 'abcdef2' });
+    const result = schema.safeParse({ password: 'tqbfjx1', passwordRepeat: 'tqbfjx2' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({
       message: messages.passwordMismatch,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 
 /**
  * The validation table of spec 1 §5, one schema per rule, each with the spec's
@@ -21,6 +22,7 @@ export const messages = {
   email: 'Wrong format, e.g. name@example.com',
   invalidCredentials: 'Invalid Username or Password',
   officeNotFound: 'Office ID not found',
+  commonPassword: 'This password is too common. Please choose another one.',
 } as const;
 
 const required = z.string({ error: messages.required }).min(1, messages.required);
@@ -38,11 +40,10 @@ export const NameSchema = required
   .max(255, messages.maxLength)
   .regex(/^[A-Za-z ,.'-]+$/, messages.name);
 
-/** 7 to 20 characters with at least one letter and one digit. */
-export const NewPasswordSchema = required.regex(
-  /^(?=.*[A-Za-z])(?=.*\d).{7,20}$/s,
-  messages.newPassword,
-);
+/** 7 to 20 characters with at least one letter and one digit, and not a well-known password. */
+export const NewPasswordSchema = required
+  .regex(/^(?=.*[A-Za-z])(?=.*\d).{7,20}$/s, messages.newPassword)
+  .refine((password) => !isCommonPassword(password), messages.commonPassword);
 
 /** 6 to 20 characters. */
 export const OldPasswordSchema = required
@@ -80,9 +81,9 @@ export const EmailSchema = required
 export const OfficeIdSchema = required.max(20, messages.shortText);
 
 /** Adds the form-level 'Password mismatch' rule to an object with password and passwordRepeat. */
-export function withPasswordRepeat<T extends z.ZodObject<{ password: z.ZodType; passwordRepeat: z.ZodType }>>(
-  schema: T,
-) {
+export function withPasswordRepeat<
+  T extends z.ZodObject<{ password: z.ZodType; passwordRepeat: z.ZodType }>,
+>(schema: T) {
   return schema.refine(
     (value: { password?: unknown; passwordRepeat?: unknown }) =>
       value.password === value.passwordRepeat,

@@ -35,8 +35,8 @@ describe('mail of the membership calls', () => {
         firstName: 'Anna',
         lastName: 'Papadopoulou',
         title: 'ms',
-        password: 'secret123',
-        passwordRepeat: 'secret123',
+        password: 'Journey2026',
+        passwordRepeat: 'Journey2026',
         officeId: 'ATHGR0001',
         email,
         phone: '',
@@ -52,7 +52,7 @@ describe('mail of the membership calls', () => {
       data: { user: { number: string }; token: string | null };
     }>().data;
     expect(token).toBeNull();
-    await expect(logIn(t.app, user.number, 'secret123')).rejects.toThrow('403');
+    await expect(logIn(t.app, user.number, 'Journey2026')).rejects.toThrow('403');
 
     await t.app.mailWorker.drain();
     const mail = await sink.waitFor((m) => m.to.includes(email));
@@ -68,7 +68,7 @@ describe('mail of the membership calls', () => {
       token: link.searchParams.get('token')!,
     });
     expect(confirmed.data).toEqual({ errors: [], alreadyActivated: false });
-    expect(await logIn(t.app, user.number, 'secret123')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await logIn(t.app, user.number, 'Journey2026')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("an agent's access request reaches the office's decision maker", async () => {

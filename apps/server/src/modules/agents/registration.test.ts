@@ -186,6 +186,18 @@ describe('server-only checks', () => {
     });
   });
 
+  it('refuses a well-known password with its own message, and registers no one', async () => {
+    const email = uniqueEmail();
+    const response = await register(
+      registration({ email, password: 'Qwerty123', passwordRepeat: 'Qwerty123' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toMatchObject({
+      password: 'This password is too common. Please choose another one.',
+    });
+    expect(await t.database.db.select().from(agents).where(eq(agents.email, email))).toEqual([]);
+  });
+
   it('answers 400 on email for an address already registered, in any case and any state', async () => {
     const existing = await createAgent(t.database.db, { email: 'Already.Here@agent.example' });
     const deleted = await createAgent(t.database.db, {

@@ -61,7 +61,7 @@ describe('forgot password (spec 1 §2)', () => {
         : undefined,
     );
     renderMembershipScreen(<ForgotPasswordScreen page={page()} />);
-    await choose('password1', 'password1');
+    await choose('Tqbfjx2027', 'Tqbfjx2027');
     await screen.findByText('This password is too common');
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
   });
