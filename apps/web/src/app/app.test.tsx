@@ -248,6 +248,23 @@ describe('document title, lang and dir', () => {
     await heading();
     await waitFor(() => expect(document.title).toBe('News | Travel Club'));
   });
+
+  it('titles a page built locally (login) from the dictionary, without a page call', async () => {
+    const fetchMock = stubContentApi();
+    renderApp('/eng/login');
+    expect((await heading()).textContent).toBe('Login');
+    await waitFor(() => expect(document.title).toBe('Login | Amadeus+Me'));
+    expect(fetchedUrls(fetchMock)).toEqual(['/s2c/content/v1/layout/?languageCode=eng']);
+  });
+
+  it("titles the login page in the layout's language", async () => {
+    stubContentApi({
+      layout: () => makeLayoutAnswer({ dictionary: { 'login.title': 'Σύνδεση' } }),
+    });
+    renderApp('/login');
+    expect((await heading()).textContent).toBe('Σύνδεση');
+    await waitFor(() => expect(document.title).toBe('Σύνδεση | Amadeus+Me'));
+  });
 });
 
 describe('without-layout mode', () => {

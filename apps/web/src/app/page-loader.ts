@@ -7,7 +7,6 @@ import { isMemberPage, legacyModeTarget, resolveRoute } from '@club/contract/rou
 import { getLayout, layoutQueryOptions } from '../features/content/api/get-layout';
 import { getPage, pageQueryOptions } from '../features/content/api/get-page';
 import type { ContentLocale } from '../features/content/api/content-locale';
-import { errorScreenTexts } from '../features/content/components/error-texts';
 import { errorMessages, loadFailure } from '../lib/api-error';
 import { appConfig } from '../lib/app-config';
 import { readStoredValue } from '../lib/client-storage';
@@ -100,14 +99,23 @@ function rootSiteUrl(countryRoute: string): string {
   return `${protocol}//${rootHost}${countryRoute}${pathname}${search}${hash}`;
 }
 
+/** The page of a screen built locally, titled by the screen in the layout's language. */
+function screenPage(
+  pageName: string,
+  Screen: PageScreen,
+  layout: ClientLayout,
+  params?: Record<string, string>,
+): Page {
+  return localPage(pageName, Screen.pageTitle?.(layout.dictionary) ?? '', params);
+}
+
 async function errorView(
   pageName: '403' | '404',
   layout: ClientLayout,
   queryClient: QueryClient,
 ): Promise<PageViewOf<'page'>> {
   const Screen = await screenFor(pageName).entry.load();
-  const { message } = errorScreenTexts(pageName, layout.dictionary);
-  const page = localPage(pageName, message);
+  const page = screenPage(pageName, Screen, layout);
   return { kind: 'page', pageName, layout, page, Screen, errors: [], queryClient };
 }
 
@@ -207,8 +215,8 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
     return unavailableView(pageName, layout, queryClient, screenResult.reason);
 
   if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
-  const page = pageResult.value ?? localPage(pageName, '', params);
   const Screen = screenResult.value;
+  const page = pageResult.value ?? screenPage(pageName, Screen, layout, params);
   return { kind: 'page', pageName, layout, page, Screen, errors: [], queryClient };
 }
 

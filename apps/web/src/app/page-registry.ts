@@ -1,18 +1,28 @@
 import type { ComponentType } from 'react';
+import type { ClientLayout } from '@club/contract/client-layout';
 import type { Page } from '@club/contract/page';
 import type { PageName } from '@club/contract/routes';
 import { readStoredValue } from '../lib/client-storage';
 
 /** What every page screen receives: the page answer (or a page built locally). */
 export type ScreenProps<TPage extends Page = Page> = { page: TPage };
-export type PageScreen = ComponentType<ScreenProps>;
+/** A page title in the language of the layout's dictionary. */
+export type PageTitle = (dictionary: ClientLayout['dictionary']) => string;
+export type PageScreen = ComponentType<ScreenProps> & {
+  /**
+   * Screens built locally (no page call) name their page title here; the page
+   * loader puts it in the local page, so the document title names the page.
+   */
+  pageTitle?: PageTitle;
+};
 
 export type ScreenEntry = {
   /** Loads the screen's lazy chunk. */
   load: () => Promise<PageScreen>;
   /**
    * False for screens built locally (403, 404, login, and later the agency
-   * success pages): the page call is skipped and the screen gets a local page.
+   * success pages): the page call is skipped and the screen gets a local page,
+   * titled by the screen's `pageTitle`.
    */
   fromServer?: boolean;
 };

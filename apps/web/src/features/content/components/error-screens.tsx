@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLayout } from '../../../app/layout-context';
 import { pagePath } from '../../../app/paths';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { PageTitle, ScreenProps } from '../../../app/page-registry';
 import { dictionaryText } from '../../../lib/dictionary';
 import { errorScreenTexts, type ErrorPageName } from './error-texts';
 import './content-page.css';
@@ -22,12 +22,20 @@ function ErrorScreen({ pageName }: { pageName: ErrorPageName }) {
   );
 }
 
+/** The page title of an error screen (built locally): its message. */
+const messageOf =
+  (pageName: ErrorPageName): PageTitle =>
+  (dictionary) =>
+    errorScreenTexts(pageName, dictionary).message;
+
 /** 403 (spec 1 §2 "Error pages"): "Access denied", "No access to this page". */
 export function AccessDeniedScreen(_props: ScreenProps) {
   return <ErrorScreen pageName="403" />;
 }
+AccessDeniedScreen.pageTitle = messageOf('403');
 
 /** 404: "This page is not available", "Page not found". */
 export function NotFoundScreen(_props: ScreenProps) {
   return <ErrorScreen pageName="404" />;
 }
+NotFoundScreen.pageTitle = messageOf('404');

@@ -5,10 +5,11 @@ import { LoginWireSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { PageTitle, ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
 import { useLogIn } from '../../../app/user/use-session';
 import { isApiError } from '../../../lib/api-error';
+import { dictionaryText } from '../../../lib/dictionary';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { postLogin } from '../api/login';
 import type { FieldMessages } from '../forms/field-messages';
@@ -36,6 +37,9 @@ function credentialMessages(error: unknown): FieldMessages | null {
   const message = typeof data?.username === 'string' ? data.username : undefined;
   return { number: [message ?? messages.invalidCredentials] };
 }
+
+/** The heading and, since the page is built locally, the page title (document title). */
+const loginTitle: PageTitle = (dictionary) => dictionaryText(dictionary, 'login.title', 'Login');
 
 /** The login page, built locally (no page call). A logged-in member is sent home. */
 export function LoginScreen(_props: ScreenProps) {
@@ -77,7 +81,7 @@ export function LoginScreen(_props: ScreenProps) {
 
   return (
     <section className="container membership" aria-labelledby="login-title">
-      <h1 id="login-title">{text('login.title', 'Login')}</h1>
+      <h1 id="login-title">{loginTitle(layout.dictionary)}</h1>
       <ClubForm form={form} onSubmit={onSubmit}>
         <TextField
           name="number"
@@ -121,3 +125,4 @@ export function LoginScreen(_props: ScreenProps) {
     </section>
   );
 }
+LoginScreen.pageTitle = loginTitle;
