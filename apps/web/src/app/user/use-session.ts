@@ -29,22 +29,27 @@ function forgetSession(queryClient: QueryClient): void {
 
 /**
  * Login (and a registration that logs in): stores token and user id, sets the
- * user and goes to `pageName`. An answer without a token (registration that
- * still needs email confirmation) only goes there.
+ * user and goes to `pageName`, with `state` as the navigation state. An answer
+ * without a token (registration that still needs email confirmation) only goes
+ * there.
  */
-export function useLogIn(): (answer: SessionAnswer, pageName: string) => Promise<void> {
+export function useLogIn(): (
+  answer: SessionAnswer,
+  pageName: string,
+  state?: unknown,
+) => Promise<void> {
   const { setUser } = useCommonState();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const layout = useLayout();
   return useCallback(
-    async ({ user, token }, pageName) => {
+    async ({ user, token }, pageName, state) => {
       if (token !== null) {
         storeSession(token, user.id);
         queryClient.removeQueries(pageQueries);
         setUser(user);
       }
-      await navigate(pagePath(layout, pageName));
+      await navigate(pagePath(layout, pageName), { state });
     },
     [setUser, queryClient, navigate, layout],
   );

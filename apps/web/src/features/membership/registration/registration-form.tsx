@@ -16,6 +16,7 @@ import {
   officeAddress,
   RegistrationFormSchema,
 } from './registration-form-schema';
+import type { RegistrationSuccessState } from './registration-success-screen';
 import { StepHeading } from './step-heading';
 import { ClubForm } from '../forms/club-form';
 import {
@@ -78,7 +79,9 @@ export function RegistrationForm({ page, office, focus, onOfficeChange }: Regist
       agreeWithConditions: true,
       address: officeAddress(office),
     });
-    await logIn(answer, 'registration-success');
+    // With double opt-in there is no session: the member number reaches the success page this way.
+    const state: RegistrationSuccessState = { memberNumber: answer.user.number };
+    await logIn(answer, 'registration-success', state);
   });
 
   return (

@@ -315,12 +315,12 @@ describe('registration: agreement and form', () => {
     expect(readStoredValue('userId')).toBe('7');
   });
 
-  it('stores no session when the registration waits for email confirmation', async () => {
+  it('stores no session when the registration waits for email confirmation, and passes the member number on', async () => {
     stubRegistrationApi({ ATHGR2100: makeOffice() }, () =>
-      apiData({ user: makeUser(), token: null }),
+      apiData({ user: makeUser({ number: '555000333' }), token: null }),
     );
     const user = userEvent.setup();
-    renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
+    const { router } = renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
     await enterOffice(user, 'ATHGR2100');
     await agree(user);
     await fillForm(user);
@@ -329,6 +329,7 @@ describe('registration: agreement and form', () => {
       expect(screen.getByTestId('location').textContent).toBe('/eng/registration-success'),
     );
     expect(readStoredValue('token')).toBeNull();
+    expect(router.state.location.state).toEqual({ memberNumber: '555000333' });
   });
 
   it('puts the server messages on the fields', async () => {

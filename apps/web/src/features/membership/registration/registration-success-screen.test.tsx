@@ -26,6 +26,26 @@ describe('registration success (spec 1 §2)', () => {
     expect(
       screen.getByRole('link', { name: 'Resend the confirmation email' }).getAttribute('href'),
     ).toBe('/eng/reconfirm');
+    expect(document.querySelector('.membership__member-number')).toBeNull();
+  });
+
+  it('with double opt-in: also the member number of the member just registered, to log in with once confirmed', () => {
+    stubApi();
+    renderMembershipScreen(
+      <RegistrationSuccessScreen page={makePage('registration-success', {})} />,
+      {
+        layout: makeClientLayout({ doubleOpt: true }),
+        path: '/eng/registration-success',
+        state: { memberNumber: '555000222' },
+      },
+    );
+    expect(screen.getByText(/Your registration has been accepted/)).toBeTruthy();
+    expect(
+      screen.getByText(/Your member number, for logging in once your email address is confirmed/),
+    ).toBeTruthy();
+    const number = document.querySelector('.membership__member-number');
+    expect(number?.textContent).toBe('555000222');
+    expect(screen.getByRole('link', { name: 'Resend the confirmation email' })).toBeTruthy();
   });
 
   it('without double opt-in: the member number of the member just registered', async () => {

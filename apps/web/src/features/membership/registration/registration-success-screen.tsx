@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
 import type { ScreenProps } from '../../../app/page-registry';
@@ -9,15 +9,27 @@ import { ScreenFrame } from '../forms/screen-frame';
 import { LoginLink } from '../forms/login-link';
 
 /**
- * Registration success (spec 1 §2): with double opt-in, the accepted message
- * and a link to resend the confirmation email; otherwise the member number
- * of the member just registered, or a link to login. A custom page text
- * replaces them.
+ * The navigation state registration leaves: the member number, which a member
+ * who must confirm their email first (no session, no user) needs to log in.
+ */
+export type RegistrationSuccessState = { memberNumber: string };
+
+function memberNumberOf(state: unknown): string | undefined {
+  const number = (state as Partial<RegistrationSuccessState> | null)?.memberNumber;
+  return typeof number === 'string' && number !== '' ? number : undefined;
+}
+
+/**
+ * Registration success (spec 1 §2): with double opt-in, the accepted message,
+ * the member number of the member just registered and a link to resend the
+ * confirmation email; otherwise the member number, or a link to login. A
+ * custom page text replaces them.
  */
 export function RegistrationSuccessScreen({ page }: ScreenProps) {
   const layout = useLayout();
   const text = useDictionary();
   const { user } = useCommonState();
+  const registeredNumber = memberNumberOf(useLocation().state);
   const title = page.title.trim() || text('registrationSuccess.title', 'Thank you for registering');
 
   let body;
@@ -32,6 +44,17 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
             'Your registration has been accepted. We have sent you an email with a link to confirm your address; your account is active once it is confirmed.',
           )}
         </p>
+        {registeredNumber !== undefined ? (
+          <>
+            <p>
+              {text(
+                'registrationSuccess.memberNumber',
+                'Your member number, for logging in once your email address is confirmed:',
+              )}
+            </p>
+            <p className="membership__member-number">{registeredNumber}</p>
+          </>
+        ) : null}
         <p>
           <Link to={pagePath(layout, 'reconfirm')}>
             {text('registrationSuccess.resend', 'Resend the confirmation email')}

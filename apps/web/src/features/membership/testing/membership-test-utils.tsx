@@ -1,7 +1,7 @@
 import { useLayoutEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ClientLayout } from '@club/contract/client-layout';
 import type { Layout } from '@club/contract/layout';
@@ -116,7 +116,13 @@ function LocationProbe() {
   return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
-type RenderOptions = { layout?: ClientLayout; path?: string; user?: User | null };
+type RenderOptions = {
+  layout?: ClientLayout;
+  path?: string;
+  /** The navigation state the screen was reached with. */
+  state?: unknown;
+  user?: User | null;
+};
 
 /**
  * One membership screen with what the app gives it: common state (with a
@@ -124,7 +130,7 @@ type RenderOptions = { layout?: ClientLayout; path?: string; user?: User | null 
  */
 export function renderMembershipScreen(
   ui: ReactElement,
-  { layout = makeClientLayout(), path = '/eng', user = null }: RenderOptions = {},
+  { layout = makeClientLayout(), path = '/eng', state, user = null }: RenderOptions = {},
 ) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
@@ -141,7 +147,7 @@ export function renderMembershipScreen(
         ),
       },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
   );
   const view = render(
     <CommonStateProvider>
