@@ -19,7 +19,7 @@ import {
   markDeletionRequested,
   revokeAllSessions,
 } from './member-records.js';
-import { accountMessages, storedPageOr } from './page-texts.js';
+import { accountMessages, dictionaryTextOr, storedPageOr } from './page-texts.js';
 
 /**
  * Leaving the club (members only): profile-delete sends a delete link by
@@ -40,10 +40,19 @@ export function registerDeletionPages(app: FastifyInstance): void {
         agentId: member.id,
         purpose: 'delete-account',
       });
-      // The title follows the state (spec 1 §2 "Profile delete"); editors may add a text.
+      // The title follows the state (spec 1 §2 "Profile delete"): the stored page's
+      // title before the link is sent, the dictionary's once it is; editors may add a text.
+      const stored = await storedPageOr(context, 'Delete your account');
       return {
-        ...(await storedPageOr(context, '')),
-        title: deleteLinkSent ? 'Deletion Acceptance' : 'Delete your account',
+        ...stored,
+        title: deleteLinkSent
+          ? await dictionaryTextOr(
+              app,
+              context,
+              'profileDelete.acceptanceTitle',
+              'Deletion Acceptance',
+            )
+          : stored.title,
         deleteLinkSent,
         linkLifeTime: linkLifeTimeDays(config, member.countryCode),
       };

@@ -141,7 +141,7 @@ describe('member-only pages', () => {
     const data = ProfileUpdatePageSchema.parse(dataOf(response));
     expect(data).toMatchObject({
       name: 'profile-update',
-      title: 'Update Details',
+      title: 'Ενημέρωση στοιχείων',
       phoneCodeLocalized: '+971',
     });
     expect(data.personTitles[0]).toEqual({ code: 'mr', title: 'Κος' });

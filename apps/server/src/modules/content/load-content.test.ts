@@ -48,7 +48,7 @@ describe('loading content', () => {
     expect(counts).toMatchObject({
       countries: 2,
       countryLanguages: 4,
-      pages: 8,
+      pages: 19,
       faqItems: 3,
       menuItems: 4,
       headerAlerts: 2,
@@ -144,11 +144,34 @@ describe('loading content', () => {
   });
 
   const demoContent = join(repositoryRoot, 'content');
+  const membershipPageNames = [
+    'registration',
+    'registration-success',
+    'registration-email-confirm',
+    'reconfirm',
+    'retrieve-password',
+    'forgot-password',
+    'profile-update',
+    'profile-delete',
+    'delete-confirm',
+    'restore',
+    'restore-confirm',
+  ];
   it.runIf(existsSync(join(demoContent, 'countries')))(
     'validates and loads the demo content of the repository',
     async () => {
       const content = await readContentFolder(demoContent);
       for (const item of content) expect(item.languages.size).toBe(item.country.languages.length);
+      // The membership pages are titled in every language: without a stored page
+      // the server answers its English default title.
+      for (const item of content) {
+        for (const [languageCode, file] of item.languages) {
+          for (const pageName of membershipPageNames) {
+            const title = file.pages[pageName]?.title.trim() ?? '';
+            expect(title, `${item.country.code}/${languageCode}.json: ${pageName}`).not.toBe('');
+          }
+        }
+      }
       const summary = await loadContent(database.db, demoContent);
       // The default country of a bare host must exist.
       expect(summary.countries).toContain('gr');
