@@ -5,6 +5,7 @@ test.describe('content pages and routing', () => {
   test('FAQ accordion keeps one item open at a time', async ({ page }) => {
     await page.goto(countryUrl('gr', '/faq'));
     const questions = page.getByRole('main').locator('button[aria-expanded]');
+    await expect(questions.first()).toBeVisible();
     expect(await questions.count()).toBeGreaterThanOrEqual(9);
     await questions.nth(0).click();
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');

@@ -62,6 +62,14 @@ export async function registerAndConfirm(page: Page, member: NewMember): Promise
   return number;
 }
 
+/** A confirmed member, logged in on `page` in their country; answers the member number. */
+export async function registerAndLogIn(page: Page, member: NewMember): Promise<string> {
+  const number = await registerAndConfirm(page, member);
+  await logIn(page, member.country, number, member.password);
+  await expectLoggedIn(page);
+  return number;
+}
+
 export async function logIn(page: Page, country: string, number: string, password: string) {
   await page.goto(countryUrl(country, '/login'));
   const main = page.getByRole('main');
