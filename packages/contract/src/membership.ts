@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   EmailSchema,
-  FreeTextSchema,
   NameSchema,
   NewPasswordSchema,
   NumbersOnlySchema,
@@ -107,9 +106,6 @@ export const NewPasswordWireSchema = withPasswordRepeat(
 
 /** Decision-maker notify: the agent's email, to be told when the office becomes active. */
 export const EnrollNotifyWireSchema = z.object({ email: EmailSchema });
-
-/** Free text with the spec's 'Max length exceeded'. Re-exported rule for forms of this area. */
-export const MembershipFreeTextSchema = FreeTextSchema;
 
 /** The office lookup answer (spec 1 §3 "Office data"). */
 export const OfficeDataSchema = z.object({

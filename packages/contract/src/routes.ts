@@ -1,3 +1,5 @@
+import { isLanguageSegment } from './host.js';
+
 /**
  * The route table of spec 2 §2.1 and the legacy `?mode=` redirects of §2.3,
  * shared so that the server's page registry and the web app's agree.
@@ -134,7 +136,7 @@ export function resolveRoute(pathname: string): ResolvedRoute {
   const segments = pathname.split('/').filter((segment) => segment !== '');
   let languageCode: string | undefined;
   const first = segments[0];
-  if (first !== undefined && /^[a-zA-Z]{3}$/.test(first) && !isPageName(first)) {
+  if (isLanguageSegment(first) && !isPageName(first)) {
     languageCode = first.toLowerCase();
     segments.shift();
   }
