@@ -39,15 +39,48 @@ export function stopServer(child: ChildProcess): void {
   }
 }
 
-/** Measures one URL under load after a short warm-up. */
+/**
+ * What every browser sends: the server may answer compressed. Baselines and
+ * the club get the same headers.
+ */
+export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** Measures one URL under load, with a browser's Accept-Encoding, after a short warm-up. */
 export async function measureLoad(url: string, seconds: number): Promise<LoadResult> {
-  await autocannon({ url, connections: 20, duration: 1 });
-  const result = await autocannon({ url, connections: 20, duration: seconds });
+  const headers = browserHeaders;
+  await autocannon({ url, headers, connections: 20, duration: 1 });
+  const result = await autocannon({ url, headers, connections: 20, duration: seconds });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,
   };
+}
+
+/**
+ * Measures several URLs in interleaved rounds (a, b, c, a, b, c…), so that a
+ * noisy neighbour slows every URL of a round alike; `BENCH_ROUNDS` rounds.
+ */
+export async function measureRounds<K extends string>(
+  urls: Record<K, string>,
+  seconds: number,
+): Promise<Record<K, LoadResult[]>> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const results = Object.fromEntries(
+    Object.keys(urls).map((key) => [key, []]),
+  ) as unknown as Record<K, LoadResult[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const key of Object.keys(urls) as K[]) {
+      results[key].push(await measureLoad(urls[key], seconds));
+    }
+  }
+  return results;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 export function gzipBytes(source: Buffer | string): number {

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -100,7 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config);
-  await app.register(cookie);
   await app.register(formbody);
   // Only routes that ask for it are limited (the error log).
   await app.register(rateLimit, { global: false });

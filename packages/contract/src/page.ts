@@ -23,6 +23,11 @@ export const PageSchema = z.object({
   errorMessage: z.array(z.string()),
   errorMessageList: z.array(z.object({ errorMessage: z.string() })),
   params: z.record(z.string(), z.string()),
+  /**
+   * The dictionary words of the page's screen, beyond the shell's words of
+   * the layout; the web app merges them into the layout's dictionary.
+   */
+  dictionary: z.record(z.string(), z.string()).optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
 

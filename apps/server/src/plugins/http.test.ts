@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { apiSecurityHeaders } from './security-headers.js';
+import { readCookie } from './xsrf.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +27,17 @@ const echoUrl = '/s2c/content/v1/pages/test-echo/';
 function xsrfCookie(response: { cookies: { name: string; value: string }[] }): string | undefined {
   return response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
 }
+
+describe('readCookie', () => {
+  it('finds the named cookie among others, exactly by name', () => {
+    const header = 'XSRF-TOKEN2=other; theme=dark;  XSRF-TOKEN=abc=def ; XSRF-TOKEN=second';
+    expect(readCookie(header, 'XSRF-TOKEN')).toBe('abc=def');
+    expect(readCookie(header, 'theme')).toBe('dark');
+    expect(readCookie(header, 'missing')).toBeUndefined();
+    expect(readCookie('novalue; XSRF-TOKEN', 'XSRF-TOKEN')).toBeUndefined();
+    expect(readCookie(undefined, 'XSRF-TOKEN')).toBeUndefined();
+  });
+});
 
 describe('XSRF double submit', () => {
   it('sets a random token cookie on GET answers when the request has none', async () => {
@@ -152,8 +165,8 @@ describe('unknown paths', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict content security policy and the usual protections', async () => {
-    const response = await t.app.inject({ url: '/s2c/content/v1/layout/' });
+  it('sends documents a strict content security policy and the usual protections', async () => {
+    const response = await t.app.inject({ url: '/faq' });
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -170,7 +183,31 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends API answers a policy that loads nothing, never framed, never sniffed', async () => {
+    for (const url of ['/s2c/content/v1/layout/', '/s2c/nothing/here']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      // Document-only headers are left out of JSON answers.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('keeps HSTS on API answers when the document set has it', () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    expect(apiSecurityHeaders({ 'strict-transport-security': hsts })).toMatchObject({
+      'strict-transport-security': hsts,
+    });
+    expect(apiSecurityHeaders({})['strict-transport-security']).toBeUndefined();
   });
 });
 

@@ -59,11 +59,34 @@ export async function computeSecurityHeaders(config: Config): Promise<Record<str
   return headers;
 }
 
-/** Security headers on every answer, with a strict content security policy. */
+/**
+ * The headers of API answers (`/s2c/…`): JSON is never a document, so the
+ * document-only headers (opener policy, agent cluster, DNS prefetch) protect
+ * nothing there. What stays is what a JSON answer opened, framed or embedded
+ * by another site needs: a policy that loads nothing and is never framed,
+ * no sniffing, same-origin embedding only, no referrer (decision 013).
+ */
+export function apiSecurityHeaders(
+  documentHeaders: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  };
+  const hsts = documentHeaders['strict-transport-security'];
+  if (hsts !== undefined) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+/** Security headers on every answer: the strict document set, or the API set under `/s2c/`. */
 export async function setupSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = await computeSecurityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = await computeSecurityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(documentHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/s2c/') ? apiHeaders : documentHeaders);
     done();
   });
 }

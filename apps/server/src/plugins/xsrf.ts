@@ -19,12 +19,12 @@ const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
  * (API clients with bearer tokens) pass.
  */
 export function setupXsrf(app: FastifyInstance, config: Config): void {
-  // Written as a header, not through reply.setCookie: this runs on every page
-  // view and call, and @fastify/cookie still merges cookies other code sets.
+  // Read and written as headers, without a cookie plugin: this is the only
+  // cookie of the club, and its hooks would run on every page view and call.
   const cookieAttributes = `; Path=/; SameSite=Lax${config.production ? '; Secure' : ''}`;
 
   app.addHook('onRequest', (request, reply, done) => {
-    const token = request.cookies[XSRF_COOKIE];
+    const token = readCookie(request.headers.cookie, XSRF_COOKIE);
     if (safeMethods.has(request.method)) {
       // Static files stay cookie-free so that caches may keep them.
       if ((token === undefined || !tokenPattern.test(token)) && !isStaticFile(request.url)) {
@@ -40,6 +40,18 @@ export function setupXsrf(app: FastifyInstance, config: Config): void {
     }
     done();
   });
+}
+
+/** The first value of cookie `name` in a Cookie header, as sent. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator !== -1 && pair.slice(0, separator).trim() === name) {
+      return pair.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
 }
 
 function isStaticFile(url: string): boolean {

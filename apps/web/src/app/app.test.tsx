@@ -47,6 +47,22 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     ]);
   });
 
+  it("gives the screen its page's words over the layout's, and the shell keeps the layout's", async () => {
+    stubContentApi({
+      layout: () =>
+        makeLayoutAnswer({
+          dictionary: { 'home.welcome': 'Layout welcome', 'footer.label': 'Layout footer' },
+        }),
+      page: (name) => ({
+        ...makePageAnswer(name, { title: 'Home' }),
+        dictionary: { 'home.welcome': 'Page welcome' },
+      }),
+    });
+    renderApp('/');
+    expect((await heading()).textContent).toBe('Page welcome');
+    expect(screen.getByRole('navigation', { name: 'Layout footer' })).toBeTruthy();
+  });
+
   it('takes a first segment that is not three letters as the page (the three-letter rule)', async () => {
     const fetchMock = stubContentApi({
       page: (name) => makePageAnswer(name, { title: 'News', text: '<p>Fresh news</p>' }),

@@ -217,7 +217,10 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
   const Screen = screenResult.value;
   const page = pageResult.value ?? screenPage(pageName, Screen, layout, params);
-  return { kind: 'page', pageName, layout, page, Screen, errors: [], queryClient };
+  // The screen's words come with its page; the shell's with the layout.
+  const words = page.dictionary;
+  const withWords = words ? { ...layout, dictionary: { ...layout.dictionary, ...words } } : layout;
+  return { kind: 'page', pageName, layout: withWords, page, Screen, errors: [], queryClient };
 }
 
 /** The loader of the catch-all route: resolves route, layout, page and screen. */

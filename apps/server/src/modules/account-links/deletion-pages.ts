@@ -31,6 +31,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'profile-delete',
+    words: ['profileDelete', 'form'],
     memberOnly: true,
     schema: ProfileDeletePageSchema,
     load: async (context) => {
@@ -92,6 +93,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'delete-confirm',
+    words: ['deleteConfirm', 'profileDelete', 'form'],
     memberOnly: true,
     load: (context) => storedPageOr(context, 'Delete your account'),
     submit: {

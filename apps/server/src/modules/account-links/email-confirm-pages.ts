@@ -17,6 +17,7 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'registration-email-confirm',
+    words: ['emailConfirm', 'link', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Email confirmation'),
     // The page posts the link's token when it opens; a GET never uses a link.
@@ -46,6 +47,7 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'reconfirm',
+    words: ['reconfirm', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Activate account'),
     submit: {

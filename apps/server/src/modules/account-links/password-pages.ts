@@ -30,6 +30,7 @@ export function registerPasswordPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'retrieve-password',
+    words: ['retrievePassword', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Retrieve password'),
     submit: {
@@ -71,6 +72,7 @@ export function registerPasswordPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'forgot-password',
+    words: ['forgotPassword', 'link', 'form'],
     schema: ForgotPasswordPageSchema,
     // Looks at the link without using it: the page greets the member by first name.
     load: async (context) => {

@@ -203,6 +203,7 @@ describe('forgot-password', () => {
     expect(Object.keys(body.data).sort()).toEqual(
       [
         'FirstUsername',
+        'dictionary',
         'errorMessage',
         'errorMessageList',
         'faqItems',

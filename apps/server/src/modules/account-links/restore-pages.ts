@@ -37,6 +37,7 @@ export function registerRestorePages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'restore',
+    words: ['restore', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Restore account'),
     submit: {
@@ -80,6 +81,7 @@ export function registerRestorePages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'restore-confirm',
+    words: ['restoreConfirm', 'restore', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Restore account'),
     submit: {

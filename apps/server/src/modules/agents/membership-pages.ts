@@ -24,6 +24,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
 
   pageRegistry.register<RegistrationPage, unknown, unknown>({
     name: 'registration',
+    words: ['registration', 'form', 'monthLong'],
     schema: RegistrationPageSchema,
     // Not cached: the office and the step come from the page params.
     load: async ({ content, countryCode, languageCode, params }) => {
@@ -56,12 +57,14 @@ export function registerMembershipPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'registration-success',
+    words: ['registrationSuccess', 'form'],
     cached: true,
     load: async ({ content }) => (await content.page()) ?? { title: 'Registration' },
   });
 
   pageRegistry.register<ProfileUpdatePage, unknown, unknown>({
     name: 'profile-update',
+    words: ['profile', 'profileDelete', 'form', 'monthLong'],
     memberOnly: true,
     schema: ProfileUpdatePageSchema,
     load: async ({ content, countryCode, languageCode, request }) => {

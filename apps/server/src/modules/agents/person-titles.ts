@@ -12,7 +12,8 @@ const englishTitles: Record<(typeof personTitleCodes)[number], string> = {
   dr: 'Dr',
 };
 
-const dictionaryKeys = personTitleCodes.map((code) => `title.${code}`);
+/** Read by the server into the pages' `personTitles`, not sent as words. */
+export const personTitleKeys = personTitleCodes.map((code) => `title.${code}`);
 
 /**
  * The person titles of the registration and profile forms, in the page's
@@ -32,7 +33,7 @@ export function personTitles(
         and(
           eq(dictionaryEntries.countryCode, locale.countryCode),
           eq(dictionaryEntries.languageCode, locale.languageCode),
-          inArray(dictionaryEntries.key, dictionaryKeys),
+          inArray(dictionaryEntries.key, personTitleKeys),
         ),
       );
     const translated = new Map(rows.map((row) => [row.key, row.value]));

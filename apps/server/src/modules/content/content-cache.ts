@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import {
   readContentIndex,
   readContentVersion,
+  readDictionary,
   readStoredPage,
   readTexts,
   type ContentIndex,
@@ -141,6 +142,12 @@ export class ContentCache {
   storedPage(locale: Locale, name: string): Promise<StoredPage | null> {
     return this.memo(`stored-page:${locale.countryCode}:${locale.languageCode}:${name}`, () =>
       readStoredPage(this.db, locale, name),
+    );
+  }
+
+  dictionary(locale: Locale): Promise<Readonly<Record<string, string>>> {
+    return this.memo(`dictionary:${locale.countryCode}:${locale.languageCode}`, () =>
+      readDictionary(this.db, locale),
     );
   }
 

@@ -16,11 +16,22 @@ export const contentPageTitles = {
   '404': 'Page not found',
 } as const;
 
+/** Dictionary scopes of each content page's screen beyond the layout's (dictionary-words.ts). */
+const contentPageWords: Partial<Record<keyof typeof contentPageTitles, readonly string[]>> = {
+  // Guests see the guest home, members the member home, on one page name.
+  home: ['home', 'memberHome'],
+  faq: ['faq'],
+  'privacy-policy': ['privacy'],
+  'terms-and-conditions': ['terms'],
+  news: ['news'],
+};
+
 export function registerContentPages(registry: PageRegistry): void {
   for (const [name, defaultTitle] of Object.entries(contentPageTitles)) {
     registry.register({
       name,
       cached: true,
+      words: contentPageWords[name as keyof typeof contentPageTitles] ?? [],
       load: async ({ content }) => (await content.page()) ?? { title: defaultTitle },
     });
   }

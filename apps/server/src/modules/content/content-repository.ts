@@ -35,7 +35,6 @@ export type ContentIndex = ReadonlyMap<string, CountryEntry>;
 export type Locale = { countryCode: string; languageCode: string };
 
 export type LayoutParts = {
-  dictionary: Record<string, string>;
   menuItems: { pageName: string; title: string }[];
   headerAlerts: { hash: string; type: 'warning' | 'info' | 'success' | 'danger'; text: string }[];
   headerImages: {
@@ -90,13 +89,21 @@ export async function readContentIndex(db: Database): Promise<ContentIndex> {
 const localeOf = (table: { countryCode: PgColumn; languageCode: PgColumn }, locale: Locale) =>
   and(eq(table.countryCode, locale.countryCode), eq(table.languageCode, locale.languageCode));
 
+/** The whole dictionary of a country and language, by key. */
+export async function readDictionary(
+  db: Database,
+  locale: Locale,
+): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ key: dictionaryEntries.key, value: dictionaryEntries.value })
+    .from(dictionaryEntries)
+    .where(localeOf(dictionaryEntries, locale))
+    .orderBy(asc(dictionaryEntries.key));
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
 export async function readLayoutParts(db: Database, locale: Locale): Promise<LayoutParts> {
   return db.transaction(async (tx) => {
-    const dictionary = await tx
-      .select({ key: dictionaryEntries.key, value: dictionaryEntries.value })
-      .from(dictionaryEntries)
-      .where(localeOf(dictionaryEntries, locale))
-      .orderBy(asc(dictionaryEntries.key));
     const menu = await tx
       .select({ pageName: menuItems.pageName, title: menuItems.title })
       .from(menuItems)
@@ -120,7 +127,6 @@ export async function readLayoutParts(db: Database, locale: Locale): Promise<Lay
       .where(localeOf(headerImages, locale))
       .orderBy(asc(headerImages.position));
     return {
-      dictionary: Object.fromEntries(dictionary.map((entry) => [entry.key, entry.value])),
       menuItems: menu,
       headerAlerts: alerts,
       headerImages: images,

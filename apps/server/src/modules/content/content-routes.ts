@@ -11,7 +11,7 @@ import {
 } from '@club/contract/content-query';
 import { CountryCodeSchema, LanguageCodeSchema } from '@club/contract/locale';
 import { notFound } from '../../lib/http-error.js';
-import { sendSerialized } from '../../lib/json-reply.js';
+import { encodeJson, sendSerialized, type EncodedJson } from '../../lib/json-reply.js';
 import { readLayoutParts } from './content-repository.js';
 import { layoutAnswer } from './layout-answer.js';
 import { resolveLocale, type ResolvedLocale } from './locale.js';
@@ -73,7 +73,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     (request, reply) => {
       const index = cache.peekIndex();
       if (index !== undefined) {
-        const json = cache.peek<Buffer>(
+        const json = cache.peek<EncodedJson>(
           layoutKey(resolveLocale(index, request.query, request.host, settings)),
         );
         if (json !== undefined) {
@@ -84,12 +84,16 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       return (async () => {
         const locale = resolveLocale(await cache.index(), request.query, request.host, settings);
         const json = await cache.memo(layoutKey(locale), async () => {
-          const parts = await readLayoutParts(db, {
+          const localeKey = {
             countryCode: locale.country.code,
             languageCode: locale.language.code,
-          });
-          return Buffer.from(
-            JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts)) }),
+          };
+          const [parts, dictionary] = await Promise.all([
+            readLayoutParts(db, localeKey),
+            cache.dictionary(localeKey),
+          ]);
+          return encodeJson(
+            JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary)) }),
           );
         });
         return sendSerialized(reply, json);

@@ -1,9 +1,17 @@
 import type { Layout } from '@club/contract/layout';
 import type { LayoutParts } from './content-repository.js';
+import { layoutWords, pickWords } from './dictionary-words.js';
 import type { ResolvedLocale } from './locale.js';
 
-/** The layout answer of one country and language (spec 1 §3 "Layout"). */
-export function layoutAnswer({ country, language }: ResolvedLocale, parts: LayoutParts): Layout {
+/**
+ * The layout answer of one country and language (spec 1 §3 "Layout"), with
+ * the shell's words of the dictionary (screens get theirs with their page).
+ */
+export function layoutAnswer(
+  { country, language }: ResolvedLocale,
+  parts: LayoutParts,
+  dictionary: Readonly<Record<string, string>>,
+): Layout {
   return {
     countryCode: country.code,
     languageCode: language.code,
@@ -25,7 +33,7 @@ export function layoutAnswer({ country, language }: ResolvedLocale, parts: Layou
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     headerAlerts: parts.headerAlerts,
     headerImagesSrcSet: parts.headerImages,
-    dictionary: parts.dictionary,
+    dictionary: pickWords(dictionary, layoutWords),
     subDomainDisabled: country.subDomainDisabled,
     decisionMakerOptIn: country.decisionMakerOptIn,
     doubleOpt: country.doubleOpt,

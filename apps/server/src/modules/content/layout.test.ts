@@ -40,7 +40,8 @@ describe('GET /s2c/content/v1/layout/', () => {
       subDomainDisabled: false,
       decisionMakerOptIn: true,
       doubleOpt: true,
-      dictionary: { 'day.mo': 'Mo', 'month.jan': 'Jan' },
+      // The shell's words only: `faq.title` and `form.email` come with their pages.
+      dictionary: { 'day.mo': 'Mo', 'month.jan': 'Jan', 'form.password': 'Fixture password' },
     });
     expect(data.languages).toEqual([
       { code: 'eng', nativeTitle: 'English', isCurrent: true },

@@ -3,7 +3,9 @@ import { PageSchema, type Page } from '@club/contract/page';
 import { ErrorCode } from '@club/contract/envelope';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { fieldMessages } from '../../lib/validation-data.js';
+import { encodeJson, plainJson, type EncodedJson } from '../../lib/json-reply.js';
 import type { ContentCache } from './content-cache.js';
+import { pickWords } from './dictionary-words.js';
 import { resolveLocale, type LocaleSettings, type ResolvedLocale } from './locale.js';
 import type { PageContext, PageDefinition, PageFields, PageRegistry } from './page-registry.js';
 
@@ -31,7 +33,7 @@ export class PageAnswers {
     request: FastifyRequest,
     pageName: string,
     query: LocaleQuery & Record<string, string | undefined>,
-  ): string | Buffer | undefined {
+  ): string | EncodedJson | undefined {
     const definition = this.deps.registry.get(pageName);
     if (definition?.cached !== true || definition.memberOnly === true) return undefined;
     const index = this.deps.cache.peekIndex();
@@ -51,17 +53,21 @@ export class PageAnswers {
     request: FastifyRequest,
     pageName: string,
     query: LocaleQuery & Record<string, string | undefined>,
-  ): Promise<string | Buffer> {
+  ): Promise<string | EncodedJson> {
     const definition = this.definition(pageName);
     const { countryCode, languageCode, ...params } = query;
     const locale = await this.locale(request, { countryCode, languageCode });
     await this.checkMember(definition, request);
     const context = this.context(pageName, locale, definitelyStrings(params), request);
+    const build = async () =>
+      serializePage(
+        definition,
+        await definition.load(context),
+        await this.words(definition, context),
+      );
     const serialized = definition.cached
-      ? await this.deps.cache.memo(pageKey(locale, pageName), async () =>
-          serializePage(definition, await definition.load(context)),
-        )
-      : serializePage(definition, await definition.load(context));
+      ? await this.deps.cache.memo(pageKey(locale, pageName), build)
+      : await build();
     return withParams(serialized, context.params);
   }
 
@@ -86,6 +92,16 @@ export class PageAnswers {
     const context = this.context(pageName, locale, definitelyStrings(params), request);
     const result = await submit.handle({ ...context, body: parsed.data });
     return JSON.stringify({ data: submit.response.encode(result) });
+  }
+
+  /** The dictionary words of the page's screen, or undefined when it declares none. */
+  private async words(
+    definition: PageDefinition,
+    { countryCode, languageCode }: PageContext,
+  ): Promise<Record<string, string> | undefined> {
+    if (definition.words === undefined) return undefined;
+    const dictionary = await this.deps.cache.dictionary({ countryCode, languageCode });
+    return pickWords(dictionary, definition.words);
   }
 
   private definition(pageName: string): PageDefinition {
@@ -142,15 +158,19 @@ function definitelyStrings(params: Record<string, string | undefined>): Record<s
  * (without params and closing braces); `withoutParams` the whole answer for
  * the common case of no params, ready to send.
  */
-type SerializedPage = { head: string; withoutParams: Buffer };
+type SerializedPage = { head: string; withoutParams: EncodedJson };
 
-function withParams(page: SerializedPage, params: Record<string, string>): string | Buffer {
+function withParams(page: SerializedPage, params: Record<string, string>): string | EncodedJson {
   return Object.keys(params).length === 0
     ? page.withoutParams
     : `${page.head}${JSON.stringify(params)}}}`;
 }
 
-function serializePage(definition: PageDefinition, fields: PageFields): SerializedPage {
+async function serializePage(
+  definition: PageDefinition,
+  fields: PageFields,
+  words: Record<string, string> | undefined,
+): Promise<SerializedPage> {
   const page: Page = {
     title: definition.name,
     text: '',
@@ -161,10 +181,13 @@ function serializePage(definition: PageDefinition, fields: PageFields): Serializ
     ...fields,
     name: definition.name,
     params: {},
+    ...(words === undefined ? {} : { dictionary: words }),
   };
   const encoded = (definition.schema ?? PageSchema).encode(page) as Record<string, unknown>;
   delete encoded.params;
   const json = JSON.stringify({ data: encoded });
   const head = `${json.slice(0, -2)},"params":`;
-  return { head, withoutParams: Buffer.from(`${head}{}}}`) };
+  // Only kept answers are worth compressing (once per content version).
+  const whole = `${head}{}}}`;
+  return { head, withoutParams: definition.cached ? await encodeJson(whole) : plainJson(whole) };
 }

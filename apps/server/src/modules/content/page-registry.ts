@@ -37,8 +37,11 @@ export type PageContext = {
 type GenericFields =
   'title' | 'text' | 'postText' | 'faqItems' | 'errorMessage' | 'errorMessageList';
 
-/** What a loader returns: the page without name and params, generic fields optional. */
-export type PageFields<TPage extends Page = Page> = Omit<TPage, 'name' | 'params' | GenericFields> &
+/** What a loader returns: the page without name, params and words, generic fields optional. */
+export type PageFields<TPage extends Page = Page> = Omit<
+  TPage,
+  'name' | 'params' | 'dictionary' | GenericFields
+> &
   Partial<Pick<Page, GenericFields>>;
 
 export type PageSubmit<TBody = unknown, TResult = unknown> = {
@@ -59,6 +62,11 @@ export type PageDefinition<TPage extends Page = Page, TBody = unknown, TResult =
    * loader must not read `params` or `request`.
    */
   cached?: boolean;
+  /**
+   * Dictionary scopes of the page's screen (keys or key prefixes, see
+   * dictionary-words.ts): the answer's `dictionary` carries their words.
+   */
+  words?: readonly string[];
   /** Schema of the page answer (default: the contract's PageSchema); extend it for page-specific fields. */
   schema?: z.ZodType<TPage>;
   load(context: PageContext): Promise<PageFields<TPage>> | PageFields<TPage>;

@@ -68,6 +68,7 @@ describe('GET /s2c/content/v1/pages/{pageName}/', () => {
       errorMessage: [],
       errorMessageList: [],
       params: {},
+      dictionary: { 'faq.title': 'Fixture questions' },
     });
   });
 

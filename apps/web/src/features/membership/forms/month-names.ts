@@ -14,9 +14,9 @@ const months = [
 ] as const;
 
 /**
- * Long month names, January first: the dictionary's `month.long.jan` …
- * `month.long.dec`, else English (the short `month.jan` … are the calendar's).
+ * Long month names, January first: the dictionary's `monthLong.jan` …
+ * `monthLong.dec`, else English (the short `month.jan` … are the calendar's).
  */
 export function monthNames(text: (key: string, fallback: string) => string): string[] {
-  return months.map(([key, english]) => text(`month.long.${key}`, english));
+  return months.map(([key, english]) => text(`monthLong.${key}`, english));
 }

@@ -235,7 +235,7 @@ describe('registration: agreement and form', () => {
     stubRegistrationApi({ ATHGR2100: makeOffice() });
     const user = userEvent.setup();
     renderMembershipScreen(<RegistrationScreen page={registrationPage()} />, {
-      layout: makeClientLayout({ dictionary: { 'month.long.jan': 'Ιανουάριος' } }),
+      layout: makeClientLayout({ dictionary: { 'monthLong.jan': 'Ιανουάριος' } }),
     });
     await enterOffice(user, 'ATHGR2100');
     await agree(user);

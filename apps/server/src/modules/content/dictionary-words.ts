@@ -1,0 +1,42 @@
+/**
+ * Who carries which dictionary words (decision 022). The layout answer is
+ * fetched for every page view, so it carries only the words of the page shell
+ * and of the screens built without a page call (login, 403, 404); every other
+ * screen gets its words with its page answer (`PageDefinition.words`).
+ *
+ * A scope is a key (`form.password`) or a key prefix (`menu` for `menu.*`).
+ */
+export const layoutWords: readonly string[] = [
+  'productName',
+  'menu',
+  'footer',
+  'cookies',
+  'banner',
+  'language',
+  'alert',
+  'scrollTop',
+  'loading',
+  'error',
+  // Calendar names (spec 1 §2 "from the layout dictionary").
+  'day',
+  'month',
+  // Dialogs of the member session.
+  'directAccess',
+  'termsDialog',
+  // The login page is built locally (spec 2 §7).
+  'login',
+  'form.memberNumber',
+  'form.password',
+];
+
+/** The entries of `dictionary` whose key is one of `scopes` or starts with a scope and a dot. */
+export function pickWords(
+  dictionary: Readonly<Record<string, string>>,
+  scopes: readonly string[],
+): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [key, value] of Object.entries(dictionary)) {
+    if (scopes.some((scope) => key === scope || key.startsWith(`${scope}.`))) picked[key] = value;
+  }
+  return picked;
+}
