@@ -25,6 +25,7 @@ import { setupAgents } from './modules/agents/agents-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { PageRegistry } from './modules/content/page-registry.js';
 import { setupMail } from './modules/mail/mail-module.js';
+import { setupPoints } from './modules/points/points-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Authentication decorates the app itself: every later module may require a member.
   await setupAgents(app, { now: options.now });
   await app.register(officesModule, { now: options.now });
+  await setupPoints(app, { now: options.now });
 
   // Mail outbox and the emailed-link flows; their timers run only when asked for.
   setupMail(app);
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.addHook('onReady', (done) => {
       app.mailWorker.start();
       app.memberPurge.start();
+      app.pointsClock.start();
       done();
     });
   }

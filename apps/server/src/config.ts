@@ -41,6 +41,18 @@ const positiveWhole = (fallback: number) =>
     .default(fallback);
 
 /** `at=14,gr=30` → `{ at: 14, gr: 30 }`. */
+function parseSegmentPoints(
+  value: string,
+): Record<string, Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>> {
+  const result: Record<string, Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>> = {};
+  for (const pair of value.split(',').filter((part) => part !== '')) {
+    const [countryAndKind = '', points = ''] = pair.split('=');
+    const [country = '', kind = ''] = countryAndKind.toLowerCase().split(':');
+    (result[country] ??= {})[kind as 'air' | 'hotel' | 'car' | 'rail'] = Number(points);
+  }
+  return result;
+}
+
 function parseDaysByCountry(value: string): Record<string, number> {
   const pairs = value === '' ? [] : value.split(',').map((pair) => pair.split('='));
   return Object.fromEntries(pairs.map(([code = '', days]) => [code.toLowerCase(), Number(days)]));
@@ -102,6 +114,20 @@ const EnvironmentSchema = z.object({
     })
     .default('')
     .transform(parseDaysByCountry),
+  // Points (docs/bookings.md).
+  BOOKING_QUEUE_API_KEY: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  SEGMENT_POINTS_BY_COUNTRY: z
+    .string()
+    .regex(
+      /^(?:[a-z]{2}:(?:air|hotel|car|rail)=\d{1,4}(?:,[a-z]{2}:(?:air|hotel|car|rail)=\d{1,4})*)?$/i,
+      {
+        error: 'must look like at:hotel=12,gr:air=6',
+      },
+    )
+    .default('')
+    .transform(parseSegmentPoints),
+  ORDER_PARTNER_OFF: booleanVariable(false),
+  POINTS_JOB_INTERVAL_MS: positiveWhole(3_600_000),
 });
 
 export type Config = {
@@ -150,6 +176,19 @@ export type Config = {
   purgeIntervalMs: number;
   /** linkLifeTime in days: a deleted account is kept, restorable, this long; per country, else the default. */
   linkLifeTime: { defaultDays: number; byCountry: Record<string, number> };
+  points: {
+    /** The reservation-system side's key for `POST /s2c/bookings/v1/queue`; the endpoint is off without one. */
+    bookingQueueApiKey: string | undefined;
+    /** Points per OK segment by country and kind, over the defaults (air 5, hotel 10, car 10, rail 10). */
+    segmentPointsByCountry: Record<
+      string,
+      Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>
+    >;
+    /** The voucher order partner is off (status report `edenredIsOff`) until the gifts capability drives it. */
+    orderPartnerOff: boolean;
+    /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
+    jobIntervalMs: number;
+  };
 };
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -211,5 +250,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
     linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },
+    points: {
+      bookingQueueApiKey: e.BOOKING_QUEUE_API_KEY,
+      segmentPointsByCountry: e.SEGMENT_POINTS_BY_COUNTRY,
+      orderPartnerOff: e.ORDER_PARTNER_OFF,
+      jobIntervalMs: e.POINTS_JOB_INTERVAL_MS,
+    },
   };
 }

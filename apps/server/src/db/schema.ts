@@ -3,3 +3,4 @@ export * from '../modules/content/schema.js';
 export * from '../modules/offices/schema.js';
 export * from '../modules/agents/schema.js';
 export * from '../modules/mail/schema.js';
+export * from '../modules/points/schema.js';

@@ -64,7 +64,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
 
   pageRegistry.register<ProfileUpdatePage, unknown, unknown>({
     name: 'profile-update',
-    words: ['profile', 'profileDelete', 'form', 'monthLong'],
+    words: ['profile', 'profileDelete', 'form', 'monthLong', 'pointsStatus'],
     memberOnly: true,
     schema: ProfileUpdatePageSchema,
     load: async ({ content, countryCode, languageCode, request }) => {

@@ -17,6 +17,7 @@ export const mailTemplates = {
   'account-restored': ['loginLink'],
   'decision-maker-request': ['officeId', 'agencyName', 'agentName'],
   'agency-active': ['officeId', 'registrationLink'],
+  'points-expiry': ['points', 'date', 'days', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

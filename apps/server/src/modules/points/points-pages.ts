@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ArchivePointsPageSchema,
+  POINTS_ROWS_LIMIT,
+  PointsPageSchema,
+  PointsSearchSchema,
+  type ArchivePointsPage,
+  type PointsPage,
+  type PointsRow,
+  type PointsSearch,
+  type QueuedBooking,
+} from '@club/contract/points';
+import type { App } from '../../app.js';
+import { fieldMessages } from '../../lib/validation-data.js';
+import type { SessionMember } from '../agents/members.js';
+import type { PageFields } from '../content/page-registry.js';
+import { addYears, dayOf } from './calendar-days.js';
+import { CREDIT_LIFETIME_YEARS } from './ledger.js';
+import { bookingSegments, bookings, pointArchives, pointEntries } from './schema.js';
+import type { SegmentPoints } from './segment-points.js';
+import { statusReport } from './status-report.js';
+
+type PointsPagesOptions = { now: () => number; segmentPoints: SegmentPoints };
+
+/** The points page (spec 2 §3 "Points page", §5 search) and archive points (§2.4). */
+export function registerPointsPages(app: App, options: PointsPagesOptions): void {
+  const { db, config } = app;
+  const { now, segmentPoints } = options;
+
+  app.pageRegistry.register<PointsPage, unknown, unknown>({
+    name: 'points',
+    memberOnly: true,
+    words: ['points', 'pointsStatus', 'pointsReason'],
+    schema: PointsPageSchema,
+    load: async ({ content, params, request }) => {
+      const member = request.agent!;
+      const stored = await content.page();
+      const page = {
+        title: stored?.title ?? 'Status Points',
+        text: stored?.text ?? '',
+        postText: stored?.postText ?? '',
+      };
+      const report = await statusReport(db, member.id, dayOf(now()), config.points.orderPartnerOff);
+      const searched = params.searchBy !== undefined && params.searchBy !== '';
+      const parsed = searched ? PointsSearchSchema.safeParse(params) : undefined;
+      if (parsed?.success === false) {
+        const messages = fieldMessages(parsed.error.issues, 'searchBy');
+        return {
+          ...page,
+          ...emptyPoints(report.available, report.expired, params.details ?? ''),
+          validationMessages: Object.fromEntries(
+            Object.entries(messages).map(([field, message]) => [field, [message].flat()]),
+          ),
+        };
+      }
+      const search = parsed?.data;
+      const [rows, queued, additional, used] = await Promise.all([
+        pointsRows(member, search),
+        queuedBookings(member, search),
+        entriesOf(member.id, 'additional'),
+        entriesOf(member.id, 'order'),
+      ]);
+      const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
+      const fields: PageFields<PointsPage> = {
+        ...page,
+        points: listed,
+        totlegsOK: listed.reduce((sum, row) => sum + row.legSOK, 0),
+        totpoints: listed.reduce((sum, row) => sum + row.points, 0),
+        addArray: additional.map((entry) => ({
+          id: entry.id,
+          date: entry.entryDate,
+          description: entry.description,
+          pnr: entry.pnr ?? '',
+          points: entry.amount,
+        })),
+        summAdd: additional.reduce((sum, entry) => sum + entry.amount, 0),
+        useArray: used.map((entry) => ({
+          id: entry.id,
+          date: entry.entryDate,
+          pnr: entry.pnr ?? '',
+          quantity: 1,
+          points: -entry.amount,
+        })),
+        summUse: used.reduce((sum, entry) => sum - entry.amount, 0),
+        expired: report.expired,
+        refresh: report.available,
+        details: params.details === '1' ? '1' : '',
+        noneDet: search !== undefined && listed.length === 0 && queued.length === 0,
+        queued,
+        truncated: search === undefined && rows.length > POINTS_ROWS_LIMIT,
+      };
+      return fields;
+    },
+  });
+
+  app.pageRegistry.register<ArchivePointsPage, unknown, unknown>({
+    name: 'archive-points',
+    words: ['archivePoints'],
+    schema: ArchivePointsPageSchema,
+    load: async ({ content, request }) => {
+      const stored = await content.page();
+      const member = await app.authenticate(request);
+      const [archive] =
+        member === null
+          ? []
+          : await db
+              .select({
+                archiveDate: pointArchives.archiveDate,
+                accumulated: pointArchives.accumulated,
+                additional: pointArchives.additional,
+                used: pointArchives.used,
+                remaining: pointArchives.remaining,
+              })
+              .from(pointArchives)
+              .where(eq(pointArchives.memberNumber, member.number));
+      return {
+        title: stored?.title ?? 'Archive Points',
+        text: stored?.text ?? '',
+        postText: stored?.postText ?? '',
+        archive: archive ?? null,
+        loggedIn: member !== null,
+      };
+    },
+  });
+
+  /** The member's accepted PNRs with their live segments, newest first. */
+  async function pointsRows(
+    member: SessionMember,
+    search: PointsSearch | undefined,
+  ): Promise<PointsRow[]> {
+    const conditions: SQL[] = [eq(bookings.agentId, member.id), eq(bookings.state, 'accepted')];
+    conditions.push(...searchConditions(search));
+    const found = await db
+      .select({ id: bookings.id, pnr: bookings.pnr, createdOn: bookings.createdOn })
+      .from(bookings)
+      .where(and(...conditions))
+      .orderBy(desc(bookings.createdOn), desc(bookings.id))
+      // One more than listed tells whether the list is cut.
+      .limit(search === undefined ? POINTS_ROWS_LIMIT + 1 : 10_000);
+    if (found.length === 0) return [];
+    const segments = await db
+      .select()
+      .from(bookingSegments)
+      .where(
+        and(
+          inArray(
+            bookingSegments.bookingId,
+            found.map((booking) => booking.id),
+          ),
+          ne(bookingSegments.status, 'XX'),
+        ),
+      )
+      .orderBy(asc(bookingSegments.serviceDate), asc(bookingSegments.segmentId));
+    return found.map((booking) => {
+      const own = segments.filter((segment) => segment.bookingId === booking.id);
+      const ok = own.filter((segment) => segment.status === 'OK');
+      return {
+        pnr: booking.pnr,
+        date: booking.createdOn,
+        legs: own.length,
+        legSOK: ok.length,
+        _Price: own.reduce(
+          (sum, segment) => sum + segmentPoints(member.countryCode, segment.kind),
+          0,
+        ),
+        points: own.reduce(
+          (sum, segment) => sum + (segment.creditedAgentId === member.id ? segment.points : 0),
+          0,
+        ),
+        status: own.length > 0 && ok.length === own.length ? 'OK' : 'PD',
+        segments: own.map((segment) => ({
+          segmentId: segment.segmentId,
+          kind: segment.kind,
+          serviceDate: segment.serviceDate,
+          status: segment.status === 'OK' ? 'OK' : 'PD',
+          points: segment.creditedAgentId === member.id ? segment.points : 0,
+          expiresOn:
+            segment.creditedOn === null
+              ? null
+              : addYears(segment.creditedOn, CREDIT_LIFETIME_YEARS),
+        })),
+      };
+    });
+  }
+
+  /**
+   * Queued PNRs that earned the member nothing: rejected bookings naming
+   * their number; and, when they search one PNR, that PNR if it reached the
+   * club from an office of their country without naming anyone.
+   */
+  async function queuedBookings(
+    member: SessionMember,
+    search: PointsSearch | undefined,
+  ): Promise<QueuedBooking[]> {
+    const mine = or(eq(bookings.memberNumber, member.number), eq(bookings.agentId, member.id));
+    const visible =
+      search?.searchBy === 'pnr'
+        ? or(
+            mine,
+            and(
+              sql`${bookings.memberNumber} is null`,
+              eq(bookings.officeCountryCode, member.countryCode),
+            ),
+          )
+        : mine;
+    const rows = await db
+      .select({
+        pnr: bookings.pnr,
+        date: bookings.createdOn,
+        officeId: bookings.officeId,
+        reason: bookings.reason,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.state, 'rejected'), visible, ...searchConditions(search)))
+      .orderBy(desc(bookings.createdOn))
+      .limit(POINTS_ROWS_LIMIT);
+    return rows.flatMap((row) => (row.reason === null ? [] : [{ ...row, reason: row.reason }]));
+  }
+
+  async function entriesOf(agentId: number, kind: 'additional' | 'order') {
+    return db
+      .select({
+        id: pointEntries.id,
+        entryDate: pointEntries.entryDate,
+        description: pointEntries.description,
+        amount: pointEntries.amount,
+        pnr: bookings.pnr,
+      })
+      .from(pointEntries)
+      .leftJoin(bookings, eq(bookings.id, pointEntries.bookingId))
+      .where(and(eq(pointEntries.agentId, agentId), eq(pointEntries.kind, kind)))
+      .orderBy(desc(pointEntries.entryDate), desc(pointEntries.id))
+      .limit(1000);
+  }
+}
+
+function searchConditions(search: PointsSearch | undefined): SQL[] {
+  if (search === undefined) return [];
+  if (search.searchBy === 'pnr') return [eq(bookings.pnr, search.pnrSearch)];
+  return [gte(bookings.createdOn, search.fromDate), lte(bookings.createdOn, search.toDate)];
+}
+
+function emptyPoints(available: number, expired: number, details: string) {
+  return {
+    points: [],
+    totlegsOK: 0,
+    totpoints: 0,
+    addArray: [],
+    summAdd: 0,
+    useArray: [],
+    summUse: 0,
+    expired,
+    refresh: available,
+    details: details === '1' ? '1' : '',
+    noneDet: false,
+    queued: [],
+    truncated: false,
+  };
+}

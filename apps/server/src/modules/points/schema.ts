@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { BookingReason, SegmentKind } from '@club/contract/points';
+import { agents } from '../agents/schema.js';
+
+/**
+ * Bookings from the reservation system's queue, one row per PNR, kept whether
+ * they earned points or not: a rejected booking keeps its reason so that the
+ * member can see why it earned nothing.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Record locator, upper-case. */
+    pnr: varchar({ length: 8 }).notNull().unique(),
+    officeId: varchar({ length: 20 }).notNull(),
+    /** The office's country in the directory, null for an unknown office. */
+    officeCountryCode: varchar({ length: 2 }),
+    createdOn: date({ mode: 'string' }).notNull(),
+    /** The number named by the remark, even when it is no member's. */
+    memberNumber: varchar({ length: 20 }),
+    /** The member credited; null when the booking was rejected before a member was found. */
+    agentId: integer().references(() => agents.id, { onDelete: 'set null' }),
+    state: text().$type<'accepted' | 'rejected'>().notNull(),
+    reason: text().$type<BookingReason>(),
+    /** Hash of the normalised record: importing the same record again changes nothing. */
+    recordHash: text().notNull(),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_agent_idx').on(t.agentId, t.createdOn),
+    index('bookings_member_number_idx').on(t.memberNumber),
+  ],
+);
+
+/**
+ * Segments of a booking. `PD` while booked, `OK` once flown or used (then
+ * credited), `XX` once cancelled or gone from the record (dropped from every
+ * count and list; its credit reversed).
+ */
+export const bookingSegments = pgTable(
+  'booking_segments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The reservation system's stable id of the segment within the PNR. */
+    segmentId: varchar({ length: 40 }).notNull(),
+    kind: text().$type<SegmentKind>().notNull(),
+    /** The reservation system's status code, as received. */
+    sourceStatus: varchar({ length: 4 }).notNull(),
+    status: text().$type<'PD' | 'OK' | 'XX'>().notNull(),
+    serviceDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    /** The record says the segment was flown or used. */
+    used: boolean().notNull().default(false),
+    /** Points credited for this segment (0 until credited). */
+    points: integer().notNull().default(0),
+    /** Date of the credit, which sets its expiry. */
+    creditedOn: date({ mode: 'string' }),
+    /** The member the credit went to (a changed remark moves it). */
+    creditedAgentId: integer(),
+  },
+  (t) => [
+    uniqueIndex('booking_segments_booking_segment_idx').on(t.bookingId, t.segmentId),
+    // The clock job finds pending segments whose service is over.
+    index('booking_segments_pending_idx')
+      .on(t.serviceDate)
+      .where(sql`${t.status} = 'PD'`),
+  ],
+);
+
+export type LedgerEntryKind =
+  /** Credit for an OK segment. */
+  | 'segment'
+  /** Credit of additional points: bonus, promotion, manual adjustment. */
+  | 'additional'
+  /** Debit for a gift order. */
+  | 'order'
+  /** Credit back of a failed order's points. */
+  | 'refund'
+  /** Debit of points that lapsed three years after their credit. */
+  | 'expiry'
+  /** Debit taking back a cancelled segment's credit. */
+  | 'reversal';
+
+/**
+ * The points ledger: append-only, every change to a member's points is one
+ * entry written in the transaction of the change that causes it.
+ */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    kind: text().$type<LedgerEntryKind>().notNull(),
+    /** Signed: credits positive, debits negative. */
+    amount: integer().notNull(),
+    /** The day the entry counts for (credit date for credits). */
+    entryDate: date({ mode: 'string' }).notNull(),
+    /** Credits: the day their points lapse. */
+    expiresOn: date({ mode: 'string' }),
+    description: text().notNull().default(''),
+    bookingId: integer(),
+    segmentRowId: integer(),
+    /** Gift orders (the gifts capability links its orders here). */
+    orderId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('point_entries_agent_idx').on(t.agentId, t.kind, t.entryDate),
+    check('point_entries_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Credit lots: the unspent points of one member credited on one day, which
+ * lapse together. Spending takes the oldest lots first. A lot is the
+ * allocation state behind the ledger, not a second ledger: its remaining
+ * points always equal the entries allocated to it.
+ */
+export const pointLots = pgTable(
+  'point_lots',
+  {
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    creditedOn: date({ mode: 'string' }).notNull(),
+    expiresOn: date({ mode: 'string' }).notNull(),
+    /** Points credited on that day (reversals taken off). */
+    credited: integer().notNull(),
+    remaining: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.creditedOn] }),
+    index('point_lots_expiry_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.remaining} > 0`),
+    check('point_lots_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.credited}`),
+  ],
+);
+
+/** Which lots a debit took its points from (and a refund gave them back to). */
+export const pointAllocations = pgTable(
+  'point_allocations',
+  {
+    entryId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => pointEntries.id, { onDelete: 'cascade' }),
+    agentId: integer().notNull(),
+    creditedOn: date({ mode: 'string' }).notNull(),
+    /** Points taken from the lot (negative) or given back (positive). */
+    amount: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.creditedOn] })],
+);
+
+/**
+ * One row per member with the totals of the status report, updated in the
+ * same transaction as every entry, so that the report never scans the ledger.
+ * The row is also the member's lock: every change of points locks it first.
+ */
+export const pointBalances = pgTable(
+  'point_balances',
+  {
+    agentId: integer()
+      .primaryKey()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    regular: integer().notNull().default(0),
+    additional: integer().notNull().default(0),
+    used: integer().notNull().default(0),
+    expired: integer().notNull().default(0),
+    available: integer().notNull().default(0),
+    segmentsPd: integer().notNull().default(0),
+    segmentsOk: integer().notNull().default(0),
+    /** The earliest day a lot with points left lapses: expiry is due when it is today or earlier. */
+    nextExpiryOn: date({ mode: 'string' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('point_balances_available', sql`${t.available} >= 0`),
+    check(
+      'point_balances_sum',
+      sql`${t.available} = ${t.regular} + ${t.additional} - ${t.used} - ${t.expired}`,
+    ),
+  ],
+);
+
+/** Balances carried over from a previous programme period (archive-points page). */
+export const pointArchives = pgTable('point_archives', {
+  memberNumber: varchar({ length: 20 }).primaryKey(),
+  archiveDate: date({ mode: 'string' }).notNull(),
+  accumulated: integer().notNull(),
+  additional: integer().notNull(),
+  used: integer().notNull(),
+  remaining: integer().notNull(),
+});
+
+/** Expiry reminder emails sent: one per member, lapse day and notice (90, 30 or 7 days). */
+export const expiryReminders = pgTable(
+  'expiry_reminders',
+  {
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    expiresOn: date({ mode: 'string' }).notNull(),
+    daysBefore: integer().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.expiresOn, t.daysBefore] })],
+);

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { StatusReport } from '@club/contract/points';
+import type { Database } from '../../db/client.js';
+import { LedgerSession } from './ledger.js';
+import { pointBalances } from './schema.js';
+
+/**
+ * The status report of one member (spec 2 §3) from their balance row: one
+ * row read, however many segments they have. When points are due to lapse
+ * (the clock job may not have run yet today) they expire first, so the
+ * report is exact.
+ */
+export async function statusReport(
+  db: Database,
+  agentId: number,
+  today: string,
+  orderPartnerOff: boolean,
+): Promise<StatusReport> {
+  let [row] = await db.select().from(pointBalances).where(eq(pointBalances.agentId, agentId));
+  if (row?.nextExpiryOn != null && row.nextExpiryOn <= today) {
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agentId], today);
+      await session.flush();
+    });
+    [row] = await db.select().from(pointBalances).where(eq(pointBalances.agentId, agentId));
+  }
+  const balance = row ?? {
+    regular: 0,
+    additional: 0,
+    used: 0,
+    expired: 0,
+    available: 0,
+    segmentsPd: 0,
+    segmentsOk: 0,
+  };
+  return {
+    totalSegmentsPD: balance.segmentsPd,
+    totalSegmentsOk: balance.segmentsOk,
+    totalSegments: balance.segmentsPd + balance.segmentsOk,
+    accumulated: balance.regular + balance.additional,
+    used: balance.used,
+    expired: balance.expired,
+    available: balance.available,
+    regular: balance.regular,
+    additional: balance.additional,
+    edenredIsOff: orderPartnerOff,
+  };
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { PageSchema } from './page.js';
+
+/**
+ * Points: the status report, the points page and its search form, archive
+ * points and the expiry forecast (spec 2 §2.4, §3, §5, §7).
+ */
+
+/** Segment kinds of a booking, and what an OK segment earns by default (spec 2 §1). */
+export const segmentKinds = ['air', 'hotel', 'car', 'rail'] as const;
+export type SegmentKind = (typeof segmentKinds)[number];
+export const defaultSegmentPoints: Readonly<Record<SegmentKind, number>> = {
+  air: 5,
+  hotel: 10,
+  car: 10,
+  rail: 10,
+};
+
+/** `PD` pending (booked, no points yet), `OK` flown or used (credited). Cancelled segments are dropped. */
+export type SegmentStatus = 'PD' | 'OK';
+
+/** `GET /s2c/auth/v1/agent-points?number=` → user.statusReport (spec 2 §3). */
+export const StatusReportSchema = z.object({
+  totalSegmentsPD: z.number().int(),
+  totalSegmentsOk: z.number().int(),
+  totalSegments: z.number().int(),
+  /** Every point credited: regular + additional (reversals taken off). */
+  accumulated: z.number().int(),
+  /** Spent on gifts (refunds taken off). */
+  used: z.number().int(),
+  expired: z.number().int(),
+  /** accumulated − used − expired. */
+  available: z.number().int(),
+  /** Points from segments. */
+  regular: z.number().int(),
+  /** Bonuses, promotions and manual adjustments. */
+  additional: z.number().int(),
+  /** The external order partner is off: "Spend my points" is disabled. */
+  edenredIsOff: z.boolean(),
+});
+export type StatusReport = z.infer<typeof StatusReportSchema>;
+
+export const AgentPointsQuerySchema = z.object({
+  number: z.string().regex(/^\d{1,20}$/, 'Only numbers are allowed'),
+});
+
+/** Points lapsing in each of the next 12 months (`GET /s2c/auth/v1/agent-points/forecast?number=`). */
+export const ExpiryForecastSchema = z.object({
+  months: z.array(z.object({ month: z.string(), points: z.number().int() })),
+  /** The next date points lapse, and how many; null when none are due. */
+  next: z.object({ date: z.string(), points: z.number().int() }).nullable(),
+});
+export type ExpiryForecast = z.infer<typeof ExpiryForecastSchema>;
+
+/**
+ * Why a booking earned nothing. `accepted` bookings whose segments are all
+ * pending have no reason: their points come once flown or used.
+ */
+export const bookingReasons = [
+  'no-remark',
+  'remark-without-space',
+  'malformed-remark',
+  'unknown-member',
+  'inactive-member',
+  'unknown-office',
+  'office-other-country',
+  'inactive-office',
+  'no-segments',
+  'all-segments-cancelled',
+] as const;
+export type BookingReason = (typeof bookingReasons)[number];
+
+/** English texts of the reasons; the dictionary key is `pointsReason.{reason}`. */
+export const bookingReasonTexts: Readonly<Record<BookingReason, string>> = {
+  'no-remark': 'The booking has no remark RM*AMA with your member number.',
+  'remark-without-space':
+    'The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).',
+  'malformed-remark': 'The remark is not of the form RM*AMA followed by one space and the member number.',
+  'unknown-member': 'The remark names a member number that does not exist.',
+  'inactive-member': 'The member account was not active when the booking arrived.',
+  'unknown-office': 'The booking was made in an office ID the club does not know.',
+  'office-other-country': 'The booking was made in an office ID of another country.',
+  'inactive-office': 'The agency of this office ID does not take part in the club.',
+  'no-segments': 'The booking has no segments.',
+  'all-segments-cancelled': 'All segments of the booking were cancelled.',
+};
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date in the format YYYY-MM-DD. */
+function isCalendarDate(value: string): boolean {
+  if (!isoDate.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Messages of the points search (the spec leaves their texts to us, §5). */
+export const pointsSearchMessages = {
+  pnrRequired: 'Please enter a PNR.',
+  pnrPattern: 'A PNR has 5 to 8 letters and digits.',
+  dateRequired: 'Please enter a date.',
+  dateFormat: 'Use the format YYYY-MM-DD.',
+  dateOrder: 'The start date must not be after the end date.',
+} as const;
+
+const DateFieldSchema = z
+  .string()
+  .trim()
+  .min(1, pointsSearchMessages.dateRequired)
+  .refine(isCalendarDate, pointsSearchMessages.dateFormat);
+
+/**
+ * The points search form (spec 2 §3 "Search form", §5): by PNR (pnrSearch
+ * required) or by date range (fromDate and toDate required, YYYY-MM-DD).
+ * `details` is "1" to show each PNR's segments.
+ */
+export const PointsSearchSchema = z.discriminatedUnion('searchBy', [
+  z.object({
+    searchBy: z.literal('pnr'),
+    pnrSearch: z
+      .string()
+      .trim()
+      .min(1, pointsSearchMessages.pnrRequired)
+      .regex(/^[A-Za-z0-9]{5,8}$/, pointsSearchMessages.pnrPattern)
+      .transform((value) => value.toUpperCase()),
+    details: z.enum(['1', '']).optional(),
+  }),
+  z
+    .object({
+      searchBy: z.literal('date'),
+      fromDate: DateFieldSchema,
+      toDate: DateFieldSchema,
+      details: z.enum(['1', '']).optional(),
+    })
+    .refine((value) => value.fromDate <= value.toDate, {
+      message: pointsSearchMessages.dateOrder,
+      path: ['toDate'],
+    }),
+]);
+export type PointsSearch = z.infer<typeof PointsSearchSchema>;
+
+/** One segment of a PNR row, shown with `details=1`. */
+export const PointsSegmentSchema = z.object({
+  segmentId: z.string(),
+  kind: z.enum(segmentKinds),
+  serviceDate: z.string(),
+  status: z.enum(['PD', 'OK']),
+  points: z.number().int(),
+  /** When the credit lapses (OK segments). */
+  expiresOn: z.string().nullable(),
+});
+
+/** A PNR row of the points page (spec 2 §3 "Points page"). */
+export const PointsRowSchema = z.object({
+  pnr: z.string(),
+  /** Booking creation date, YYYY-MM-DD. */
+  date: z.string(),
+  /** Segments not cancelled. */
+  legs: z.number().int(),
+  /** Segments flown or used. */
+  legSOK: z.number().int(),
+  /** Points the PNR is worth once every segment is OK. */
+  _Price: z.number().int(),
+  /** Points credited so far. */
+  points: z.number().int(),
+  /** OK when every segment is OK, else PD. */
+  status: z.enum(['PD', 'OK']),
+  segments: z.array(PointsSegmentSchema),
+});
+export type PointsRow = z.infer<typeof PointsRowSchema>;
+
+/** A queued PNR that earned nothing, with its reason. */
+export const QueuedBookingSchema = z.object({
+  pnr: z.string(),
+  date: z.string(),
+  officeId: z.string(),
+  reason: z.enum(bookingReasons),
+});
+export type QueuedBooking = z.infer<typeof QueuedBookingSchema>;
+
+/** Additional points (bonus, promotion, adjustment). */
+export const AdditionalRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  description: z.string(),
+  pnr: z.string(),
+  points: z.number().int(),
+});
+
+/** Ordered gifts (filled by the gifts capability). */
+export const UsedRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  pnr: z.string(),
+  quantity: z.number().int(),
+  points: z.number().int(),
+});
+
+/** `GET /s2c/content/v1/pages/points/` with the search as page params. */
+export const PointsPageSchema = PageSchema.extend({
+  points: z.array(PointsRowSchema),
+  totlegsOK: z.number().int(),
+  totpoints: z.number().int(),
+  addArray: z.array(AdditionalRowSchema),
+  summAdd: z.number().int(),
+  useArray: z.array(UsedRowSchema),
+  summUse: z.number().int(),
+  expired: z.number().int(),
+  /** Available points. */
+  refresh: z.number().int(),
+  details: z.string(),
+  /** The search found no PNR. */
+  noneDet: z.boolean(),
+  /** Queued PNRs of the search that earned nothing, each with its reason. */
+  queued: z.array(QueuedBookingSchema),
+  /** Without a search: only the latest rows are listed. */
+  truncated: z.boolean(),
+  /** Present when the search params were invalid: messages per field. */
+  validationMessages: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type PointsPage = z.infer<typeof PointsPageSchema>;
+
+/** The most PNR rows listed without a search. */
+export const POINTS_ROWS_LIMIT = 200;
+
+/** `GET /s2c/content/v1/pages/archive-points/` (spec 2 §2.4 "Archive points"). */
+export const ArchivePointsPageSchema = PageSchema.extend({
+  /** Null for guests and for members without an archived balance. */
+  archive: z
+    .object({
+      archiveDate: z.string(),
+      accumulated: z.number().int(),
+      additional: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+    })
+    .nullable(),
+  loggedIn: z.boolean(),
+});
+export type ArchivePointsPage = z.infer<typeof ArchivePointsPageSchema>;
