@@ -37,6 +37,13 @@ CREATE TABLE "expiry_reminders" (
 	CONSTRAINT "expiry_reminders_agent_id_expires_on_days_before_pk" PRIMARY KEY("agent_id","expires_on","days_before")
 );
 --> statement-breakpoint
+CREATE TABLE "point_adjustments" (
+	"reference" varchar(80) PRIMARY KEY NOT NULL,
+	"agent_id" integer NOT NULL,
+	"points" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "point_allocations" (
 	"entry_id" bigint NOT NULL,
 	"agent_id" integer NOT NULL,
@@ -97,6 +104,7 @@ CREATE TABLE "point_lots" (
 ALTER TABLE "booking_segments" ADD CONSTRAINT "booking_segments_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expiry_reminders" ADD CONSTRAINT "expiry_reminders_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_adjustments" ADD CONSTRAINT "point_adjustments_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_allocations" ADD CONSTRAINT "point_allocations_entry_id_point_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."point_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -204,6 +204,20 @@ export const pointBalances = pgTable(
   ],
 );
 
+/**
+ * Additional points loaded by the import tooling (bonuses, promotions,
+ * manual adjustments), by their reference: loading a file again credits
+ * nothing twice.
+ */
+export const pointAdjustments = pgTable('point_adjustments', {
+  reference: varchar({ length: 80 }).primaryKey(),
+  agentId: integer()
+    .notNull()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  points: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Balances carried over from a previous programme period (archive-points page). */
 export const pointArchives = pgTable('point_archives', {
   memberNumber: varchar({ length: 20 }).primaryKey(),

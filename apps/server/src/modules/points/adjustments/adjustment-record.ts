@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(
+    (value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'must be a real date',
+  );
+const memberNumber = z.string().regex(/^\d{1,20}$/, 'must be the member number (digits)');
+const points = z.number().int('must be whole points').min(0).max(10_000_000);
+
+/**
+ * A line of a points file (docs/bookings.md "Additional points and archives"):
+ * additional points for a member, or a member's archived balance from a
+ * previous programme period.
+ */
+export const AdjustmentRecordSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('additional'),
+    /** Unique per adjustment: a file loaded twice credits nothing twice. */
+    reference: z.string().trim().min(1).max(80),
+    number: memberNumber,
+    points: z.number().int('must be whole points').min(1).max(1_000_000),
+    description: z.string().trim().min(1).max(255),
+  }),
+  z.strictObject({
+    type: z.literal('archive'),
+    number: memberNumber,
+    archiveDate: day,
+    accumulated: points,
+    additional: points,
+    used: points,
+    remaining: points,
+  }),
+]);
+export type AdjustmentRecord = z.infer<typeof AdjustmentRecordSchema>;

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createAgent } from '../../../testing/factories.js';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
+import { pointArchives, pointBalances, pointEntries } from '../schema.js';
+import { importAdjustments } from './import-adjustments.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+describe('points file: additional points and archives', () => {
+  it('credits additional points once per reference, with their description', async () => {
+    const agent = await createAgent(database.db);
+    const lines = [
+      JSON.stringify({
+        type: 'additional',
+        reference: `welcome-${agent.number}`,
+        number: agent.number,
+        points: 50,
+        description: 'Welcome bonus',
+      }),
+      JSON.stringify({
+        type: 'additional',
+        reference: `promo-${agent.number}`,
+        number: agent.number,
+        points: 20,
+        description: 'Winter promotion',
+      }),
+    ];
+    expect(await importAdjustments(database.db, lines, '2026-11-22')).toEqual({
+      credited: 2,
+      archived: 0,
+      unchanged: 0,
+      rejected: [],
+    });
+    expect(await importAdjustments(database.db, lines, '2026-11-23')).toEqual({
+      credited: 0,
+      archived: 0,
+      unchanged: 2,
+      rejected: [],
+    });
+    const [balance] = await database.db
+      .select()
+      .from(pointBalances)
+      .where(eq(pointBalances.agentId, agent.id));
+    expect(balance).toMatchObject({ additional: 70, available: 70, regular: 0 });
+    const entries = await database.db
+      .select()
+      .from(pointEntries)
+      .where(eq(pointEntries.agentId, agent.id));
+    expect(
+      entries.map((entry) => [entry.kind, entry.amount, entry.description, entry.expiresOn]),
+    ).toEqual([
+      ['additional', 50, 'Welcome bonus', '2029-11-22'],
+      ['additional', 20, 'Winter promotion', '2029-11-22'],
+    ]);
+  });
+
+  it('sets archived balances, and reports bad lines by number without stopping', async () => {
+    const agent = await createAgent(database.db);
+    const summary = await importAdjustments(
+      database.db,
+      [
+        'not json',
+        JSON.stringify({
+          type: 'archive',
+          number: agent.number,
+          archiveDate: '2025-12-31',
+          accumulated: 900,
+          additional: 100,
+          used: 600,
+          remaining: 300,
+        }),
+        JSON.stringify({
+          type: 'additional',
+          reference: 'x-1',
+          number: '999999999',
+          points: 5,
+          description: 'Nobody',
+        }),
+        JSON.stringify({
+          type: 'additional',
+          reference: 'x-2',
+          number: agent.number,
+          points: -5,
+          description: 'Negative',
+        }),
+        JSON.stringify({
+          type: 'archive',
+          number: agent.number,
+          archiveDate: '2025-02-30',
+          accumulated: 1,
+          additional: 0,
+          used: 0,
+          remaining: 1,
+        }),
+        '',
+      ],
+      '2026-11-22',
+    );
+    expect(summary).toMatchObject({ credited: 0, archived: 1, unchanged: 0 });
+    expect(summary.rejected.map((rejection) => rejection.line)).toEqual([1, 3, 4, 5]);
+    expect(summary.rejected[1]!.message).toBe('no member 999999999');
+    const [archive] = await database.db
+      .select()
+      .from(pointArchives)
+      .where(eq(pointArchives.memberNumber, agent.number));
+    expect(archive).toMatchObject({ archiveDate: '2025-12-31', remaining: 300 });
+    const [count] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointEntries)
+      .where(eq(pointEntries.agentId, agent.id));
+    expect(count?.n).toBe(0);
+  });
+});
