@@ -24,6 +24,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The benchmarks and tests may drive the server's code; the web app and contract never.
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/apps/server/**', '@club/server*'], message: 'The web app and contract never import the server.' }] },

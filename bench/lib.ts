@@ -2,7 +2,12 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 
-export type LoadResult = { requestsPerSecond: number; p99Ms: number; failures: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  meanMs: number;
+  p99Ms: number;
+  failures: number;
+};
 
 /** Starts a server process and waits until `readyUrl` answers 200. */
 export async function startServer(
@@ -45,13 +50,18 @@ export function stopServer(child: ChildProcess): void {
  */
 export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** Measures one URL under load, with a browser's Accept-Encoding, after a short warm-up. */
-export async function measureLoad(url: string, seconds: number): Promise<LoadResult> {
-  const headers = browserHeaders;
+/** Measures one URL under load, with a browser's Accept-Encoding (and `extra` headers), after a short warm-up. */
+export async function measureLoad(
+  url: string,
+  seconds: number,
+  extra: Record<string, string> = {},
+): Promise<LoadResult> {
+  const headers = { ...browserHeaders, ...extra };
   await autocannon({ url, headers, connections: 20, duration: 1 });
   const result = await autocannon({ url, headers, connections: 20, duration: seconds });
   return {
     requestsPerSecond: result.requests.average,
+    meanMs: result.latency.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,
   };
@@ -64,6 +74,7 @@ export async function measureLoad(url: string, seconds: number): Promise<LoadRes
 export async function measureRounds<K extends string>(
   urls: Record<K, string>,
   seconds: number,
+  headers: Partial<Record<K, Record<string, string>>> = {},
 ): Promise<Record<K, LoadResult[]>> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const results = Object.fromEntries(
@@ -71,7 +82,7 @@ export async function measureRounds<K extends string>(
   ) as unknown as Record<K, LoadResult[]>;
   for (let round = 0; round < rounds; round++) {
     for (const key of Object.keys(urls) as K[]) {
-      results[key].push(await measureLoad(urls[key], seconds));
+      results[key].push(await measureLoad(urls[key], seconds, headers[key]));
     }
   }
   return results;

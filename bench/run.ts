@@ -18,6 +18,8 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { gzipBytes, measureRounds, median, ratio, startServer, stopServer } from './lib.ts';
 import { loginFigures } from './login.ts';
+import { statusReportFigures } from './status-report.ts';
+import { importFigures } from './import.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -140,6 +142,15 @@ function initialJsBytes(dist: string): number {
   );
 }
 
-await bundleFigures();
-await apiFigures();
-await loginFigures(root, seconds);
+// `npm run bench -- api login` runs only the named parts.
+const parts: Record<string, () => Promise<void>> = {
+  bundle: bundleFigures,
+  api: apiFigures,
+  login: () => loginFigures(root, seconds),
+  'status-report': () => statusReportFigures(root, seconds),
+  import: () => importFigures(root),
+};
+const chosen = process.argv.slice(2);
+for (const [name, figures] of Object.entries(parts)) {
+  if (chosen.length === 0 || chosen.includes(name)) await figures();
+}

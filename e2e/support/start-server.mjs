@@ -16,6 +16,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     LOG_LEVEL: 'warn',
     // The journeys ask for a second mail seconds after the first.
     MAIL_RESEND_QUIET_SECONDS: '1',
+    // The points journey sends bookings through the queue endpoint.
+    BOOKING_QUEUE_API_KEY: 'e2e-booking-queue-key-0123456789',
   },
 });
 const stop = () => server.kill('SIGTERM');

@@ -40,7 +40,7 @@ const positiveWhole = (fallback: number) =>
     .min(1, { error: 'must be at least 1' })
     .default(fallback);
 
-/** `at=14,gr=30` → `{ at: 14, gr: 30 }`. */
+/** `at:hotel=12,gr:air=6` → `{ at: { hotel: 12 }, gr: { air: 6 } }`. */
 function parseSegmentPoints(
   value: string,
 ): Record<string, Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>> {
@@ -53,6 +53,7 @@ function parseSegmentPoints(
   return result;
 }
 
+/** `at=14,gr=30` → `{ at: 14, gr: 30 }`. */
 function parseDaysByCountry(value: string): Record<string, number> {
   const pairs = value === '' ? [] : value.split(',').map((pair) => pair.split('='));
   return Object.fromEntries(pairs.map(([code = '', days]) => [code.toLowerCase(), Number(days)]));
@@ -191,7 +192,7 @@ export type Config = {
   };
 };
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'BOOKING_QUEUE_API_KEY']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -5,6 +5,10 @@ import { loadContent } from './modules/content/load-content.js';
 import { countries } from './modules/content/schema.js';
 import { loadOffices } from './modules/offices/load-offices.js';
 import { offices } from './modules/offices/schema.js';
+import { agents } from './modules/agents/schema.js';
+import { dayOf } from './modules/points/calendar-days.js';
+import { segmentPointsRule } from './modules/points/segment-points.js';
+import { loadDemo } from './demo/load-demo.js';
 
 /** Start-up only: configuration, database, migrations, demo content and offices on an empty database, listen. */
 async function main(): Promise<void> {
@@ -42,6 +46,14 @@ async function main(): Promise<void> {
     if (anyOffice === undefined) {
       const summary = await loadOffices(database.db, config.contentDir);
       app.log.info({ offices: summary.offices }, 'demo offices loaded into the empty directory');
+    }
+    const [anyMember] = await database.db.select({ id: agents.id }).from(agents).limit(1);
+    if (anyMember === undefined && !config.production) {
+      const summary = await loadDemo(database.db, config.contentDir, {
+        today: dayOf(Date.now()),
+        segmentPoints: segmentPointsRule(config),
+      });
+      if (summary !== null) app.log.info(summary, 'demo members, bookings and points loaded');
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../agents/members.js';
 import { addYears } from './calendar-days.js';
 import {
@@ -284,19 +284,26 @@ export class LedgerSession {
             : { credited: sql`excluded.credited`, remaining: sql`excluded.remaining` },
         });
     }
-    for (const account of this.accounts.values()) {
-      if (!account.changed) continue;
-      const { agentId, ...totals } = account.balance;
-      const nextExpiryOn = account.lots
-        .filter((lot) => lot.remaining > 0)
-        .reduce<string | null>(
-          (next, lot) => (next === null || lot.expiresOn < next ? lot.expiresOn : next),
-          null,
-        );
-      await tx
-        .update(pointBalances)
-        .set({ ...totals, nextExpiryOn, updatedAt: sql`now()` })
-        .where(eq(pointBalances.agentId, agentId));
+    const changed = [...this.accounts.values()].filter((account) => account.changed);
+    if (changed.length > 0) {
+      // One statement for every changed member: an import batch touches hundreds.
+      const rows = changed.map(({ balance, lots }) => {
+        const nextExpiryOn = lots
+          .filter((lot) => lot.remaining > 0)
+          .reduce<string | null>(
+            (next, lot) => (next === null || lot.expiresOn < next ? lot.expiresOn : next),
+            null,
+          );
+        return sql`(${balance.agentId}::int, ${balance.regular}::int, ${balance.additional}::int, ${balance.used}::int, ${balance.expired}::int, ${balance.available}::int, ${balance.segmentsPd}::int, ${balance.segmentsOk}::int, ${nextExpiryOn}::date)`;
+      });
+      await tx.execute(sql`
+        update point_balances as b set
+          regular = v.regular, additional = v.additional, used = v.used, expired = v.expired,
+          available = v.available, segments_pd = v.segments_pd, segments_ok = v.segments_ok,
+          next_expiry_on = v.next_expiry_on, updated_at = now()
+        from (values ${sql.join(rows, sql`, `)})
+          as v(agent_id, regular, additional, used, expired, available, segments_pd, segments_ok, next_expiry_on)
+        where b.agent_id = v.agent_id`);
     }
     this.entries.length = 0;
     for (const account of this.accounts.values()) {

@@ -23,6 +23,11 @@ export const AdjustmentRecordSchema = z.discriminatedUnion('type', [
     number: memberNumber,
     points: z.number().int('must be whole points').min(1).max(1_000_000),
     description: z.string().trim().min(1).max(255),
+    /**
+     * The day the points count as credited, which sets when they lapse
+     * (default: the day of the load); for balances moved from another system.
+     */
+    creditedOn: day.optional(),
   }),
   z.strictObject({
     type: z.literal('archive'),

@@ -36,26 +36,46 @@ describe('points file: additional points and archives', () => {
       unchanged: 0,
       rejected: [],
     });
+    lines.push(
+      JSON.stringify({
+        type: 'additional',
+        reference: `moved-${agent.number}`,
+        number: agent.number,
+        points: 5,
+        description: 'Moved balance',
+        creditedOn: '2024-03-01',
+      }),
+      JSON.stringify({
+        type: 'additional',
+        reference: `future-${agent.number}`,
+        number: agent.number,
+        points: 5,
+        description: 'Future',
+        creditedOn: '2027-01-01',
+      }),
+    );
     expect(await importAdjustments(database.db, lines, '2026-11-23')).toEqual({
-      credited: 0,
+      credited: 1,
       archived: 0,
       unchanged: 2,
-      rejected: [],
+      rejected: [{ line: 4, message: 'creditedOn: must not be in the future' }],
     });
     const [balance] = await database.db
       .select()
       .from(pointBalances)
       .where(eq(pointBalances.agentId, agent.id));
-    expect(balance).toMatchObject({ additional: 70, available: 70, regular: 0 });
+    expect(balance).toMatchObject({ additional: 75, available: 75, regular: 0 });
     const entries = await database.db
       .select()
       .from(pointEntries)
-      .where(eq(pointEntries.agentId, agent.id));
+      .where(eq(pointEntries.agentId, agent.id))
+      .orderBy(pointEntries.id);
     expect(
       entries.map((entry) => [entry.kind, entry.amount, entry.description, entry.expiresOn]),
     ).toEqual([
       ['additional', 50, 'Welcome bonus', '2029-11-22'],
       ['additional', 20, 'Winter promotion', '2029-11-22'],
+      ['additional', 5, 'Moved balance', '2027-03-01'],
     ]);
   });
 

@@ -45,12 +45,17 @@ export async function importAdjustments(
       continue;
     }
     if (record.type === 'archive') {
-      const { type: _type, number, ...values } = record;
+      const { number, archiveDate, accumulated, additional, used, remaining } = record;
+      const values = { archiveDate, accumulated, additional, used, remaining };
       await db
         .insert(pointArchives)
         .values({ memberNumber: number, ...values })
         .onConflictDoUpdate({ target: pointArchives.memberNumber, set: values });
       summary.archived += 1;
+      continue;
+    }
+    if (record.creditedOn !== undefined && record.creditedOn > today) {
+      summary.rejected.push({ line: lineNumber, message: 'creditedOn: must not be in the future' });
       continue;
     }
     const outcome = await credit(db, record, today);
@@ -78,7 +83,8 @@ async function credit(
       .onConflictDoNothing()
       .returning({ reference: pointAdjustments.reference });
     if (claimed.length === 0) return 'unchanged';
-    const session = await LedgerSession.open(tx, [member.id], today);
+    // A back-dated credit is written as on its day; the next session lets it lapse if due.
+    const session = await LedgerSession.open(tx, [member.id], record.creditedOn ?? today);
     session.credit(member.id, {
       kind: 'additional',
       amount: record.points,

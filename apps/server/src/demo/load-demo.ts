@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { addDays } from '../modules/points/calendar-days.js';
+import { hashPassword } from '../modules/agents/password.js';
+import { agents } from '../modules/agents/schema.js';
+import { importAdjustments } from '../modules/points/adjustments/import-adjustments.js';
+import { importBookings } from '../modules/points/bookings/import-bookings.js';
+import type { SegmentPoints } from '../modules/points/segment-points.js';
+
+const DemoMembersSchema = z.object({
+  /** The day the demo files are written as of: their dates move by the days since. */
+  asOf: z.iso.date(),
+  members: z.array(
+    z.object({
+      number: z.string().regex(/^\d{7}$/),
+      countryCode: z.string().length(2),
+      languageCode: z.string().length(3),
+      officeId: z.string().min(1),
+      title: z.enum(['mr', 'ms', 'mrs', 'dr']),
+      firstName: z.string().min(1),
+      lastName: z.string().min(1),
+      email: z.email(),
+      password: z.string().min(7),
+    }),
+  ),
+});
+
+export type DemoSummary = { members: number; bookings: number; points: number };
+
+/** Every `YYYY-MM-DD` in a line, moved by `days`: the demo stays as fresh as the day it was written. */
+export function shiftDates(line: string, days: number): string {
+  return days === 0
+    ? line
+    : line.replace(/"(\d{4}-\d{2}-\d{2})"/g, (_match, day: string) => `"${addDays(day, days)}"`);
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+const lines = async (path: string) =>
+  existsSync(path)
+    ? (await readFile(path, 'utf8')).split('\n').filter((line) => line.trim() !== '')
+    : [];
+
+/**
+ * The demo members of `{contentDir}/demo` with their bookings and points, for
+ * a first start on an empty database (never in production): a newcomer logs
+ * in as one and sees the points screens filled. Members go in directly;
+ * bookings and points through the same imports as real files.
+ */
+export async function loadDemo(
+  db: Database,
+  contentDir: string,
+  options: { today: string; segmentPoints: SegmentPoints },
+): Promise<DemoSummary | null> {
+  const folder = join(contentDir, 'demo');
+  const membersFile = join(folder, 'members.json');
+  if (!existsSync(membersFile)) return null;
+  const { asOf, members } = DemoMembersSchema.parse(
+    JSON.parse(await readFile(membersFile, 'utf8')),
+  );
+  const shift = daysBetween(asOf, options.today);
+  const shifted = async (path: string) =>
+    (await lines(path)).map((line) => shiftDates(line, shift));
+  for (const { password, ...member } of members) {
+    await db
+      .insert(agents)
+      .values({
+        ...member,
+        status: 'active',
+        activatedAt: new Date(),
+        termsAcceptedAt: new Date(),
+        passwordHash: await hashPassword(password),
+      })
+      .onConflictDoNothing();
+  }
+  const bookings = await importBookings(db, await shifted(join(folder, 'bookings.jsonl')), options);
+  const points = await importAdjustments(
+    db,
+    await shifted(join(folder, 'points.jsonl')),
+    options.today,
+  );
+  return {
+    members: members.length,
+    bookings: bookings.lines,
+    points: points.credited + points.archived,
+  };
+}

@@ -1,0 +1,237 @@
+import type { BookingReason, SegmentKind } from '@club/contract/points';
+import type { SegmentPoints } from '../segment-points.js';
+import type { BookingRecord } from './booking-record.js';
+import {
+  judgeBooking,
+  segmentStatusOf,
+  type MemberFacts,
+  type OfficeFacts,
+  type StoredSegmentStatus,
+} from './booking-rules.js';
+
+/**
+ * What importing one record changes, worked out in memory before anything
+ * is written: the booking row, its segment rows, the ledger entries and the
+ * members' segment counts. Comparing with the stored booking is what makes a
+ * re-import change exactly what changed.
+ */
+
+export type StoredSegment = {
+  id: number;
+  segmentId: string;
+  kind: SegmentKind;
+  sourceStatus: string;
+  status: StoredSegmentStatus;
+  serviceDate: string;
+  endDate: string | null;
+  used: boolean;
+  points: number;
+  creditedOn: string | null;
+  creditedAgentId: number | null;
+};
+
+export type StoredBooking = {
+  id: number;
+  pnr: string;
+  recordHash: string;
+  state: 'accepted' | 'rejected';
+  agentId: number | null;
+  segments: StoredSegment[];
+};
+
+export type BookingRow = {
+  pnr: string;
+  officeId: string;
+  officeCountryCode: string | null;
+  createdOn: string;
+  memberNumber: string | null;
+  agentId: number | null;
+  state: 'accepted' | 'rejected';
+  reason: BookingReason | null;
+  recordHash: string;
+};
+
+export type SegmentRow = Omit<StoredSegment, 'id'>;
+
+/** A ledger entry; a new segment gets its row id (`segmentRowId` null here) once written. */
+export type LedgerChange = {
+  agentId: number;
+  amount: number;
+  segmentId: string;
+  segmentRowId: number | null;
+  description: string;
+} & ({ kind: 'credit' } | { kind: 'reversal'; creditedOn: string | null });
+
+/** Change of a member's pending and OK segment counts (status report totalSegmentsPD/Ok). */
+export type CountChange = { agentId: number; pending: number; ok: number };
+
+export type BookingPlan = {
+  booking: BookingRow;
+  /** Rows to write, those that changed only; a segment gone from the record stays, as XX. */
+  segments: SegmentRow[];
+  ledger: LedgerChange[];
+  counts: CountChange[];
+};
+
+export type PlanInput = {
+  record: BookingRecord;
+  hash: string;
+  stored: StoredBooking | undefined;
+  member: MemberFacts | undefined;
+  office: OfficeFacts | undefined;
+  /** Members that still exist: a credit of a purged member has no one to reverse it from. */
+  livingAgentIds: ReadonlySet<number>;
+  today: string;
+  segmentPoints: SegmentPoints;
+};
+
+type Credit = { agentId: number; points: number; creditedOn: string | null };
+
+const creditOf = (segment: StoredSegment | undefined): Credit | null =>
+  segment?.creditedAgentId == null
+    ? null
+    : { agentId: segment.creditedAgentId, points: segment.points, creditedOn: segment.creditedOn };
+
+const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
+  stored.kind === row.kind &&
+  stored.sourceStatus === row.sourceStatus &&
+  stored.status === row.status &&
+  stored.serviceDate === row.serviceDate &&
+  stored.endDate === row.endDate &&
+  stored.used === row.used &&
+  stored.points === row.points &&
+  stored.creditedOn === row.creditedOn &&
+  stored.creditedAgentId === row.creditedAgentId;
+
+export function planBooking(input: PlanInput): BookingPlan {
+  const { record, stored, member, today } = input;
+  const statuses = record.segments.map((segment) => segmentStatusOf(segment, today));
+  const judgement = judgeBooking(record, statuses, member, input.office);
+  const earner = judgement.state === 'accepted' ? judgement.agentId : null;
+  const ledger: LedgerChange[] = [];
+  const counts = new Map<number, CountChange>();
+
+  const count = (agentId: number, status: StoredSegmentStatus, change: 1 | -1): void => {
+    if (status === 'XX') return;
+    let entry = counts.get(agentId);
+    if (entry === undefined) counts.set(agentId, (entry = { agentId, pending: 0, ok: 0 }));
+    if (status === 'PD') entry.pending += change;
+    else entry.ok += change;
+  };
+  const reverse = (credit: Credit, segment: StoredSegment, label: string, why: string): void => {
+    if (credit.points <= 0 || !input.livingAgentIds.has(credit.agentId)) return;
+    ledger.push({
+      kind: 'reversal',
+      agentId: credit.agentId,
+      amount: credit.points,
+      creditedOn: credit.creditedOn,
+      segmentId: segment.segmentId,
+      segmentRowId: segment.id,
+      description: `${label}: ${why}`,
+    });
+  };
+
+  // The stored booking's segments leave the counts; the new ones enter below.
+  if (stored?.state === 'accepted' && stored.agentId !== null) {
+    for (const segment of stored.segments) count(stored.agentId, segment.status, -1);
+  }
+  const storedById = new Map(stored?.segments.map((segment) => [segment.segmentId, segment]));
+  const segments: SegmentRow[] = [];
+  record.segments.forEach((segment, index) => {
+    const previous = storedById.get(segment.id);
+    storedById.delete(segment.id);
+    const label = `PNR ${record.pnr} ${segment.kind} ${segment.serviceDate}`;
+    let status = statuses[index]!;
+    let credit = creditOf(previous);
+    if (credit !== null) {
+      if (earner !== null && status !== 'XX' && credit.agentId === earner) {
+        // Flown is final: a credited segment stays OK while it stays booked.
+        status = 'OK';
+      } else {
+        const why =
+          status === 'XX'
+            ? 'cancelled'
+            : judgement.reason !== null
+              ? `booking rejected (${judgement.reason})`
+              : 'the remark names another member';
+        reverse(credit, previous!, label, why);
+        credit = null;
+      }
+    }
+    if (credit === null && earner !== null && status === 'OK') {
+      credit = {
+        agentId: earner,
+        points: input.segmentPoints(member!.countryCode, segment.kind),
+        creditedOn: today,
+      };
+      if (credit.points > 0) {
+        ledger.push({
+          kind: 'credit',
+          agentId: earner,
+          amount: credit.points,
+          segmentId: segment.id,
+          segmentRowId: previous?.id ?? null,
+          description: label,
+        });
+      }
+    }
+    if (earner !== null) count(earner, status, 1);
+    const row: SegmentRow = {
+      segmentId: segment.id,
+      kind: segment.kind,
+      sourceStatus: segment.status,
+      status,
+      serviceDate: segment.serviceDate,
+      endDate: segment.endDate ?? null,
+      used: segment.used ?? false,
+      points: credit?.points ?? 0,
+      creditedOn: credit?.creditedOn ?? null,
+      creditedAgentId: credit?.agentId ?? null,
+    };
+    // An update writes only the segments it changes.
+    if (previous === undefined || !sameSegment(previous, row)) segments.push(row);
+  });
+
+  // Segments gone from the record are dropped like cancelled ones.
+  for (const gone of storedById.values()) {
+    const credit = creditOf(gone);
+    if (gone.status === 'XX' && credit === null) continue;
+    if (credit !== null) {
+      const label = `PNR ${record.pnr} ${gone.kind} ${gone.serviceDate}`;
+      reverse(credit, gone, label, 'no longer in the booking');
+    }
+    segments.push({
+      segmentId: gone.segmentId,
+      kind: gone.kind,
+      sourceStatus: gone.sourceStatus,
+      status: 'XX',
+      serviceDate: gone.serviceDate,
+      endDate: gone.endDate,
+      used: gone.used,
+      points: 0,
+      creditedOn: null,
+      creditedAgentId: null,
+    });
+  }
+
+  return {
+    booking: {
+      pnr: record.pnr,
+      officeId: record.officeId,
+      officeCountryCode: input.office?.countryCode ?? null,
+      createdOn: record.createdOn,
+      memberNumber: judgement.memberNumber,
+      agentId: judgement.agentId,
+      state: judgement.state,
+      reason: judgement.reason,
+      recordHash: input.hash,
+    },
+    segments,
+    // Reversals first: a record's new credits are not what its cancellations take back.
+    ledger: [
+      ...ledger.filter((change) => change.kind === 'reversal'),
+      ...ledger.filter((change) => change.kind === 'credit'),
+    ],
+    counts: [...counts.values()].filter((entry) => entry.pending !== 0 || entry.ok !== 0),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Booking-queue import throughput: segments per second of `importBookings`
+ * (the function behind `npm run bookings:import` and the queue call) on a
+ * generated file of 2,000 bookings × 3 segments for 200 members (OK,
+ * pending and cancelled segments mixed), against a raw multi-row INSERT of
+ * the very rows the import wrote into scratch copies of the tables, in
+ * batches of the same size, on the same database in the same run (target:
+ * ratio >= 0.5). The embedded database in a temporary folder, or the
+ * PostgreSQL database of BENCH_DATABASE_URL (what this run adds there is
+ * removed again).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, inArray, like, sql } from 'drizzle-orm';
+import { defaultSegmentPoints } from '@club/contract/points';
+import { boolean, date, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { agents } from '../apps/server/src/modules/agents/schema.ts';
+import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
+import { addDays } from '../apps/server/src/modules/points/calendar-days.ts';
+import {
+  DEFAULT_BATCH_SIZE,
+  importBookings,
+} from '../apps/server/src/modules/points/bookings/import-bookings.ts';
+import { bookings, bookingSegments } from '../apps/server/src/modules/points/schema.ts';
+import type { SegmentPoints } from '../apps/server/src/modules/points/segment-points.ts';
+import { median } from './lib.ts';
+
+const BOOKINGS = 2_000;
+const SEGMENTS_PER_BOOKING = 3;
+const MEMBERS = 200;
+const OFFICE = 'ATHGR2101';
+const today = '2026-11-10';
+const segmentPoints: SegmentPoints = (_country, kind) => defaultSegmentPoints[kind];
+
+/**
+ * Scratch copies of the two tables the import writes rows to
+ * (`create table … (like …)`: columns, defaults, identity and indexes; `like`
+ * copies no foreign keys).
+ */
+const rawBookings = pgTable('bench_raw_bookings', {
+  id: integer(),
+  pnr: varchar({ length: 8 }).notNull(),
+  officeId: varchar({ length: 20 }).notNull(),
+  officeCountryCode: varchar({ length: 2 }),
+  createdOn: date({ mode: 'string' }).notNull(),
+  memberNumber: varchar({ length: 20 }),
+  agentId: integer(),
+  state: text().notNull(),
+  reason: text(),
+  recordHash: text().notNull(),
+});
+const rawSegments = pgTable('bench_raw_segments', {
+  bookingId: integer().notNull(),
+  segmentId: varchar({ length: 40 }).notNull(),
+  kind: text().notNull(),
+  sourceStatus: varchar({ length: 4 }).notNull(),
+  status: text().notNull(),
+  serviceDate: date({ mode: 'string' }).notNull(),
+  endDate: date({ mode: 'string' }),
+  used: boolean().notNull(),
+  points: integer().notNull(),
+  creditedOn: date({ mode: 'string' }),
+  creditedAgentId: integer(),
+});
+
+/** One queue line per booking: per segment, one in six cancelled, a third flown, the rest pending. */
+function queueFile(prefix: string, numbers: readonly string[]): string[] {
+  return Array.from({ length: BOOKINGS }, (_, index) => {
+    const segments = Array.from({ length: SEGMENTS_PER_BOOKING }, (_, s) => {
+      const n = index * SEGMENTS_PER_BOOKING + s;
+      const flown = n % 3 === 0;
+      return {
+        id: String(s + 1),
+        kind: (['air', 'hotel', 'car', 'rail'] as const)[n % 4],
+        status: n % 6 === 5 ? 'HX' : 'HK',
+        serviceDate: addDays(today, flown ? -((n % 300) + 1) : (n % 300) + 1),
+        ...(n % 4 === 1 ? { endDate: addDays(today, (n % 300) + 3) } : {}),
+      };
+    });
+    return JSON.stringify({
+      pnr: `${prefix}${String(index).padStart(4, '0')}`,
+      officeId: OFFICE,
+      createdOn: addDays(today, -(index % 400)),
+      remarks: ['RM BENCH', `RM*AMA ${numbers[index % numbers.length]}`],
+      segments,
+    });
+  });
+}
+
+/** The rows the import wrote for a prefix, copied into the scratch tables in batches: the raw baseline. */
+async function rawInsertSeconds(db: Database, prefix: string): Promise<number> {
+  const written = await db
+    .select()
+    .from(bookings)
+    .where(like(bookings.pnr, `${prefix}%`))
+    .orderBy(asc(bookings.id));
+  const segments = await db
+    .select()
+    .from(bookingSegments)
+    .where(
+      inArray(
+        bookingSegments.bookingId,
+        written.map((row) => row.id),
+      ),
+    );
+  const byBooking = new Map<number, typeof segments>();
+  for (const segment of segments) {
+    const list = byBooking.get(segment.bookingId);
+    if (list === undefined) byBooking.set(segment.bookingId, [segment]);
+    else list.push(segment);
+  }
+  await db.execute(sql`truncate bench_raw_bookings, bench_raw_segments`);
+  const started = performance.now();
+  for (let start = 0; start < written.length; start += DEFAULT_BATCH_SIZE) {
+    const batch = written.slice(start, start + DEFAULT_BATCH_SIZE);
+    await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(rawBookings)
+        .values(batch.map(({ id: _id, firstSeenAt: _first, updatedAt: _updated, ...row }) => row))
+        .returning({ id: rawBookings.id });
+      await tx.insert(rawSegments).values(
+        batch.flatMap((booking, index) =>
+          (byBooking.get(booking.id) ?? []).map(({ id: _id, ...segment }) => ({
+            ...segment,
+            bookingId: ids[index]!.id!,
+          })),
+        ),
+      );
+    });
+  }
+  return (performance.now() - started) / 1000;
+}
+
+export async function importFigures(root: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-import-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl === undefined ? { dataDir } : { databaseUrl });
+  const db = database.db;
+  const run = randomBytes(4).toString('hex');
+  const letters = () => randomBytes(2).toString('hex').slice(0, 2).toUpperCase();
+  const prefixes: string[] = [];
+  try {
+    await database.migrate();
+    await loadOffices(db, join(root, 'content'));
+    await db.execute(sql`create table bench_raw_bookings
+      (like bookings including defaults including identity including indexes)`);
+    await db.execute(sql`create table bench_raw_segments
+      (like booking_segments including defaults including identity including indexes)`);
+    const members = await db
+      .insert(agents)
+      .values(
+        Array.from({ length: MEMBERS }, (_, index) => ({
+          countryCode: 'gr',
+          languageCode: 'eng',
+          officeId: OFFICE,
+          status: 'active' as const,
+          title: 'mr',
+          firstName: 'Bench',
+          lastName: 'Member',
+          email: `bench-import-${run}-${index}@example.com`,
+          passwordHash: 'not-a-password-hash',
+        })),
+      )
+      .returning({ number: agents.number });
+    const numbers = members.map((member) => member.number);
+
+    // Warm-up, then rounds: the machine is shared, each round pairs the
+    // import with the raw insert of its rows, and the median ratio counts.
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const results: { rate: number; rawRate: number; unchangedRate: number }[] = [];
+    for (let round = -1; round < rounds; round++) {
+      const prefix = `Q${letters()}${round + 1}`;
+      prefixes.push(prefix);
+      const lines = queueFile(prefix, numbers);
+      const started = performance.now();
+      const summary = await importBookings(db, lines, { today, segmentPoints });
+      const seconds = (performance.now() - started) / 1000;
+      if (summary.accepted !== BOOKINGS) {
+        throw new Error(`import accepted ${summary.accepted} of ${BOOKINGS}`);
+      }
+      const again = performance.now();
+      await importBookings(db, lines, { today, segmentPoints });
+      const unchangedSeconds = (performance.now() - again) / 1000;
+      const rawSeconds = await rawInsertSeconds(db, prefix);
+      if (round < 0) continue;
+      results.push({
+        rate: summary.segments / seconds,
+        rawRate: summary.segments / rawSeconds,
+        unchangedRate: summary.segments / unchangedSeconds,
+      });
+    }
+    const ratios = results.map((result) => result.rate / result.rawRate);
+    const where = databaseUrl === undefined ? 'embedded database' : 'PostgreSQL';
+    console.log(
+      `raw multi-row insert (${where}): ${results.map((r) => r.rawRate.toFixed(0)).join(', ')} segments/s in ${results.length} rounds; re-import of the same file (all unchanged): ${median(results.map((r) => r.unchangedRate)).toFixed(0)} segments/s`,
+    );
+    console.log(
+      `import: ${median(results.map((r) => r.rate)).toFixed(0)} segments/s -> ratio ${median(ratios).toFixed(2)} to raw multi-row insert (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`,
+    );
+  } finally {
+    try {
+      for (const prefix of prefixes)
+        await db.delete(bookings).where(like(bookings.pnr, `${prefix}%`));
+      await db.delete(agents).where(like(agents.email, `bench-import-${run}-%`));
+      await db.execute(sql`drop table if exists bench_raw_bookings, bench_raw_segments`);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
