@@ -38,7 +38,7 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
     load: () =>
       readStoredValue('userId') === null
         ? import('../features/content/components/guest-home').then((m) => m.GuestHome)
-        : import('../features/membership/home/member-home').then((m) => m.MemberHome),
+        : import('../features/points/points-screens').then((m) => m.memberHome()),
   },
   faq: {
     load: () => import('../features/content/components/faq-screen').then((m) => m.FaqScreen),
@@ -75,9 +75,22 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
 };
 
 /**
- * The membership screens, each its own lazy chunk behind one small index
- * chunk, so that the first script carries one loader for all of them.
+ * Screens of a capability, each its own lazy chunk behind one small index
+ * chunk (`screens` loads it), so that the first script carries one loader
+ * for all of them.
  */
+function registerScreens<TName extends PageName>(
+  names: readonly TName[],
+  screens: () => Promise<Record<TName, () => Promise<PageScreen>>>,
+  localPage?: TName,
+): void {
+  for (const name of names)
+    pageScreens[name] = {
+      load: () => screens().then((loaders) => loaders[name]()),
+      fromServer: name !== localPage,
+    };
+}
+
 const membershipPages = [
   'registration',
   'registration-success',
@@ -94,14 +107,19 @@ const membershipPages = [
 ] as const;
 export type MembershipPageName = (typeof membershipPages)[number];
 
-for (const name of membershipPages) {
-  pageScreens[name] = {
-    load: () =>
-      import('../features/membership/membership-screens').then((m) => m.membershipScreens[name]()),
-    // The login page is built locally (spec 2 §7).
-    fromServer: name !== 'login',
-  };
-}
+registerScreens(
+  membershipPages,
+  () => import('../features/membership/membership-screens').then((m) => m.membershipScreens),
+  // The login page is built locally (spec 2 §7).
+  'login',
+);
+
+const pointsPages = ['points', 'archive-points'] as const;
+export type PointsPageName = (typeof pointsPages)[number];
+
+registerScreens(pointsPages, () =>
+  import('../features/points/points-screens').then((m) => m.pointsScreens),
+);
 
 /** The screen of a page name; unknown or unregistered names give the 404 screen. */
 export function screenFor(pageName: string): { pageName: string; entry: ScreenEntry } {

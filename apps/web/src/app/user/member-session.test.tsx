@@ -92,7 +92,7 @@ describe('user check at start-up (spec 1 §4)', () => {
 
   it('on another failure (after the GET retries) sets the error flag and keeps the stored values', async () => {
     // Dynamic imports do not settle under fake timers: the home screens are loaded first.
-    await import('../../features/membership/home/member-home');
+    await import('../../features/points/points-screens').then((m) => m.memberHome());
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const calls = member(500);

@@ -2,9 +2,15 @@
 // Rich text goes through DOMPurify, which supports jsdom but not happy-dom.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { CommonStateProvider } from '../../../app/common-state';
 import { makePageAnswer } from '../../../testing/fake-content-api';
-import { renderScreen } from '../../../testing/render-screen';
+import { renderScreen as renderInLayout } from '../../../testing/render-screen';
 import { FaqScreen } from './faq-screen';
+
+/** A guest's FAQ (the screen reads the user, for the points side panel). */
+const renderScreen = (ui: ReactElement) =>
+  renderInLayout(<CommonStateProvider>{ui}</CommonStateProvider>);
 
 const items = [
   { number: 1, title: 'How do I earn points?', text: '<p>Book segments.</p>' },

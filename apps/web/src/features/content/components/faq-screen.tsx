@@ -1,11 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { FaqItem } from '@club/contract/page';
+import { useCommonState } from '../../../app/common-state';
 import type { ScreenProps } from '../../../app/page-registry';
+import { httpClient } from '../../../lib/http-client';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { defaultFaqItems } from './default-faq-items';
 import './content-page.css';
 import './faq.css';
+
+/** The points table side panel for registered users (spec 1 §2), a chunk of its own. */
+const PointsSidePanel = lazy(() => import('../../points/side-panel/points-side-panel'));
 
 function Chevron() {
   return (
@@ -62,20 +67,33 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
   );
 }
 
-/** FAQ (spec 1 §2): the page's items or the default nine, then the optional post text. */
+/**
+ * FAQ (spec 1 §2): the page's items or the default nine, then the optional
+ * post text; registered users also get the points table side panel.
+ */
 export function FaqScreen({ page }: ScreenProps) {
   const text = useDictionary();
+  const { user } = useCommonState();
   const items = page.faqItems.length > 0 ? page.faqItems : defaultFaqItems;
   return (
-    <section className="container content-page faq" aria-labelledby="faq-title">
-      <h1 id="faq-title">{page.title.trim() || text('faq.title', 'Frequently asked questions')}</h1>
-      {page.text.trim() !== '' ? (
-        <RichText html={page.text} className="content-page__body" />
+    <div className="points-panel-frame">
+      <section className="container content-page faq" aria-labelledby="faq-title">
+        <h1 id="faq-title">
+          {page.title.trim() || text('faq.title', 'Frequently asked questions')}
+        </h1>
+        {page.text.trim() !== '' ? (
+          <RichText html={page.text} className="content-page__body" />
+        ) : null}
+        <FaqAccordion items={items} />
+        {page.postText.trim() !== '' ? (
+          <RichText html={page.postText} className="content-page__body" />
+        ) : null}
+      </section>
+      {user ? (
+        <Suspense fallback={null}>
+          <PointsSidePanel number={user.number} client={httpClient} />
+        </Suspense>
       ) : null}
-      <FaqAccordion items={items} />
-      {page.postText.trim() !== '' ? (
-        <RichText html={page.postText} className="content-page__body" />
-      ) : null}
-    </section>
+    </div>
   );
 }

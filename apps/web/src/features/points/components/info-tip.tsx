@@ -1,0 +1,47 @@
+import { useEffect, useId, useState } from 'react';
+
+/**
+ * An info button with its tooltip (WCAG 1.4.13): shown on hover of the
+ * button or the bubble, on focus and by a click or Enter; hidden when the
+ * pointer and focus leave, by a second click, or with Escape (from anywhere,
+ * so a tooltip opened by hover can be dismissed without moving the pointer).
+ * The text describes the button (`aria-describedby`), `aria-expanded` says
+ * whether it shows.
+ */
+export function InfoTip({ label, text }: { label: string; text: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <span
+      className="points-tip"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+    >
+      <button
+        type="button"
+        className="points-tip__trigger"
+        aria-label={label}
+        aria-describedby={id}
+        aria-expanded={open}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">i</span>
+      </button>
+      <span role="tooltip" id={id} className="points-tip__bubble" hidden={!open}>
+        {text}
+      </span>
+    </span>
+  );
+}

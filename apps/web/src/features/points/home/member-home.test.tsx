@@ -1,0 +1,230 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStoredValue } from '../../../lib/client-storage';
+import { makePageAnswer } from '../../../testing/fake-content-api';
+import { makeClientLayout } from '../../../testing/render-screen';
+import {
+  apiData,
+  apiError,
+  makeForecast,
+  makeStatusReport,
+  makeUser,
+  renderPointsScreen,
+  stubApi,
+  type ApiCall,
+} from '../testing/points-test-utils';
+import type { ExpiryForecast, StatusReport } from '@club/contract/points';
+import { MemberHome } from './member-home';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const isStatus = (call: ApiCall) => call.path === '/s2c/auth/v1/agent-points';
+const isForecast = (call: ApiCall) => call.path === '/s2c/auth/v1/agent-points/forecast';
+
+/** The points API of a member: the status report and the forecast (or a status to fail with). */
+function pointsApi(
+  report: StatusReport | number = makeStatusReport(),
+  forecast: ExpiryForecast | number = makeForecast(),
+) {
+  return stubApi((call) => {
+    if (isStatus(call))
+      return typeof report === 'number' ? apiError(report, 'ERROR') : apiData(report);
+    if (isForecast(call))
+      return typeof forecast === 'number' ? apiError(forecast, 'ERROR') : apiData(forecast);
+    return undefined;
+  });
+}
+
+function renderHome(layout = makeClientLayout()) {
+  return renderPointsScreen(<MemberHome page={makePageAnswer('home')} />, {
+    user: makeUser(),
+    layout,
+  });
+}
+
+/** The row of a table whose header cell starts with `label`, as [header, value]. */
+function row(table: HTMLElement, label: string): [string, string] {
+  const header = within(table)
+    .getAllByRole('rowheader')
+    .find((cell) => cell.textContent?.startsWith(label));
+  const cells = header?.closest('tr')?.querySelectorAll('th, td');
+  return [cells?.[0]?.textContent ?? '', cells?.[1]?.textContent ?? ''];
+}
+
+describe('member home (spec 2 §2.4)', () => {
+  it('welcomes the member and shows the available points, asking for their own number', async () => {
+    const calls = pointsApi();
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Eleni!');
+    expect((await screen.findByText('Available points')).nextElementSibling?.textContent).toBe(
+      '935',
+    );
+    const status = calls.find(isStatus);
+    expect(status?.query.get('number')).toBe('100200300');
+    expect(calls.find(isForecast)?.query.get('number')).toBe('100200300');
+  });
+
+  it('shows the status panel: segments, points balance and points kinds', async () => {
+    pointsApi();
+    renderHome();
+    const segments = await screen.findByRole('table', { name: 'Segments' });
+    expect(row(segments, 'Pending')[1]).toBe('3');
+    expect(row(segments, 'Validated')[1]).toBe('41');
+    expect(row(segments, 'Total')[1]).toBe('44');
+    const balance = screen.getByRole('table', { name: 'Points balance' });
+    expect(row(balance, 'Accumulated')[1]).toBe('1,250');
+    expect(row(balance, 'Used')[1]).toBe('300');
+    expect(row(balance, 'Expired')[1]).toBe('15');
+    expect(row(balance, 'Available')[1]).toBe('935');
+    const kinds = screen.getByRole('table', { name: 'Points by kind' });
+    expect(row(kinds, 'Regular')[1]).toBe('1,170');
+    expect(row(kinds, 'Additional')[1]).toBe('80');
+    // Every row has its info button.
+    for (const table of [segments, balance, kinds])
+      for (const header of within(table).getAllByRole('rowheader'))
+        expect(within(header).getByRole('button').getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('shows the expiry forecast: the next lapse and the next 12 months', async () => {
+    pointsApi();
+    renderHome();
+    expect((await screen.findByText(/points lapse on/)).textContent).toBe(
+      '120 points lapse on 2026-05-14.',
+    );
+    const table = screen.getByRole('table', {
+      name: 'Points lapsing in each of the next 12 months',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]?.textContent).toBe('Mar 20260');
+    expect(rows[2]?.textContent).toBe('May 2026120');
+    expect(rows[6]?.textContent).toBe('Sep 202645');
+  });
+
+  it('says when no points lapse in the next 12 months', async () => {
+    pointsApi(makeStatusReport(), makeForecast({ next: null }));
+    renderHome();
+    expect(await screen.findByText('No points lapse in the next 12 months.')).toBeTruthy();
+  });
+
+  it('reads its words from the dictionary: labels, month names, welcome', async () => {
+    pointsApi();
+    renderHome(
+      makeClientLayout({
+        dictionary: {
+          'memberHome.welcome': 'Καλώς ήρθες, {firstName}!',
+          'pointsStatus.segments': 'Τμήματα',
+          'pointsStatus.pending': 'Σε αναμονή',
+          'month.may': 'Μάι',
+        },
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Καλώς ήρθες, Eleni!');
+    const segments = await screen.findByRole('table', { name: 'Τμήματα' });
+    expect(row(segments, 'Σε αναμονή')[1]).toBe('3');
+    expect(await screen.findByRole('rowheader', { name: 'Μάι 2026' })).toBeTruthy();
+  });
+
+  it('links "Spend my points" to the gift list and "See all my points" to the points page', async () => {
+    pointsApi();
+    renderHome();
+    const spend = await screen.findByRole('link', { name: 'Spend my points' });
+    expect(spend.getAttribute('href')).toBe('/eng/gifts');
+    expect(
+      screen.getByRole('link', { name: 'See all my points and PNRs' }).getAttribute('href'),
+    ).toBe('/eng/points');
+  });
+
+  it('disables "Spend my points" with the maintenance message while the order partner is off', async () => {
+    pointsApi(makeStatusReport({ edenredIsOff: true }));
+    renderHome();
+    const spend = await screen.findByRole('button', { name: 'Spend my points' });
+    expect(spend.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Spend my points' })).toBeNull();
+    const message = document.getElementById(spend.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe(
+      "Sorry, we're doing some important maintenance and your gift store is temporarily unavailable. Please come back tomorrow to order a gift.",
+    );
+  });
+
+  it('shows "Services are unavailable" when the status report fails', async () => {
+    pointsApi(404, 404);
+    renderHome();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Services are unavailable. Try again later',
+        'Services are unavailable. Try again later',
+      ]),
+    );
+    expect(screen.queryByRole('table', { name: 'Segments' })).toBeNull();
+  });
+
+  it('shows a loading status while the calls run', async () => {
+    stubApi((call) =>
+      isStatus(call) || isForecast(call) ? (new Promise(() => undefined) as never) : undefined,
+    );
+    renderHome();
+    expect((await screen.findAllByRole('status')).map((status) => status.textContent)).toEqual([
+      'Loading…',
+      'Loading…',
+    ]);
+  });
+});
+
+describe('status panel tooltips', () => {
+  const infoButton = () => screen.getByRole('button', { name: 'About: Pending' });
+  const tooltipOf = (button: HTMLElement) =>
+    document.getElementById(button.getAttribute('aria-describedby') ?? '') as HTMLElement;
+
+  it('opens on keyboard focus and closes with Escape', async () => {
+    pointsApi();
+    const user = userEvent.setup();
+    renderHome();
+    await screen.findByRole('table', { name: 'Segments' });
+    const button = infoButton();
+    const tooltip = tooltipOf(button);
+    expect(tooltip.getAttribute('role')).toBe('tooltip');
+    expect(tooltip.hidden).toBe(true);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    while (document.activeElement !== button) await user.tab();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toBe(
+      'Booked segments not yet flown or used. They earn points once validated.',
+    );
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(tooltip.hidden).toBe(true);
+    // Enter shows it again; moving on hides it.
+    await user.keyboard('{Enter}');
+    expect(tooltip.hidden).toBe(false);
+    await user.tab();
+    expect(tooltip.hidden).toBe(true);
+  });
+
+  it('opens on hover and closes when the pointer leaves, or with Escape from anywhere', async () => {
+    pointsApi();
+    renderHome();
+    await screen.findByRole('table', { name: 'Segments' });
+    const button = infoButton();
+    const tooltip = tooltipOf(button);
+    fireEvent.mouseEnter(button.parentElement as HTMLElement);
+    expect(tooltip.hidden).toBe(false);
+    fireEvent.mouseLeave(button.parentElement as HTMLElement);
+    expect(tooltip.hidden).toBe(true);
+    fireEvent.mouseEnter(button.parentElement as HTMLElement);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(tooltip.hidden).toBe(true);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('member home without a user', () => {
+  it('shows the unavailable text when the user check failed', async () => {
+    stubApi((call) => (call.path === '/s2c/auth/v1/agents/7' ? apiError(404, 'ERROR') : undefined));
+    writeStoredValue('userId', '7');
+    renderPointsScreen(<MemberHome page={makePageAnswer('home')} />);
+    expect(await screen.findByText('Services are unavailable. Try again later')).toBeTruthy();
+  });
+});

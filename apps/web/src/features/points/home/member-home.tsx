@@ -1,0 +1,133 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { StatusReport } from '@club/contract/points';
+import { useCommonState } from '../../../app/common-state';
+import { useLayout } from '../../../app/layout-context';
+import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../app/paths';
+import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
+import { httpClient } from '../../../lib/http-client';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { useExpiryForecast } from '../api/expiry-forecast';
+import { statusReportQueryOptions } from '../api/status-report';
+import { ExpiryForecastView } from '../components/expiry-forecast';
+import { fill, useFormatNumber } from '../components/format';
+import { Loading, Unavailable } from '../components/query-state';
+import { StatusPanel } from '../components/status-panel';
+import '../points.css';
+
+/**
+ * "Spend my points" (spec 2 §2.4): a link to the gift list, or, while the
+ * order partner is off, a disabled button with the maintenance message.
+ */
+function SpendPoints({ report }: { report: StatusReport }) {
+  const layout = useLayout();
+  const text = useDictionary();
+  const messageId = useId();
+  const label = text('memberHome.spend', 'Spend my points');
+  if (!report.edenredIsOff)
+    return (
+      <p className="points-home__spend">
+        <Link className="button" to={pagePath(layout, 'gifts')}>
+          {label}
+        </Link>
+      </p>
+    );
+  return (
+    <div className="points-home__spend">
+      <button type="button" className="button" aria-disabled="true" aria-describedby={messageId}>
+        {label}
+      </button>
+      <p id={messageId} className="alert alert--info">
+        {text(
+          'memberHome.maintenance',
+          "Sorry, we're doing some important maintenance and your gift store is temporarily unavailable. Please come back tomorrow to order a gift.",
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The points of the member: available points, spending, the status panel. */
+function MemberPoints({ number }: { number: string }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const status = useQuery(statusReportQueryOptions(number, httpClient));
+  const statusTitleId = useId();
+  if (status.isPending) return <Loading />;
+  if (status.isError) return <Unavailable />;
+  const report = status.data;
+  return (
+    <>
+      <div className="points-home__summary">
+        <p className="points-home__available">
+          <span>{text('pointsStatus.availableLead', 'Available points')}</span>
+          <strong className="points-home__available-value">{formatNumber(report.available)}</strong>
+        </p>
+        <SpendPoints report={report} />
+      </div>
+      <section className="points-home__section" aria-labelledby={statusTitleId}>
+        <h2 id={statusTitleId}>{text('pointsStatus.title', 'Your points status')}</h2>
+        <StatusPanel report={report} />
+      </section>
+    </>
+  );
+}
+
+/** The expiry forecast of the member home (beyond the spec: "when do my points lapse?"). */
+function Forecast({ number }: { number: string }) {
+  const text = useDictionary();
+  const forecast = useExpiryForecast(number);
+  const titleId = useId();
+  return (
+    <section className="points-home__section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{text('pointsStatus.forecastTitle', 'When your points lapse')}</h2>
+      {forecast.isPending ? <Loading /> : null}
+      {forecast.isError ? <Unavailable /> : null}
+      {forecast.data ? <ExpiryForecastView forecast={forecast.data} /> : null}
+    </section>
+  );
+}
+
+/**
+ * The member home on `home` for a stored session (spec 2 §2.4 "Member home"):
+ * welcome by first name, available points, "Spend my points", the status
+ * panel's three tables, the expiry forecast and a link to the points page.
+ */
+export function MemberHome(_props: ScreenProps) {
+  const { user, userCheckError } = useCommonState();
+  const layout = useLayout();
+  const text = useDictionary();
+  useReloadWhenLoggedOut();
+
+  if (user === null)
+    return userCheckError ? (
+      <section className="container points-home" aria-labelledby="member-home-title">
+        <h1 id="member-home-title" className="visually-hidden">
+          {text('memberHome.title', 'Your club')}
+        </h1>
+        <Unavailable />
+      </section>
+    ) : null;
+  return (
+    <section className="container points-home" aria-labelledby="member-home-title">
+      <h1 id="member-home-title">
+        {fill(text('memberHome.welcome', 'Welcome, {firstName}!'), { firstName: user.firstName })}
+      </h1>
+      <p className="points-muted">
+        {text(
+          'memberHome.text',
+          'Every air, hotel, car or rail segment you book earns points that you can redeem for gifts.',
+        )}
+      </p>
+      <MemberPoints number={user.number} />
+      <Forecast number={user.number} />
+      <p>
+        <Link to={pagePath(layout, 'points')}>
+          {text('pointsStatus.pointsLink', 'See all my points and PNRs')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,315 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PointsPage } from '@club/contract/points';
+import { makeClientLayout } from '../../../testing/render-screen';
+import {
+  makePointsPage,
+  makeUser,
+  renderPointsScreen,
+  stubApi,
+} from '../testing/points-test-utils';
+import { PointsScreen } from './points-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPoints(
+  page: PointsPage = makePointsPage(),
+  { path = '/eng/points', layout = makeClientLayout() } = {},
+) {
+  stubApi();
+  return renderPointsScreen(<PointsScreen page={page} />, { path, layout, user: makeUser() });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('points search (spec 2 §3 "Search form", §5)', () => {
+  it('searches by PNR: navigates to the page with the search as its query', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    await user.type(screen.getByLabelText('Record locator (PNR)'), 'abc123');
+    await user.click(screen.getByLabelText('Show segments'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(location()).toBe('/eng/points?searchBy=pnr&pnrSearch=ABC123&details=1'),
+    );
+  });
+
+  it('searches by dates, without details', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    await user.click(screen.getByLabelText('Date range'));
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(location()).toBe('/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31'),
+    );
+  });
+
+  it('requires a PNR, of 5 to 8 letters and digits', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const pnr = screen.getByLabelText('Record locator (PNR)');
+    expect(await screen.findByText('Please enter a PNR.')).toBeTruthy();
+    expect(pnr.getAttribute('aria-invalid')).toBe('true');
+    expect(pnr.getAttribute('aria-describedby')).toBe(screen.getByText('Please enter a PNR.').id);
+    await user.type(pnr, 'AB1');
+    expect(await screen.findByText('A PNR has 5 to 8 letters and digits.')).toBeTruthy();
+    expect(location()).toBe('/eng/points');
+  });
+
+  it('requires both dates, in the format YYYY-MM-DD, the start not after the end', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    await user.click(screen.getByLabelText('Date range'));
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Please enter a date.')).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    await user.type(screen.getByLabelText('To'), '31.03.2026');
+    expect(await screen.findByText('Use the format YYYY-MM-DD.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-02-30');
+    expect(await screen.findByText('Use the format YYYY-MM-DD.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2025-12-31');
+    expect(await screen.findByText('The start date must not be after the end date.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location()).toBe('/eng/points');
+  });
+
+  it('shows the messages in the page language (points.message.*)', async () => {
+    const user = userEvent.setup();
+    renderPoints(makePointsPage(), {
+      layout: makeClientLayout({ dictionary: { 'points.message.pnrRequired': 'Δώστε ένα PNR.' } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Δώστε ένα PNR.')).toBeTruthy();
+  });
+
+  it("fills the form from the page's query", () => {
+    renderPoints(makePointsPage(), {
+      path: '/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31&details=1',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Date range').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-01');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-31');
+    expect(screen.getByLabelText<HTMLInputElement>('Show segments').checked).toBe(true);
+  });
+
+  it("puts the server's validationMessages on the fields", async () => {
+    renderPoints(
+      makePointsPage({
+        points: [],
+        validationMessages: {
+          fromDate: ['Use the format YYYY-MM-DD.'],
+          toDate: ['Please enter a date.', 'Use the format YYYY-MM-DD.'],
+          searchBy: ['Unknown search.'],
+        },
+      }),
+      { path: '/eng/points?searchBy=date&fromDate=2026-13-01&toDate=' },
+    );
+    const from = screen.getByLabelText('From');
+    await waitFor(() => expect(from.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      document.getElementById(from.getAttribute('aria-describedby')?.split(' ')[1] ?? '')
+        ?.textContent,
+    ).toBe('Use the format YYYY-MM-DD.');
+    const to = screen.getByLabelText('To');
+    const toMessages = document.getElementById(
+      to.getAttribute('aria-describedby')?.split(' ')[1] ?? '',
+    );
+    expect(
+      within(toMessages as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Please enter a date.', 'Use the format YYYY-MM-DD.']);
+    expect(screen.getByRole('alert').textContent).toBe('Unknown search.');
+  });
+});
+
+describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
+  it('shows three tabs, the PNR points first, and moves between them by keyboard', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    const tabs = within(
+      screen.getByRole('tablist', { name: 'Your points in detail' }),
+    ).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'PNR points',
+      'Additional points',
+      'Ordered gifts',
+    ]);
+    const [pnr, additional, gifts] = tabs as [HTMLElement, HTMLElement, HTMLElement];
+    const panelOf = (tab: HTMLElement) =>
+      document.getElementById(tab.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(pnr.getAttribute('aria-selected')).toBe('true');
+    expect(panelOf(pnr).hidden).toBe(false);
+    expect(panelOf(additional).hidden).toBe(true);
+    expect(panelOf(pnr).getAttribute('aria-labelledby')).toBe(pnr.id);
+    expect(additional.tabIndex).toBe(-1);
+
+    pnr.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(additional);
+    expect(additional.getAttribute('aria-selected')).toBe('true');
+    expect(pnr.getAttribute('aria-selected')).toBe('false');
+    expect(panelOf(additional).hidden).toBe(false);
+    expect(panelOf(pnr).hidden).toBe(true);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(gifts);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(pnr);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(gifts);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(pnr);
+  });
+
+  it('mirrors the arrow keys in right-to-left pages', async () => {
+    const user = userEvent.setup();
+    renderPoints(makePointsPage(), { layout: makeClientLayout({ isRtl: true }) });
+    const [pnr, additional] = screen.getAllByRole('tab') as [HTMLElement, HTMLElement];
+    pnr.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(additional);
+    expect(additional.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('lists the PNRs with their totals in a scrolling region', () => {
+    renderPoints();
+    const table = screen.getByRole('table', { name: 'Points per PNR' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'PNR',
+      'Booked on',
+      'Segments',
+      'Validated segments',
+      'Points when all validated',
+      'Points',
+      'Status',
+    ]);
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('ABC1232026-01-1021155Pending');
+    expect(rows[2]?.textContent).toBe('XYZ7892025-11-02111010Validated');
+    expect(rows.at(-1)?.textContent).toBe('Total215');
+    expect(screen.getByRole('region', { name: 'Points per PNR' }).contains(table)).toBe(true);
+    expect(screen.queryByRole('table', { name: 'Segments of PNR ABC123' })).toBeNull();
+  });
+
+  it("shows each PNR's segments below it with details=1", () => {
+    renderPoints(makePointsPage({ details: '1' }));
+    const segments = screen.getByRole('table', { name: 'Segments of PNR ABC123' });
+    expect(
+      within(segments)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'KindService dateStatusPointsLapse on',
+      'Air2026-02-01Validated52029-02-01',
+      'Hotel2026-06-01Pending0—',
+    ]);
+    // Right below its PNR's row.
+    const pnrRow = screen.getByRole('rowheader', { name: 'ABC123' }).closest('tr');
+    expect(pnrRow?.nextElementSibling?.contains(segments)).toBe(true);
+    expect(screen.queryByRole('table', { name: 'Segments of PNR XYZ789' })).toBeNull();
+  });
+
+  it('lists the additional points with their sum, and an empty gift list', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    await user.click(screen.getByRole('tab', { name: 'Additional points' }));
+    const table = screen.getByRole('table', { name: 'Additional points' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('2026-01-15Welcome bonus—50');
+    expect(rows.at(-1)?.textContent).toBe('Total80');
+    await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
+    expect(screen.getByText('You have not ordered any gifts yet.')).toBeTruthy();
+  });
+
+  it('lists the ordered gifts with their sum', async () => {
+    const user = userEvent.setup();
+    renderPoints(
+      makePointsPage({
+        useArray: [{ id: 9, date: '2026-03-01', pnr: 'Voucher 25', quantity: 2, points: 500 }],
+        summUse: 500,
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
+    const rows = within(screen.getByRole('table', { name: 'Ordered gifts' })).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('2026-03-01Voucher 252500');
+    expect(rows.at(-1)?.textContent).toBe('Total500');
+  });
+
+  it('shows the balance summary: available, expired, used', () => {
+    renderPoints(makePointsPage({ refresh: 1935, expired: 15, summUse: 500 }));
+    const summary = screen.getByRole('region', { name: 'Your balance' });
+    const terms = within(summary)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(summary)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['Available', 'Expired', 'Used']);
+    expect(values).toEqual(['1,935', '15', '500']);
+  });
+
+  it('says when no PNR matches the search (noneDet)', () => {
+    renderPoints(makePointsPage({ points: [], noneDet: true }));
+    expect(screen.getByText('No PNR matches your search.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Points per PNR' })).toBeNull();
+  });
+
+  it('says when only the latest PNRs are listed (truncated)', () => {
+    renderPoints(makePointsPage({ truncated: true }));
+    expect(
+      screen.getByText('Only your latest 200 PNRs are listed; search by date to see older ones.'),
+    ).toBeTruthy();
+  });
+
+  it('does not say so when the list is complete', () => {
+    renderPoints();
+    expect(screen.queryByText(/Only your latest/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'PNRs that earned no points' })).toBeNull();
+  });
+});
+
+describe('queued PNRs that earned nothing', () => {
+  it('lists each with its reason, from the dictionary or the English text', () => {
+    renderPoints(
+      makePointsPage({
+        queued: [
+          {
+            pnr: 'QQQ111',
+            date: '2026-02-02',
+            officeId: 'ATHGR2101',
+            reason: 'remark-without-space',
+          },
+          {
+            pnr: 'RRR222',
+            date: '2026-02-03',
+            officeId: 'VIEAT1101',
+            reason: 'office-other-country',
+          },
+        ],
+      }),
+      {
+        layout: makeClientLayout({
+          dictionary: { 'pointsReason.remark-without-space': 'Λείπει το κενό μετά το RM*AMA.' },
+        }),
+      },
+    );
+    expect(screen.getByRole('heading', { name: 'PNRs that earned no points' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'PNRs that earned no points' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('QQQ1112026-02-02ATHGR2101Λείπει το κενό μετά το RM*AMA.');
+    expect(rows[2]?.textContent).toBe(
+      'RRR2222026-02-03VIEAT1101The booking was made in an office ID of another country.',
+    );
+  });
+});

@@ -1,0 +1,231 @@
+import { Fragment, useId, type ReactNode } from 'react';
+import type { PointsPage, PointsRow } from '@club/contract/points';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { fill, IsoDate, useFormatNumber } from '../components/format';
+
+/**
+ * A table in a scrolling container of at most 600 px (spec 2 §9 "Table
+ * scroll height in the points view is 600 px") with a sticky header. The
+ * container is a named region that takes focus, so it scrolls by keyboard.
+ */
+function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="points-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <table className="points-table points-table--sticky">
+        <caption id={id}>{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+function useStatusText() {
+  const text = useDictionary();
+  return (status: 'PD' | 'OK') =>
+    status === 'OK' ? text('points.status.OK', 'Validated') : text('points.status.PD', 'Pending');
+}
+
+/** The segments of a PNR (with "Show segments"), in a row of their own below it. */
+function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const statusText = useStatusText();
+  const kinds: Record<string, string> = {
+    air: text('points.kind.air', 'Air'),
+    hotel: text('points.kind.hotel', 'Hotel'),
+    car: text('points.kind.car', 'Car'),
+    rail: text('points.kind.rail', 'Rail'),
+  };
+  return (
+    <tr className="points-table__details">
+      <td colSpan={columns}>
+        <table className="points-table points-table--segments">
+          <caption>
+            {fill(text('points.segmentsCaption', 'Segments of PNR {pnr}'), { pnr: row.pnr })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{text('points.colKind', 'Kind')}</th>
+              <th scope="col">{text('points.colServiceDate', 'Service date')}</th>
+              <th scope="col">{text('points.colStatus', 'Status')}</th>
+              <th scope="col" className="points-number">
+                {text('points.colPoints', 'Points')}
+              </th>
+              <th scope="col">{text('points.colExpires', 'Lapse on')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {row.segments.map((segment) => (
+              <tr key={segment.segmentId}>
+                <td>{kinds[segment.kind] ?? segment.kind}</td>
+                <td>
+                  <IsoDate value={segment.serviceDate} />
+                </td>
+                <td>{statusText(segment.status)}</td>
+                <td className="points-number">{formatNumber(segment.points)}</td>
+                <td>{segment.expiresOn ? <IsoDate value={segment.expiresOn} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </td>
+    </tr>
+  );
+}
+
+/** PNR points: every PNR with its segments and points, and the totals. */
+export function PnrPointsTable({ data }: { data: PointsPage }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const statusText = useStatusText();
+  const details = data.details === '1';
+  if (data.noneDet)
+    return <p className="points-empty">{text('points.noneDet', 'No PNR matches your search.')}</p>;
+  if (data.points.length === 0)
+    return <p className="points-empty">{text('points.noPnrs', 'No PNR has earned points yet.')}</p>;
+  return (
+    <ScrollTable caption={text('points.pnrCaption', 'Points per PNR')}>
+      <thead>
+        <tr>
+          <th scope="col">{text('points.colPnr', 'PNR')}</th>
+          <th scope="col">{text('points.colBooked', 'Booked on')}</th>
+          <th scope="col" className="points-number">
+            {text('points.colLegs', 'Segments')}
+          </th>
+          <th scope="col" className="points-number">
+            {text('points.colLegsOk', 'Validated segments')}
+          </th>
+          <th scope="col" className="points-number">
+            {text('points.colPrice', 'Points when all validated')}
+          </th>
+          <th scope="col" className="points-number">
+            {text('points.colPoints', 'Points')}
+          </th>
+          <th scope="col">{text('points.colStatus', 'Status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.points.map((row) => (
+          <Fragment key={row.pnr}>
+            <tr>
+              <th scope="row">{row.pnr}</th>
+              <td>
+                <IsoDate value={row.date} />
+              </td>
+              <td className="points-number">{formatNumber(row.legs)}</td>
+              <td className="points-number">{formatNumber(row.legSOK)}</td>
+              <td className="points-number">{formatNumber(row._Price)}</td>
+              <td className="points-number">{formatNumber(row.points)}</td>
+              <td>{statusText(row.status)}</td>
+            </tr>
+            {details && row.segments.length > 0 ? <SegmentsRow row={row} columns={7} /> : null}
+          </Fragment>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>
+            {text('points.total', 'Total')}
+          </th>
+          <td className="points-number">{formatNumber(data.totlegsOK)}</td>
+          <td />
+          <td className="points-number">{formatNumber(data.totpoints)}</td>
+          <td />
+        </tr>
+      </tfoot>
+    </ScrollTable>
+  );
+}
+
+/** Additional points: bonuses, promotions and adjustments, and their sum. */
+export function AdditionalPointsTable({ data }: { data: PointsPage }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  if (data.addArray.length === 0)
+    return (
+      <p className="points-empty">{text('points.noAdditional', 'No additional points yet.')}</p>
+    );
+  return (
+    <ScrollTable caption={text('points.additionalCaption', 'Additional points')}>
+      <thead>
+        <tr>
+          <th scope="col">{text('points.colDate', 'Date')}</th>
+          <th scope="col">{text('points.colDescription', 'Description')}</th>
+          <th scope="col">{text('points.colPnr', 'PNR')}</th>
+          <th scope="col" className="points-number">
+            {text('points.colPoints', 'Points')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.addArray.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <IsoDate value={row.date} />
+            </td>
+            <td>{row.description}</td>
+            <td>{row.pnr || '—'}</td>
+            <td className="points-number">{formatNumber(row.points)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>
+            {text('points.total', 'Total')}
+          </th>
+          <td className="points-number">{formatNumber(data.summAdd)}</td>
+        </tr>
+      </tfoot>
+    </ScrollTable>
+  );
+}
+
+/** Ordered gifts: what the member spent points on, and the sum. */
+export function OrderedGiftsTable({ data }: { data: PointsPage }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  if (data.useArray.length === 0)
+    return (
+      <p className="points-empty">
+        {text('points.noGifts', 'You have not ordered any gifts yet.')}
+      </p>
+    );
+  return (
+    <ScrollTable caption={text('points.giftsCaption', 'Ordered gifts')}>
+      <thead>
+        <tr>
+          <th scope="col">{text('points.colDate', 'Date')}</th>
+          <th scope="col">{text('points.colOrder', 'Order')}</th>
+          <th scope="col" className="points-number">
+            {text('points.colQuantity', 'Quantity')}
+          </th>
+          <th scope="col" className="points-number">
+            {text('points.colPoints', 'Points')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.useArray.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <IsoDate value={row.date} />
+            </td>
+            <td>{row.pnr || '—'}</td>
+            <td className="points-number">{formatNumber(row.quantity)}</td>
+            <td className="points-number">{formatNumber(row.points)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>
+            {text('points.total', 'Total')}
+          </th>
+          <td className="points-number">{formatNumber(data.summUse)}</td>
+        </tr>
+      </tfoot>
+    </ScrollTable>
+  );
+}

@@ -1,0 +1,326 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PointsSearchSchema, type PointsPage, type PointsSearch } from '@club/contract/points';
+import { useLayout } from '../../../app/layout-context';
+import { pagePath } from '../../../app/paths';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { DatePicker } from './date-picker';
+import { useSearchMessage } from './search-messages';
+
+/** The form's values: the search form of spec 2 §3 with `details` as the checkbox's state. */
+export type SearchValues = {
+  searchBy: 'pnr' | 'date';
+  pnrSearch: string;
+  fromDate: string;
+  toDate: string;
+  details: boolean;
+};
+type FieldName = Exclude<keyof SearchValues, 'details'>;
+type SearchForm = UseFormReturn<SearchValues, unknown, PointsSearch>;
+
+const schemaResolver = zodResolver(PointsSearchSchema) as unknown as Resolver<
+  Record<string, unknown>,
+  unknown,
+  PointsSearch
+>;
+
+/** The contract's schema (spec 2 §5), with the checkbox sent as `details=1`. */
+const searchResolver: Resolver<SearchValues, unknown, PointsSearch> = (values, context, options) =>
+  schemaResolver(
+    { ...values, details: values.details ? '1' : '' },
+    context,
+    options as unknown as Parameters<typeof schemaResolver>[2],
+  );
+
+/** The text fields of a search by PNR or by dates. */
+function fieldsOf(searchBy: SearchValues['searchBy']): string[] {
+  return searchBy === 'pnr' ? ['pnrSearch'] : ['fromDate', 'toDate'];
+}
+
+/** The form's values from the page URL's query (the search shown). */
+export function searchValues(search: string): SearchValues {
+  const query = new URLSearchParams(search);
+  return {
+    searchBy: query.get('searchBy') === 'date' ? 'date' : 'pnr',
+    pnrSearch: query.get('pnrSearch') ?? '',
+    fromDate: query.get('fromDate') ?? '',
+    toDate: query.get('toDate') ?? '',
+    details: query.get('details') === '1',
+  };
+}
+
+/** The page params of a valid search: `searchBy=pnr&pnrSearch=…` or `searchBy=date&fromDate=…&toDate=…`, then `details=1`. */
+export function searchQuery(search: PointsSearch): Record<string, string> {
+  const query: Record<string, string> =
+    search.searchBy === 'pnr'
+      ? { searchBy: 'pnr', pnrSearch: search.pnrSearch }
+      : { searchBy: 'date', fromDate: search.fromDate, toDate: search.toDate };
+  if (search.details === '1') query.details = '1';
+  return query;
+}
+
+function CalendarIcon() {
+  return (
+    <svg className="points-field__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect
+        x="3.5"
+        y="5"
+        width="17"
+        height="15"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/** A labelled text control with its hint and its (numbered, when several) messages. */
+function Field({
+  form,
+  name,
+  label,
+  hint,
+  children,
+  input,
+}: {
+  form: SearchForm;
+  name: FieldName;
+  label: string;
+  hint?: string;
+  /** After the control (the calendar button). */
+  children?: ReactNode;
+  input?: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const id = useId();
+  const message = useSearchMessage();
+  const error = form.formState.errors[name]?.message;
+  const lines = typeof error === 'string' && error !== '' ? error.split('\n').map(message) : [];
+  const described = [hint ? `${id}-hint` : '', lines.length > 0 ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="points-field">
+      <label className="points-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="points-field__row">
+        <input
+          id={id}
+          type="text"
+          className="points-field__control"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={lines.length > 0 ? true : undefined}
+          aria-describedby={described || undefined}
+          {...input}
+          {...form.register(name)}
+        />
+        {children}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="points-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {lines.length === 1 ? (
+        <p id={`${id}-error`} className="points-field__error">
+          {lines[0]}
+        </p>
+      ) : lines.length > 1 ? (
+        <ol id={`${id}-error`} className="points-field__error">
+          {lines.map((line, index) => (
+            <li key={`${index}-${line}`}>{line}</li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+/** A YYYY-MM-DD field with its calendar button and date-picker dialog. */
+function DateField({
+  form,
+  name,
+  label,
+  pickerTitle,
+}: {
+  form: SearchForm;
+  name: 'fromDate' | 'toDate';
+  label: string;
+  pickerTitle: string;
+}) {
+  const text = useDictionary();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const value = useWatch({ control: form.control, name });
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  return (
+    <>
+      <Field
+        form={form}
+        name={name}
+        label={label}
+        hint={text('points.dateHint', 'Format: YYYY-MM-DD')}
+        input={{
+          inputMode: 'numeric',
+          placeholder: text('points.datePlaceholder', 'YYYY-MM-DD'),
+          dir: 'ltr',
+          className: 'points-field__control points-field__date',
+        }}
+      >
+        <button
+          ref={buttonRef}
+          type="button"
+          className="points-field__calendar"
+          aria-label={pickerTitle}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          <CalendarIcon />
+        </button>
+      </Field>
+      {open ? (
+        <DatePicker
+          title={pickerTitle}
+          value={value}
+          onPick={(date) => {
+            form.setValue(name, date, {
+              shouldDirty: true,
+              shouldValidate: form.formState.isSubmitted,
+            });
+            close();
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The points search (spec 2 §3 "Search form", §5): by PNR or by a date range,
+ * with "Show segments". A valid search navigates to the page with the search
+ * as its query, so the page loader asks the server for it; the server's
+ * `validationMessages` land on the fields.
+ */
+export function SearchForm({ page }: { page: PointsPage }) {
+  const layout = useLayout();
+  const text = useDictionary();
+  const message = useSearchMessage();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const titleId = useId();
+  const form = useForm<SearchValues, unknown, PointsSearch>({
+    resolver: searchResolver,
+    defaultValues: searchValues(search),
+  });
+  const { reset, setError } = form;
+  const searchBy = useWatch({ control: form.control, name: 'searchBy' });
+
+  // Each answer shows its search in the form, and its messages on the fields.
+  useEffect(() => {
+    const values = searchValues(search);
+    reset(values);
+    let first = true;
+    for (const [field, list] of Object.entries(page.validationMessages ?? {})) {
+      if (list.length === 0 || !fieldsOf(values.searchBy).includes(field)) continue;
+      setError(
+        field as FieldName,
+        { type: 'server', message: list.join('\n') },
+        { shouldFocus: first },
+      );
+      first = false;
+    }
+  }, [page, search, reset, setError]);
+  // Server messages for fields the search shown does not have.
+  const shownFields = fieldsOf(searchValues(search).searchBy);
+  const otherMessages = Object.entries(page.validationMessages ?? {})
+    .filter(([field]) => !shownFields.includes(field))
+    .flatMap(([, list]) => list);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await navigate(pagePath(layout, 'points', searchQuery(values)));
+  });
+
+  return (
+    <section className="points-search" aria-labelledby={titleId}>
+      <h2 id={titleId}>{text('points.searchTitle', 'Search your PNRs')}</h2>
+      <form
+        className="points-search__form"
+        role="search"
+        aria-labelledby={titleId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <fieldset className="points-search__by">
+          <legend className="points-field__label">{text('points.searchBy', 'Search by')}</legend>
+          <label className="points-search__choice">
+            <input type="radio" value="pnr" {...form.register('searchBy')} />
+            {text('points.searchByPnr', 'PNR')}
+          </label>
+          <label className="points-search__choice">
+            <input type="radio" value="date" {...form.register('searchBy')} />
+            {text('points.searchByDate', 'Date range')}
+          </label>
+        </fieldset>
+        <div className="points-search__fields">
+          {searchBy === 'date' ? (
+            <>
+              <DateField
+                form={form}
+                name="fromDate"
+                label={text('points.fromDate', 'From')}
+                pickerTitle={text('points.chooseFromDate', 'Choose the start date')}
+              />
+              <DateField
+                form={form}
+                name="toDate"
+                label={text('points.toDate', 'To')}
+                pickerTitle={text('points.chooseToDate', 'Choose the end date')}
+              />
+            </>
+          ) : (
+            <Field
+              form={form}
+              name="pnrSearch"
+              label={text('points.pnr', 'Record locator (PNR)')}
+              input={{ autoCapitalize: 'characters', maxLength: 8 }}
+            />
+          )}
+        </div>
+        <label className="points-search__choice">
+          <input type="checkbox" {...form.register('details')} />
+          {text('points.details', 'Show segments')}
+        </label>
+        {otherMessages.length > 0 ? (
+          <ul className="alert alert--danger points-search__alert" role="alert">
+            {otherMessages.map((line, index) => (
+              <li key={`${index}-${line}`}>{message(line)}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div>
+          <button type="submit" className="button">
+            {text('points.search', 'Search')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

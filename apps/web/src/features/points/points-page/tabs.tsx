@@ -1,0 +1,82 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayout } from '../../../app/layout-context';
+
+export type Tab = {
+  key: string;
+  label: string;
+  content: ReactNode;
+  /** The content has a focusable element (a scrolling table): the panel itself is not a Tab stop. */
+  focusable?: boolean;
+};
+
+/**
+ * Tabs (WAI-ARIA tabs pattern, automatic activation): a tablist of buttons
+ * with `aria-selected` and `aria-controls`; only the selected tab is in the
+ * Tab order; Left and Right (mirrored in right-to-left pages) move to the
+ * neighbour and select it, Home and End to the first and last.
+ */
+export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
+  const layout = useLayout();
+  const baseId = useId();
+  const [selected, setSelected] = useState(0);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    const count = tabs.length;
+    const next = (index + count) % count;
+    setSelected(next);
+    tabRefs.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const forward = layout.isRtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = layout.isRtl ? 'ArrowRight' : 'ArrowLeft';
+    const target: Record<string, number> = {
+      [forward]: selected + 1,
+      [backward]: selected - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const index = target[event.key];
+    if (index === undefined) return;
+    event.preventDefault();
+    select(index);
+  };
+
+  return (
+    <div className="points-tabs">
+      <div className="points-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.key}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.key}`}
+            className="points-tabs__tab"
+            aria-selected={index === selected}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => setSelected(index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, index) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.key}`}
+          className="points-tabs__panel"
+          aria-labelledby={`${baseId}-tab-${tab.key}`}
+          tabIndex={tab.focusable ? undefined : 0}
+          hidden={index !== selected}
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}
