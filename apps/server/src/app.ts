@@ -10,11 +10,7 @@ import Fastify, {
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -29,6 +25,7 @@ import { setupPoints } from './modules/points/points-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
+import { urlValidatorCompiler } from './plugins/url-validation.js';
 import { setupSecurityHeaders } from './plugins/security-headers.js';
 import { setupWebApp } from './plugins/web-app.js';
 import { setupXsrf } from './plugins/xsrf.js';
@@ -83,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: unreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(urlValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
