@@ -45,10 +45,14 @@ export function stopServer(child: ChildProcess): void {
 }
 
 /**
- * What every browser sends: the server may answer compressed. Baselines and
- * the club get the same headers.
+ * What a browser sends with the calls of a page view: it accepts compressed
+ * answers, and it carries the XSRF cookie that the page's HTML document set
+ * (the calls never come first). Baselines and the club get the same headers.
  */
-export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+export const browserHeaders = {
+  'accept-encoding': 'gzip, deflate, br',
+  cookie: 'XSRF-TOKEN=0b8f0c55-7d0e-4a8e-9f53-1f2d3c4b5a69',
+};
 
 /** Measures one URL under load, with a browser's Accept-Encoding (and `extra` headers), after a short warm-up. */
 export async function measureLoad(
