@@ -314,3 +314,56 @@ describe('concurrent spending', () => {
     await expectConsistent(agent.id);
   });
 });
+
+describe('refunds of failed orders', () => {
+  async function inSession<T>(
+    agentId: number,
+    day: string,
+    work: (session: LedgerSession) => Promise<T> | T,
+  ) {
+    return db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agentId], day);
+      const result = await work(session);
+      await session.flush();
+      return result;
+    });
+  }
+
+  it('gives the points back to the lots they came from, once', async () => {
+    const agent = await createAgent(db);
+    await inSession(agent.id, '2024-01-10', (s) =>
+      s.credit(agent.id, { kind: 'segment', amount: 30 }),
+    );
+    await inSession(agent.id, '2024-06-10', (s) =>
+      s.credit(agent.id, { kind: 'segment', amount: 30 }),
+    );
+    await inSession(agent.id, '2025-01-01', (s) =>
+      s.debit(agent.id, { kind: 'order', amount: 40, orderId: 7001 }),
+    );
+    expect(
+      await inSession(agent.id, '2025-01-02', (s) => s.refundOrder(agent.id, 7001, 'Order failed')),
+    ).toBe(40);
+    expect(await inSession(agent.id, '2025-01-03', (s) => s.refundOrder(agent.id, 7001))).toBe(0);
+    expect(await storedBalance(agent.id)).toMatchObject({ used: 0, available: 60, expired: 0 });
+    const lots = await db
+      .select()
+      .from(pointLots)
+      .where(eq(pointLots.agentId, agent.id))
+      .orderBy(pointLots.creditedOn);
+    expect(lots.map((lot) => lot.remaining)).toEqual([30, 30]);
+    await expectConsistent(agent.id);
+  });
+
+  it('lets refunded points lapse at once when their lot has lapsed meanwhile', async () => {
+    const agent = await createAgent(db);
+    await inSession(agent.id, '2023-01-10', (s) =>
+      s.credit(agent.id, { kind: 'segment', amount: 20 }),
+    );
+    await inSession(agent.id, '2025-12-01', (s) =>
+      s.debit(agent.id, { kind: 'order', amount: 20, orderId: 7002 }),
+    );
+    expect(await inSession(agent.id, '2026-02-01', (s) => s.refundOrder(agent.id, 7002))).toBe(20);
+    expect(await storedBalance(agent.id)).toMatchObject({ used: 0, expired: 20, available: 0 });
+    await expectConsistent(agent.id);
+  });
+});

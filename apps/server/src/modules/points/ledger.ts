@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../agents/members.js';
 import { addYears } from './calendar-days.js';
 import {
@@ -226,6 +226,62 @@ export class LedgerSession {
     return taken;
   }
 
+  /**
+   * Gives a failed order's points back to the lots its debit took them from,
+   * so they lapse when they would have; points whose lot has lapsed meanwhile
+   * lapse at once. Refunding an order twice gives nothing the second time.
+   * Answers the points given back.
+   */
+  async refundOrder(agentId: number, orderId: number, description = ''): Promise<number> {
+    const account = this.account(agentId);
+    const taken = await this.tx
+      .select({
+        kind: pointEntries.kind,
+        creditedOn: pointAllocations.creditedOn,
+        amount: pointAllocations.amount,
+      })
+      .from(pointAllocations)
+      .innerJoin(pointEntries, eq(pointEntries.id, pointAllocations.entryId))
+      .where(
+        and(
+          eq(pointEntries.agentId, agentId),
+          eq(pointEntries.orderId, orderId),
+          inArray(pointEntries.kind, ['order', 'refund']),
+        ),
+      );
+    // What the order's debits took, less what earlier refunds gave back, per lot.
+    const owed = new Map<string, number>();
+    for (const row of taken) owed.set(row.creditedOn, (owed.get(row.creditedOn) ?? 0) - row.amount);
+    const allocations: PendingEntry['allocations'] = [];
+    for (const [creditedOn, amount] of owed) {
+      if (amount <= 0) continue;
+      const lot = await this.loadedLot(account, agentId, creditedOn);
+      if (lot === undefined) continue;
+      lot.remaining += amount;
+      lot.changed = true;
+      allocations.push({ creditedOn, amount });
+    }
+    const total = allocations.reduce((sum, allocation) => sum + allocation.amount, 0);
+    if (total === 0) return 0;
+    account.balance.used -= total;
+    account.balance.available += total;
+    account.changed = true;
+    this.entries.push({
+      agentId,
+      kind: 'refund',
+      amount: total,
+      entryDate: this.today,
+      expiresOn: null,
+      description,
+      bookingId: null,
+      segmentRowId: null,
+      orderId,
+      allocations,
+    });
+    this.expireDue(agentId);
+    return total;
+  }
+
   /** Pending and OK segment counts of the status report. */
   countSegments(agentId: number, pendingChange: number, okChange: number): void {
     if (pendingChange === 0 && okChange === 0) return;
@@ -345,6 +401,31 @@ export class LedgerSession {
     const account = this.accounts.get(agentId);
     if (account === undefined) throw new Error(`Member ${agentId} is not in this ledger session`);
     return account;
+  }
+
+  /** A lot of the member, from memory or (spent to zero, so not loaded) from its row. */
+  private async loadedLot(
+    account: Account,
+    agentId: number,
+    creditedOn: string,
+  ): Promise<Lot | undefined> {
+    const known = account.lots.find((lot) => lot.creditedOn === creditedOn);
+    if (known !== undefined) return known;
+    const [row] = await this.tx
+      .select()
+      .from(pointLots)
+      .where(and(eq(pointLots.agentId, agentId), eq(pointLots.creditedOn, creditedOn)));
+    if (row === undefined) return undefined;
+    const lot: Lot = {
+      creditedOn: row.creditedOn,
+      expiresOn: row.expiresOn,
+      credited: row.credited,
+      remaining: row.remaining,
+      changed: false,
+      isNew: false,
+    };
+    account.lots.push(lot);
+    return lot;
   }
 
   private lotOf(account: Account, creditedOn: string): Lot {

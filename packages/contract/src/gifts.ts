@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { PageSchema } from './page.js';
+
+/**
+ * Gifts: the catalogue, the gift list, redeem points and orders (spec 2 §2.4,
+ * §3 "Gift", "Gifts page", "Redeem form", §4 "Redeem flow", §5, §8, §9).
+ */
+
+/** The spec's messages (§8). */
+export const giftMessages = {
+  notEnoughPoints: 'You do not have enough points to redeem this item.',
+  noGiftSelected: 'Please select at least one gift.',
+  orderingDisabled: 'Sorry, ordering is currently disabled',
+  noGifts: 'Sorry, no gifts to choose',
+  addressTooLong: 'Max length exceeded',
+  addressRequired: 'Please enter the delivery address.',
+} as const;
+
+/** Quantities per gift run up to 10, capped by stock when stock is above 0 (spec 2 §9). */
+export const MAX_GIFT_QUANTITY = 10;
+/** Gift cards are revealed this many at a time, with this delay per reveal (spec 2 §9). */
+export const GIFTS_PER_REVEAL = 6;
+export const GIFT_REVEAL_DELAY_MS = 500;
+
+/** The quantities a gift's select offers: 0 (none) up to 10, capped by stock when stock > 0. */
+export function quantityOptions(stock: number): number[] {
+  const top = stock > 0 ? Math.min(stock, MAX_GIFT_QUANTITY) : MAX_GIFT_QUANTITY;
+  return Array.from({ length: top + 1 }, (_, quantity) => quantity);
+}
+
+export const GiftSchema = z.object({
+  id: z.number().int(),
+  /** Image URL, or '' for the default icon. */
+  img: z.string(),
+  /** The gift's name. */
+  description: z.string(),
+  /** HTML: more about the gift. */
+  text: z.string(),
+  points: z.number().int(),
+  /** The partner's page about the gift, or ''. */
+  link: z.string(),
+  /** Category id. */
+  category: z.string(),
+  /** Items left; 0 means not counted (no cap). */
+  stock: z.number().int(),
+});
+export type Gift = z.infer<typeof GiftSchema>;
+
+export const GiftCategorySchema = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /s2c/content/v1/pages/gifts/?category=` (member only). */
+export const GiftsPageSchema = PageSchema.extend({
+  Gifts: z.array(GiftSchema),
+  categories: z.array(GiftCategorySchema),
+  /** The chosen category id, '' for all. */
+  category: z.string(),
+  /** Ordering is off: tax information missing, outside the ordering dates, or switched off. */
+  order_disabled: z.boolean(),
+  /** The voucher partner is off (edenredIsOff). */
+  disabled: z.boolean(),
+  /** The member's tax information is verified (spec 2 §3 taxOK). */
+  taxOK: z.boolean(),
+  /** HTML: the tax notice (content text `giftsTaxNotice`; '' lets the screen show its default). */
+  registrationInfo: z.string(),
+  /** Available points. */
+  Refresh: z.number().int(),
+  FirstUsername: z.string(),
+  /** Partner-programme users go to this URL instead (spec 2 §6); null for everyone else. */
+  partnerUrl: z.string().nullable(),
+});
+export type GiftsPage = z.infer<typeof GiftsPageSchema>;
+
+export const deliveryOptions = ['send', 'self'] as const;
+export type DeliveryOption = (typeof deliveryOptions)[number];
+
+export const ChosenGiftSchema = z.object({ gift: GiftSchema, quantity: z.number().int() });
+export type ChosenGift = z.infer<typeof ChosenGiftSchema>;
+
+/**
+ * `GET /s2c/content/v1/pages/redeem-points/?sel_gifts[12]=2&sel_gifts[15]=1`
+ * (member only): the chosen gifts and the order form's starting values.
+ */
+export const RedeemPageSchema = PageSchema.extend({
+  listgifts: z.array(ChosenGiftSchema),
+  /** Sum of points × quantity. */
+  total: z.number().int(),
+  /** No gift chosen: "Please select at least one gift." with a Back link. */
+  noOrder: z.boolean(),
+  /** Not enough points for the chosen gifts. */
+  noneDet: z.boolean(),
+  order_disabled: z.boolean(),
+  disabled: z.boolean(),
+  Refresh: z.number().int(),
+  /** The member's gift delivery address, to start the form with. */
+  giftDeliveryAddress: z.string(),
+  delivery_option: z.enum(deliveryOptions),
+  /** A fresh key for this order form: submits carrying the same key place one order. */
+  orderKey: z.string(),
+  partnerUrl: z.string().nullable(),
+});
+export type RedeemPage = z.infer<typeof RedeemPageSchema>;
+
+/** `sel_gifts[12]=2` page params → `[{ id: 12, quantity: 2 }]` (non-empty quantities only). */
+export function chosenQuantities(
+  params: Record<string, string>,
+): { id: number; quantity: number }[] {
+  const chosen: { id: number; quantity: number }[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    const match = /^sel_gifts\[(\d{1,9})\]$/.exec(name);
+    const quantity = Number(value);
+    if (match && Number.isInteger(quantity) && quantity > 0) {
+      chosen.push({ id: Number(match[1]), quantity: Math.min(quantity, MAX_GIFT_QUANTITY) });
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The redeem form (spec 2 §3): `listgifts` as `id:quantity` pairs separated by
+ * commas, delivery send or self (default self), the delivery address (max 255,
+ * needed to send), and the form's order key.
+ */
+export const RedeemFormSchema = z
+  .object({
+    listgifts: z
+      .string()
+      .max(400)
+      .regex(/^(?:\d{1,9}:\d{1,2}(?:,\d{1,9}:\d{1,2})*)?$/, giftMessages.noGiftSelected),
+    delivery: z.enum(deliveryOptions).default('self'),
+    giftDeliveryAddress: z.string().trim().max(255, giftMessages.addressTooLong).default(''),
+    orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Reload the page and order again.'),
+  })
+  .refine((form) => form.delivery === 'self' || form.giftDeliveryAddress !== '', {
+    message: giftMessages.addressRequired,
+    path: ['giftDeliveryAddress'],
+  });
+export type RedeemForm = z.infer<typeof RedeemFormSchema>;
+
+/** The answer of the redeem form's submit (`POST …/pages/redeem-points/`). */
+export const RedeemResultSchema = z.object({
+  /** The order is placed: the thank-you and the remaining points. */
+  ordered: z.boolean(),
+  orderId: z.number().int().nullable(),
+  Refresh: z.number().int(),
+  noOrder: z.boolean(),
+  noneDet: z.boolean(),
+  order_disabled: z.boolean(),
+  /** Any other refusal (a gift sold out or withdrawn…), shown as an error text. */
+  errorText: z.string(),
+  validationMessages: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type RedeemResult = z.infer<typeof RedeemResultSchema>;
+
+/** Order states: placed (points taken), sent to the provider, fulfilled, or failed (points refunded). */
+export const orderStates = ['placed', 'submitted', 'fulfilled', 'failed'] as const;
+export type OrderState = (typeof orderStates)[number];
