@@ -4,3 +4,4 @@ export * from '../modules/offices/schema.js';
 export * from '../modules/agents/schema.js';
 export * from '../modules/mail/schema.js';
 export * from '../modules/points/schema.js';
+export * from '../modules/gifts/schema.js';

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { DeliveryOption, OrderState } from '@club/contract/gifts';
+import { agents } from '../agents/schema.js';
+
+/** Gift categories of a country, named per language. */
+export const giftCategories = pgTable(
+  'gift_categories',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** Stable id, used in `?category=`. */
+    id: varchar({ length: 40 }).notNull(),
+    languageCode: varchar({ length: 3 }).notNull(),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.id, t.languageCode] })],
+);
+
+/** The catalogue: gifts of a country. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: integer().primaryKey(),
+    countryCode: varchar({ length: 2 }).notNull(),
+    category: varchar({ length: 40 }).notNull(),
+    points: integer().notNull(),
+    /** Items left; null when the gift is not counted. Never below zero. */
+    stock: integer(),
+    active: boolean().notNull().default(true),
+    /** Image under /media, or '' for the default icon. */
+    image: text().notNull().default(''),
+    link: text().notNull().default(''),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('gifts_country_idx').on(t.countryCode, t.category),
+    check('gifts_points_positive', sql`${t.points} > 0`),
+    check('gifts_stock_not_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+/** A gift's name and text per language. */
+export const giftTexts = pgTable(
+  'gift_texts',
+  {
+    giftId: integer()
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    languageCode: varchar({ length: 3 }).notNull(),
+    description: text().notNull(),
+    /** HTML. */
+    text: text().notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.giftId, t.languageCode] })],
+);
+
+/** Ordering rules of a country (spec 2 §3 "Ordering date ranges", §4 "Ordering disabled"). */
+export const giftOrdering = pgTable('gift_ordering', {
+  countryCode: varchar({ length: 2 }).primaryKey(),
+  /** The switch: ordering off whatever the dates. */
+  orderDisabled: boolean().notNull().default(false),
+  /** Up to four ranges (spDateFrom1…4 / spDateTo1…4); none means any day. */
+  from1: date({ mode: 'string' }),
+  to1: date({ mode: 'string' }),
+  from2: date({ mode: 'string' }),
+  to2: date({ mode: 'string' }),
+  from3: date({ mode: 'string' }),
+  to3: date({ mode: 'string' }),
+  from4: date({ mode: 'string' }),
+  to4: date({ mode: 'string' }),
+});
+
+/** A member's tax information, verified by programme staff (spec 2 §3 taxOK). */
+export const memberTaxInfo = pgTable('member_tax_info', {
+  agentId: integer()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  taxOk: boolean().notNull().default(false),
+  verifiedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Gift orders. Placing one is one transaction with its ledger debit and its
+ * stock; the voucher provider is called afterwards from this table, which is
+ * the queue: `placed` orders are due at `nextAttemptAt`.
+ */
+export const giftOrders = pgTable(
+  'gift_orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** The order form's key: a repeated submit finds the order it placed. */
+    orderKey: varchar({ length: 64 }).notNull(),
+    state: text().$type<OrderState>().notNull().default('placed'),
+    delivery: text().$type<DeliveryOption>().notNull(),
+    deliveryAddress: text().notNull().default(''),
+    totalPoints: integer().notNull(),
+    /** Which voucher provider handles it (`manual`, `http`). */
+    provider: varchar({ length: 20 }).notNull(),
+    /** The provider's reference once it accepted the order. */
+    providerRef: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Held by one worker while it calls the provider. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp({ withTimezone: true }),
+    fulfilledAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gift_orders_key_idx').on(t.agentId, t.orderKey),
+    index('gift_orders_due_idx').on(t.state, t.nextAttemptAt),
+    index('gift_orders_agent_idx').on(t.agentId, t.createdAt),
+    check('gift_orders_total_positive', sql`${t.totalPoints} > 0`),
+  ],
+);
+
+export const giftOrderLines = pgTable(
+  'gift_order_lines',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => giftOrders.id, { onDelete: 'cascade' }),
+    giftId: integer()
+      .notNull()
+      .references(() => gifts.id),
+    quantity: integer().notNull(),
+    /** Points per item when ordered. */
+    points: integer().notNull(),
+    /** The gift's name when ordered, in the member's language. */
+    description: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.giftId] }),
+    check('gift_order_lines_quantity', sql`${t.quantity} between 1 and 10`),
+  ],
+);
