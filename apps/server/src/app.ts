@@ -22,6 +22,7 @@ import { contentModule } from './modules/content/content-module.js';
 import { PageRegistry } from './modules/content/page-registry.js';
 import { setupMail } from './modules/mail/mail-module.js';
 import { setupPoints } from './modules/points/points-module.js';
+import { setupGifts } from './modules/gifts/gifts-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await setupAgents(app, { now: options.now });
   await app.register(officesModule, { now: options.now });
   await setupPoints(app, { now: options.now });
+  await setupGifts(app, { now: options.now, backgroundJobs: options.backgroundJobs });
 
   // Mail outbox and the emailed-link flows; their timers run only when asked for.
   setupMail(app);

@@ -129,6 +129,23 @@ const EnvironmentSchema = z.object({
     .transform(parseSegmentPoints),
   ORDER_PARTNER_OFF: booleanVariable(false),
   POINTS_JOB_INTERVAL_MS: positiveWhole(3_600_000),
+  // Gifts (docs/gifts.md).
+  VOUCHER_PROVIDER: z
+    .enum(['manual', 'http'], { error: 'must be manual or http' })
+    .default('manual'),
+  VOUCHER_PROVIDER_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  VOUCHER_PROVIDER_KEY: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  VOUCHER_PROVIDER_TIMEOUT_MS: positiveWhole(5000),
+  ORDER_POLL_MS: positiveWhole(5000),
+  ORDER_RETRY_BASE_MS: positiveWhole(30_000),
+  ORDER_MAX_ATTEMPTS: positiveWhole(10),
+  ORDER_CONFIRM_HOURS: positiveWhole(48),
+  PARTNER_PROGRAMME_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  PARTNER_PROGRAMME_NUMBERS: z
+    .string()
+    .regex(/^(?:\d{1,20}(?:,\d{1,20})*)?$/, { error: 'must be member numbers separated by commas' })
+    .default('')
+    .transform((value) => value.split(',').filter((number) => number !== '')),
 });
 
 export type Config = {
@@ -190,9 +207,34 @@ export type Config = {
     /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
     jobIntervalMs: number;
   };
+  gifts: {
+    /** Who fulfils orders: programme staff (`manual`) or the voucher provider's HTTP API. */
+    provider: 'manual' | 'http';
+    providerUrl: string | undefined;
+    providerKey: string | undefined;
+    /** A provider call taking longer fails and is retried. */
+    providerTimeoutMs: number;
+    /** How often the order worker looks for orders due for the provider. */
+    orderPollMs: number;
+    /** Retries back off exponentially from this delay. */
+    orderRetryBaseMs: number;
+    /** After this many refused or failed calls the order fails and its points come back. */
+    orderMaxAttempts: number;
+    /** An order the provider has not confirmed within this time fails and its points come back. */
+    orderConfirmHours: number;
+    /** Partner-programme users (spec 2 §6) are sent here instead of gifts and redeem-points; nobody is without it. */
+    partnerProgrammeUrl: string | undefined;
+    /** Member numbers that are partner-programme users whatever their country. */
+    partnerProgrammeNumbers: string[];
+  };
 };
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'BOOKING_QUEUE_API_KEY']);
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'BOOKING_QUEUE_API_KEY',
+  'VOUCHER_PROVIDER_KEY',
+]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -256,6 +298,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       segmentPointsByCountry: e.SEGMENT_POINTS_BY_COUNTRY,
       orderPartnerOff: e.ORDER_PARTNER_OFF,
       jobIntervalMs: e.POINTS_JOB_INTERVAL_MS,
+    },
+    gifts: {
+      provider: e.VOUCHER_PROVIDER,
+      providerUrl: e.VOUCHER_PROVIDER_URL,
+      providerKey: e.VOUCHER_PROVIDER_KEY,
+      providerTimeoutMs: e.VOUCHER_PROVIDER_TIMEOUT_MS,
+      orderPollMs: e.ORDER_POLL_MS,
+      orderRetryBaseMs: e.ORDER_RETRY_BASE_MS,
+      orderMaxAttempts: e.ORDER_MAX_ATTEMPTS,
+      orderConfirmHours: e.ORDER_CONFIRM_HOURS,
+      partnerProgrammeUrl: e.PARTNER_PROGRAMME_URL,
+      partnerProgrammeNumbers: e.PARTNER_PROGRAMME_NUMBERS,
     },
   };
 }

@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Pending → OK, expiry and reminders; started with the background jobs. */
     pointsClock: PointsClock;
+    /**
+     * Whether the voucher order partner is off (status report `edenredIsOff`):
+     * ORDER_PARTNER_OFF until the gifts module sets `isOff` from the provider.
+     */
+    orderPartner: { isOff: () => boolean };
   }
 }
 
@@ -23,6 +28,7 @@ export type PointsModuleOptions = {
  */
 export async function setupPoints(app: App, options: PointsModuleOptions = {}): Promise<void> {
   const now = options.now ?? Date.now;
+  app.decorate('orderPartner', { isOff: () => app.config.points.orderPartnerOff });
   await app.register(pointsRoutes, { now });
   await app.register(bookingQueueRoutes, { now });
   const segmentPoints = segmentPointsRule(app.config);

@@ -24,7 +24,7 @@ type PointsPagesOptions = { now: () => number; segmentPoints: SegmentPoints };
 
 /** The points page (spec 2 §3 "Points page", §5 search) and archive points (§2.4). */
 export function registerPointsPages(app: App, options: PointsPagesOptions): void {
-  const { db, config } = app;
+  const { db } = app;
   const { now, segmentPoints } = options;
 
   app.pageRegistry.register<PointsPage, unknown, unknown>({
@@ -40,7 +40,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         text: stored?.text ?? '',
         postText: stored?.postText ?? '',
       };
-      const report = await statusReport(db, member.id, dayOf(now()), config.points.orderPartnerOff);
+      const report = await statusReport(db, member.id, dayOf(now()), app.orderPartner.isOff());
       const searched = params.searchBy !== undefined && params.searchBy !== '';
       const parsed = searched ? PointsSearchSchema.safeParse(params) : undefined;
       if (parsed?.success === false) {

@@ -31,7 +31,7 @@ function ownNumber(request: FastifyRequest, number: string): SessionMember {
 
 /** The member's own points: the status report (spec 2 §7) and the expiry forecast. */
 export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app, options, done) => {
-  const { db, config } = app;
+  const { db } = app;
   const { now } = options;
 
   app.get(
@@ -49,7 +49,7 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
     async (request) => {
       const member = ownNumber(request, request.query.number);
       return {
-        data: await statusReport(db, member.id, dayOf(now()), config.points.orderPartnerOff),
+        data: await statusReport(db, member.id, dayOf(now()), app.orderPartner.isOff()),
       };
     },
   );

@@ -1,0 +1,35 @@
+import type { DeliveryOption } from '@club/contract/gifts';
+
+/** What the voucher provider gets of an order. */
+export type ProviderOrder = {
+  id: number;
+  agentId: number;
+  memberNumber: string;
+  countryCode: string;
+  delivery: DeliveryOption;
+  deliveryAddress: string;
+  totalPoints: number;
+  lines: { giftId: number; quantity: number; points: number; description: string }[];
+};
+
+/** `accepted`: the provider has it; `refused`: it never will (fail now); `retry`: try again later. */
+export type PlaceResult =
+  | { outcome: 'accepted'; ref: string }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'retry'; reason: string };
+
+export type StatusResult =
+  { state: 'pending' } | { state: 'fulfilled' } | { state: 'refused'; reason: string };
+
+/**
+ * The voucher provider of gift orders (docs/gifts.md): availability (the
+ * partner check and `edenredIsOff`), placing an order, and its status. The
+ * club calls it after an order's transaction committed, from the order queue.
+ */
+export interface VoucherProvider {
+  readonly name: 'manual' | 'http';
+  /** Whether ordering through the provider is possible now. */
+  isAvailable(): Promise<boolean>;
+  placeOrder(order: ProviderOrder): Promise<PlaceResult>;
+  orderStatus(ref: string): Promise<StatusResult>;
+}
