@@ -240,6 +240,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** For commands: the configuration, or undefined once what is wrong has been reported. */
+export function commandConfig(
+  env: Record<string, string | undefined> = process.env,
+  report: (message: string) => void = console.error,
+): Config | undefined {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    report(error.message);
+    return undefined;
+  }
+}
+
 /** Reads and validates the configuration; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, as in most shells' `VAR= command`.

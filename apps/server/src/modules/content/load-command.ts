@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../config.js';
+import { commandConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { loadOffices } from '../offices/load-offices.js';
 import { loadContent } from './load-content.js';
@@ -6,16 +6,8 @@ import { ContentFileError } from './read-content-folder.js';
 
 /** `npm run content:load`: migrates the configured database, then loads CONTENT_DIR (content and offices) into it. */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (config === undefined) return 1;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../../../config.js';
+import { commandConfig } from '../../../config.js';
 import { openDatabase } from '../../../db/client.js';
 import { streamLines } from '../bookings/queue-lines.js';
 import { dayOf } from '../calendar-days.js';
@@ -14,16 +14,8 @@ async function main(args: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (config === undefined) return 1;
   // npm runs workspace scripts in the workspace folder; INIT_CWD is where the command was typed.
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), args[0]!);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

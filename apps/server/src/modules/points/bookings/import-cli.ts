@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../../../config.js';
+import { commandConfig } from '../../../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.js';
 import { dayOf } from '../calendar-days.js';
 import { segmentPointsRule, type SegmentPoints } from '../segment-points.js';
@@ -74,16 +74,8 @@ export async function main(
     output.error(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      output.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = commandConfig(env, (message) => output.error(message));
+  if (config === undefined) return 1;
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
