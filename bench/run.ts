@@ -20,6 +20,7 @@ import { gzipBytes, measureRounds, median, ratio, startServer, stopServer } from
 import { loginFigures } from './login.ts';
 import { statusReportFigures } from './status-report.ts';
 import { importFigures } from './import.ts';
+import { ordersFigures } from './orders.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -149,6 +150,7 @@ const parts: Record<string, () => Promise<void>> = {
   login: () => loginFigures(root, seconds),
   'status-report': () => statusReportFigures(root, seconds),
   import: () => importFigures(root),
+  orders: () => ordersFigures(root, seconds),
 };
 const chosen = process.argv.slice(2);
 for (const [name, figures] of Object.entries(parts)) {

@@ -70,9 +70,7 @@ export async function statusReportFigures(root: string, seconds: number): Promis
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-points-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase(
-    databaseUrl === undefined ? { dataDir } : { databaseUrl },
-  );
+  const database = await openDatabase(databaseUrl === undefined ? { dataDir } : { databaseUrl });
   let members: { number: string }[];
   try {
     await database.migrate();

@@ -25,8 +25,9 @@ async function sendBookings(request: APIRequestContext, records: object[]) {
     data: records.map((record) => JSON.stringify(record)).join('\n'),
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { accepted: number; rejected: Record<string, number> } })
-    .data;
+  return (
+    (await response.json()) as { data: { accepted: number; rejected: Record<string, number> } }
+  ).data;
 }
 
 test.describe('points', () => {

@@ -18,6 +18,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     MAIL_RESEND_QUIET_SECONDS: '1',
     // The points journey sends bookings through the queue endpoint.
     BOOKING_QUEUE_API_KEY: 'e2e-booking-queue-key-0123456789',
+    // Greece is a partner-programme country (spec 2 §6): its members go here instead of gifts.
+    PARTNER_PROGRAMME_URL: 'https://partner.example/club',
   },
 });
 const stop = () => server.kill('SIGTERM');

@@ -9,6 +9,8 @@ import { agents } from './modules/agents/schema.js';
 import { dayOf } from './modules/points/calendar-days.js';
 import { segmentPointsRule } from './modules/points/segment-points.js';
 import { loadDemo } from './demo/load-demo.js';
+import { loadGifts } from './modules/gifts/catalogue/load-gifts.js';
+import { gifts } from './modules/gifts/schema.js';
 
 /** Start-up only: configuration, database, migrations, demo content and offices on an empty database, listen. */
 async function main(): Promise<void> {
@@ -46,6 +48,14 @@ async function main(): Promise<void> {
     if (anyOffice === undefined) {
       const summary = await loadOffices(database.db, config.contentDir);
       app.log.info({ offices: summary.offices }, 'demo offices loaded into the empty directory');
+    }
+    const [anyGift] = await database.db.select({ id: gifts.id }).from(gifts).limit(1);
+    if (anyGift === undefined) {
+      const summary = await loadGifts(database.db, config.contentDir);
+      app.log.info(
+        { gifts: summary.gifts },
+        'demo gifts catalogue loaded into the empty catalogue',
+      );
     }
     const [anyMember] = await database.db.select({ id: agents.id }).from(agents).limit(1);
     if (anyMember === undefined && !config.production) {

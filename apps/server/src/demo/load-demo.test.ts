@@ -44,8 +44,8 @@ describe('the demo members, bookings and points', () => {
       totalSegmentsPD: 3,
       totalSegmentsOk: 5,
       regular: 35,
-      additional: 90,
-      available: 125,
+      additional: 540,
+      available: 575,
     });
     const rejected = await database.db
       .select({ pnr: bookings.pnr, reason: bookings.reason })
@@ -65,6 +65,6 @@ describe('the demo members, bookings and points', () => {
     expect(moved?.expiresOn).toBe('2027-01-20');
     // Loading again changes nothing.
     await loadDemo(database.db, demoContent, options);
-    expect((await statusReport(database.db, eleni!.id, '2026-11-22', false)).available).toBe(125);
+    expect((await statusReport(database.db, eleni!.id, '2026-11-22', false)).available).toBe(575);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { addDays } from '../modules/points/calendar-days.js';
 import { hashPassword } from '../modules/agents/password.js';
 import { agents } from '../modules/agents/schema.js';
+import { memberTaxInfo } from '../modules/gifts/schema.js';
 import { importAdjustments } from '../modules/points/adjustments/import-adjustments.js';
 import { importBookings } from '../modules/points/bookings/import-bookings.js';
 import type { SegmentPoints } from '../modules/points/segment-points.js';
@@ -24,6 +25,8 @@ const DemoMembersSchema = z.object({
       lastName: z.string().min(1),
       email: z.email(),
       password: z.string().min(7),
+      /** Tax information verified: the member may order gifts (member_tax_info). */
+      taxOK: z.boolean().default(false),
     }),
   ),
 });
@@ -65,8 +68,8 @@ export async function loadDemo(
   const shift = daysBetween(asOf, options.today);
   const shifted = async (path: string) =>
     (await lines(path)).map((line) => shiftDates(line, shift));
-  for (const { password, ...member } of members) {
-    await db
+  for (const { password, taxOK, ...member } of members) {
+    const [inserted] = await db
       .insert(agents)
       .values({
         ...member,
@@ -75,7 +78,14 @@ export async function loadDemo(
         termsAcceptedAt: new Date(),
         passwordHash: await hashPassword(password),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: agents.id });
+    if (inserted !== undefined && taxOK) {
+      await db
+        .insert(memberTaxInfo)
+        .values({ agentId: inserted.id, taxOk: true, verifiedAt: new Date() })
+        .onConflictDoNothing();
+    }
   }
   const bookings = await importBookings(db, await shifted(join(folder, 'bookings.jsonl')), options);
   const points = await importAdjustments(

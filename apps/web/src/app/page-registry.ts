@@ -114,8 +114,11 @@ registerScreens(
   'login',
 );
 
-const pointsPages = ['points', 'archive-points'] as const;
+// The gifts pages come through the points index too: one loader less in the
+// first script, which is at its budget (decision 004).
+const pointsPages = ['points', 'archive-points', 'gifts', 'redeem-points'] as const;
 export type PointsPageName = (typeof pointsPages)[number];
+export type GiftsPageName = Extract<PointsPageName, 'gifts' | 'redeem-points'>;
 
 registerScreens(pointsPages, () =>
   import('../features/points/points-screens').then((m) => m.pointsScreens),

@@ -1,6 +1,7 @@
 import { commandConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { loadOffices } from '../offices/load-offices.js';
+import { loadGifts } from '../gifts/catalogue/load-gifts.js';
 import { loadContent } from './load-content.js';
 import { ContentFileError } from './read-content-folder.js';
 
@@ -19,6 +20,8 @@ async function main(): Promise<number> {
     console.log(
       `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
     );
+    const giftsSummary = await loadGifts(database.db, config.contentDir);
+    console.log(`Gifts loaded: ${giftsSummary.gifts} (${giftsSummary.countries.join(', ')})`);
     return 0;
   } catch (error) {
     if (error instanceof ContentFileError) {

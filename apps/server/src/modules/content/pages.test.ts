@@ -111,7 +111,7 @@ describe('GET /s2c/content/v1/pages/{pageName}/', () => {
       body: { code: 'NOT_FOUND', data: { pageName: 'Page not found' } },
     });
     // In the route table, but registered by a later module.
-    expect((await page('gifts/')).status).toBe(404);
+    expect((await page('agency-opt-in/')).status).toBe(404);
   });
 
   it('answers 404 for an unknown country or language, 400 for malformed ones', async () => {

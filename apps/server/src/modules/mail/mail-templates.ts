@@ -18,6 +18,8 @@ export const mailTemplates = {
   'decision-maker-request': ['officeId', 'agencyName', 'agentName'],
   'agency-active': ['officeId', 'registrationLink'],
   'points-expiry': ['points', 'date', 'days', 'link'],
+  'order-failed': ['orderId', 'points', 'reason', 'link'],
+  'order-confirmation': ['orderId', 'points', 'gifts', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

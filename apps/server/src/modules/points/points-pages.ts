@@ -16,6 +16,7 @@ import type { SessionMember } from '../agents/members.js';
 import type { PageFields } from '../content/page-registry.js';
 import { addYears, dayOf } from './calendar-days.js';
 import { CREDIT_LIFETIME_YEARS } from './ledger.js';
+import { giftOrderLines, giftOrders } from '../gifts/schema.js';
 import { bookingSegments, bookings, pointArchives, pointEntries } from './schema.js';
 import type { SegmentPoints } from './segment-points.js';
 import { statusReport } from './status-report.js';
@@ -58,7 +59,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         pointsRows(member, search),
         queuedBookings(member, search),
         entriesOf(member.id, 'additional'),
-        entriesOf(member.id, 'order'),
+        orderedGifts(member.id),
       ]);
       const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
       const fields: PageFields<PointsPage> = {
@@ -74,14 +75,8 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
           points: entry.amount,
         })),
         summAdd: additional.reduce((sum, entry) => sum + entry.amount, 0),
-        useArray: used.map((entry) => ({
-          id: entry.id,
-          date: entry.entryDate,
-          pnr: entry.pnr ?? '',
-          quantity: 1,
-          points: -entry.amount,
-        })),
-        summUse: used.reduce((sum, entry) => sum - entry.amount, 0),
+        useArray: used,
+        summUse: used.reduce((sum, order) => sum + order.points, 0),
         expired: report.expired,
         refresh: report.available,
         details: params.details === '1' ? '1' : '',
@@ -217,7 +212,31 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
     return rows.flatMap((row) => (row.reason === null ? [] : [{ ...row, reason: row.reason }]));
   }
 
-  async function entriesOf(agentId: number, kind: 'additional' | 'order') {
+  /** The member's gift orders (failed ones gave their points back), newest first. */
+  async function orderedGifts(agentId: number) {
+    const rows = await db
+      .select({
+        id: giftOrders.id,
+        createdAt: giftOrders.createdAt,
+        quantity: sql<number>`coalesce(sum(${giftOrderLines.quantity}), 0)::int`,
+        points: giftOrders.totalPoints,
+      })
+      .from(giftOrders)
+      .leftJoin(giftOrderLines, eq(giftOrderLines.orderId, giftOrders.id))
+      .where(and(eq(giftOrders.agentId, agentId), ne(giftOrders.state, 'failed')))
+      .groupBy(giftOrders.id)
+      .orderBy(desc(giftOrders.createdAt), desc(giftOrders.id))
+      .limit(1000);
+    return rows.map((row) => ({
+      id: row.id,
+      date: dayOf(row.createdAt.getTime()),
+      pnr: '',
+      quantity: row.quantity,
+      points: row.points,
+    }));
+  }
+
+  async function entriesOf(agentId: number, kind: 'additional') {
     return db
       .select({
         id: pointEntries.id,

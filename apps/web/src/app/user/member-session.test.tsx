@@ -72,6 +72,20 @@ describe('user check at start-up (spec 1 §4)', () => {
     expect(calls.find(isUserCheck)?.query.toString()).toBe('');
   });
 
+  it("opens the gift list from the header's gifts icon", async () => {
+    const calls = member();
+    renderApp('/');
+    await headingReads('Welcome, Eleni!');
+    const icon = within(screen.getByRole('banner')).getAllByRole('link', {
+      name: 'List of Gifts',
+    })[0]!;
+    // The member's session (which listens) loads in its own chunk: click until it answers.
+    await waitFor(async () => {
+      await userEvent.click(icon);
+      expect(calls.map((call) => call.path)).toContain('/s2c/content/v1/pages/gifts/');
+    });
+  });
+
   it('sends the stored token with the check', async () => {
     const calls = member();
     renderApp('/');

@@ -1,31 +1,40 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@club/contract/membership';
 import { countryHostUrl } from '../../lib/country-host';
 import { httpClient } from '../../lib/http-client';
 import { useCommonState } from '../common-state';
 import { useLayout } from '../layout-context';
 import { DirectAccessDialog } from '../shell/direct-access-dialog';
-import { logoutEvent } from '../shell/shell-events';
+import { logoutEvent, openGiftsEvent, type OpenGiftsDetail } from '../shell/shell-events';
 import { TermsDialog } from '../shell/terms-dialog';
 import { useLogOut } from './use-session';
 
 /**
  * What a logged-in member brings along (a lazy chunk, loaded once a member is
- * there): the shell's Log Out, the country follow, and the terms and
- * direct-access dialogs.
+ * there): the shell's Log Out and gifts icon, the country follow, and the
+ * terms and direct-access dialogs.
  */
 export default function MemberSession({ pageName }: { pageName: string }) {
   const { user, setUser, withoutLayout } = useCommonState();
   const layout = useLayout();
   const location = useLocation();
   const logOut = useLogOut();
+  const navigate = useNavigate();
 
   useEffect(() => {
     const onLogout = () => void logOut();
     window.addEventListener(logoutEvent, onLogout);
     return () => window.removeEventListener(logoutEvent, onLogout);
   }, [logOut]);
+
+  // The header's gifts icon hands the gift list over by an event (spec 1 §2).
+  useEffect(() => {
+    const onOpenGifts = (event: Event) =>
+      void navigate((event as CustomEvent<OpenGiftsDetail>).detail.path);
+    window.addEventListener(openGiftsEvent, onOpenGifts);
+    return () => window.removeEventListener(openGiftsEvent, onOpenGifts);
+  }, [navigate]);
 
   // Spec 1 §4: the site switches to the member's country, same path.
   const memberCountry = user?.countryCode.toLowerCase() ?? '';

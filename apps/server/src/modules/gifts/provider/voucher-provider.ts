@@ -28,6 +28,11 @@ export type StatusResult =
  */
 export interface VoucherProvider {
   readonly name: 'manual' | 'http';
+  /**
+   * False when there is no status to ask: the manual provider's orders wait
+   * for staff, so the queue does not poll them. Default true.
+   */
+  readonly hasOrderStatus?: boolean;
   /** Whether ordering through the provider is possible now. */
   isAvailable(): Promise<boolean>;
   placeOrder(order: ProviderOrder): Promise<PlaceResult>;

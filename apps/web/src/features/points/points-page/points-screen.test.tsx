@@ -246,6 +246,14 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(rows.at(-1)?.textContent).toBe('Total500');
   });
 
+  it('opens on Ordered gifts when reached through #ordered-gifts (after a gift order)', () => {
+    renderPoints(makePointsPage(), { path: '/eng/points#ordered-gifts' });
+    expect(screen.getByRole('tab', { name: 'Ordered gifts' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByText('You have not ordered any gifts yet.')).toBeTruthy();
+  });
+
   it('shows the balance summary: available, expired, used', () => {
     renderPoints(makePointsPage({ refresh: 1935, expired: 15, summUse: 500 }));
     const summary = screen.getByRole('region', { name: 'Your balance' });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useLocation } from 'react-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
 import type { ScreenProps } from '../../../app/page-registry';
 import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
@@ -99,6 +100,7 @@ export function PointsScreen({ page }: ScreenProps) {
   const formatNumber = useFormatNumber();
   const data = pointsPageData(page);
   const titleId = useId();
+  const { hash } = useLocation();
   useReloadWhenLoggedOut();
   return (
     <section className="container points-page" aria-labelledby={titleId}>
@@ -118,6 +120,8 @@ export function PointsScreen({ page }: ScreenProps) {
       ) : null}
       <Tabs
         label={text('points.tabsLabel', 'Your points in detail')}
+        // The gifts' "See your ordered gifts" link (redeem points) opens Ordered gifts.
+        initialKey={hash === '#ordered-gifts' ? 'gifts' : undefined}
         tabs={[
           {
             key: 'pnr',

@@ -15,10 +15,24 @@ export type Tab = {
  * Tab order; Left and Right (mirrored in right-to-left pages) move to the
  * neighbour and select it, Home and End to the first and last.
  */
-export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
+export function Tabs({
+  label,
+  tabs,
+  initialKey,
+}: {
+  label: string;
+  tabs: Tab[];
+  /** The tab selected first (a link to `points#ordered-gifts` opens Ordered gifts). */
+  initialKey?: string;
+}) {
   const layout = useLayout();
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      tabs.findIndex((tab) => tab.key === initialKey),
+    ),
+  );
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (index: number) => {

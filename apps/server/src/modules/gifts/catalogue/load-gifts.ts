@@ -1,0 +1,175 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { ContentFileError } from '../../content/read-content-folder.js';
+import { giftCategories, giftOrdering, gifts, giftTexts } from '../schema.js';
+import { GiftsFileSchema, type GiftsFile } from './gift-files.js';
+
+export type GiftsLoadSummary = { countries: string[]; gifts: number };
+
+/** Any fixed number, distinct from the migration, content and offices locks. */
+const GIFTS_LOAD_LOCK_KEY = 4_242_004;
+
+/**
+ * Reads and validates `{contentDir}/gifts/*.json`, then writes the catalogue
+ * of every country in one transaction. Loading the same files again changes
+ * nothing. The stock in a file is the starting stock: a gift already in the
+ * database keeps the stock it has (orders took from it), unless the file
+ * stops counting it (null) or it was not counted before. Gifts of a loaded
+ * country missing from its file are withdrawn (inactive), never deleted:
+ * orders refer to them. A content folder without a `gifts` folder loads nothing.
+ */
+export async function loadGifts(db: Database, contentDir: string): Promise<GiftsLoadSummary> {
+  const files = await readGiftsFolder(contentDir);
+  if (files.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${GIFTS_LOAD_LOCK_KEY})`);
+      for (const file of files) {
+        const countryCode = file.countryCode;
+        await tx.delete(giftCategories).where(eq(giftCategories.countryCode, countryCode));
+        const categoryRows = file.categories.flatMap((category, position) =>
+          Object.entries(category.name).map(([languageCode, name]) => ({
+            countryCode,
+            id: category.id,
+            languageCode,
+            name,
+            position,
+          })),
+        );
+        if (categoryRows.length > 0) await tx.insert(giftCategories).values(categoryRows);
+
+        const ids = file.gifts.map((gift) => gift.id);
+        await tx
+          .update(gifts)
+          .set({ active: false })
+          .where(
+            ids.length > 0
+              ? and(eq(gifts.countryCode, countryCode), notInArray(gifts.id, ids))
+              : eq(gifts.countryCode, countryCode),
+          );
+        if (ids.length === 0) continue;
+        await tx
+          .insert(gifts)
+          .values(
+            file.gifts.map((gift, position) => ({
+              id: gift.id,
+              countryCode,
+              category: gift.category,
+              points: gift.points,
+              stock: gift.stock,
+              active: gift.active,
+              image: gift.image,
+              link: gift.link,
+              position,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: gifts.id,
+            set: {
+              countryCode: sql`excluded.country_code`,
+              category: sql`excluded.category`,
+              points: sql`excluded.points`,
+              // Never give back stock that orders took: the file's stock is where counting starts.
+              stock: sql`case when excluded.stock is null then null
+                when ${gifts.stock} is null then excluded.stock
+                else ${gifts.stock} end`,
+              active: sql`excluded.active`,
+              image: sql`excluded.image`,
+              link: sql`excluded.link`,
+              position: sql`excluded.position`,
+            },
+          });
+        await tx.delete(giftTexts).where(inArray(giftTexts.giftId, ids));
+        const textRows = file.gifts.flatMap((gift) =>
+          Object.entries(gift.description).map(([languageCode, description]) => ({
+            giftId: gift.id,
+            languageCode,
+            description,
+            text: gift.text[languageCode] ?? '',
+          })),
+        );
+        await tx.insert(giftTexts).values(textRows);
+      }
+      const orderingRows = files.map((file) => {
+        const [r1, r2, r3, r4] = file.ordering.ranges;
+        return {
+          countryCode: file.countryCode,
+          orderDisabled: file.ordering.orderDisabled,
+          from1: r1?.from ?? null,
+          to1: r1?.to ?? null,
+          from2: r2?.from ?? null,
+          to2: r2?.to ?? null,
+          from3: r3?.from ?? null,
+          to3: r3?.to ?? null,
+          from4: r4?.from ?? null,
+          to4: r4?.to ?? null,
+        };
+      });
+      await tx
+        .insert(giftOrdering)
+        .values(orderingRows)
+        .onConflictDoUpdate({
+          target: giftOrdering.countryCode,
+          set: {
+            orderDisabled: sql`excluded.order_disabled`,
+            from1: sql`excluded.from1`,
+            to1: sql`excluded.to1`,
+            from2: sql`excluded.from2`,
+            to2: sql`excluded.to2`,
+            from3: sql`excluded.from3`,
+            to3: sql`excluded.to3`,
+            from4: sql`excluded.from4`,
+            to4: sql`excluded.to4`,
+          },
+        });
+    });
+  }
+  return {
+    countries: files.map((file) => file.countryCode),
+    gifts: files.reduce((sum, file) => sum + file.gifts.length, 0),
+  };
+}
+
+async function readGiftsFolder(contentDir: string): Promise<GiftsFile[]> {
+  const dir = join(contentDir, 'gifts');
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  const files: GiftsFile[] = [];
+  const seen = new Map<number, string>();
+  for (const name of names) {
+    const shown = `gifts/${name}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(join(dir, name), 'utf8'));
+    } catch (error) {
+      throw new ContentFileError(`${shown}: not valid JSON (${(error as Error).message})`);
+    }
+    const result = GiftsFileSchema.safeParse(json);
+    if (!result.success) {
+      const problems = result.error.issues.map(
+        (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`,
+      );
+      throw new ContentFileError(`${shown}: ${problems.join('; ')}`);
+    }
+    const file = result.data;
+    if (`${file.countryCode}.json` !== name) {
+      throw new ContentFileError(
+        `${shown}: countryCode: "${file.countryCode}" does not match the file name`,
+      );
+    }
+    for (const gift of file.gifts) {
+      const other = seen.get(gift.id);
+      if (other !== undefined) {
+        throw new ContentFileError(`${shown}: gift ${gift.id} is also in ${other}`);
+      }
+      seen.set(gift.id, shown);
+    }
+    files.push(file);
+  }
+  return files;
+}

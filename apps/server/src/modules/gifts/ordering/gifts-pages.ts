@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import {
+  chosenQuantities,
+  GiftsPageSchema,
+  RedeemPageSchema,
+  RedeemResultSchema,
+  RedeemFormSchema,
+  type GiftsPage,
+  type RedeemPage,
+  type RedeemResult,
+} from '@club/contract/gifts';
+import type { App } from '../../../app.js';
+import { validateForm } from '../../account-links/form-validation.js';
+import { FormValuesSchema } from '../../account-links/form-values.js';
+import type { SessionMember } from '../../agents/members.js';
+import type { PageContext } from '../../content/page-registry.js';
+import { dayOf } from '../../points/calendar-days.js';
+import { statusReport } from '../../points/status-report.js';
+import { availableGifts, categoriesOf } from '../catalogue/catalogue.js';
+import { orderingState } from './ordering-rules.js';
+import { partnerProgrammeUrl } from './partner-programme.js';
+import { parseListGifts, placeOrder } from './place-order.js';
+
+/** A fresh order key for a redeem form: 24 random bytes, 32 url-safe characters. */
+export const newOrderKey = () => randomBytes(24).toString('base64url');
+
+/**
+ * The gift list (`gifts`) and redeem points (`redeem-points`) with its order
+ * form (spec 2 §2.4, §3 "Gifts page", "Redeem form", §4 "Redeem flow").
+ * The catalogue is the member's country's, in the page's language.
+ */
+export function registerGiftsPages(app: App, options: { now: () => number }): void {
+  const { db } = app;
+  const { now } = options;
+
+  /** What both pages show besides the gifts: points, ordering state, partner URL. */
+  async function common(member: SessionMember, context: PageContext) {
+    const today = dayOf(now());
+    const [report, state] = await Promise.all([
+      statusReport(db, member.id, today, app.orderPartner.isOff()),
+      orderingState(db, member, today),
+    ]);
+    return {
+      Refresh: report.available,
+      taxOK: state.taxOK,
+      order_disabled: state.orderDisabled,
+      disabled: app.orderPartner.isOff(),
+      partnerUrl: partnerProgrammeUrl(app.config.gifts, member, context.countryCode),
+    };
+  }
+
+  async function storedPage(context: PageContext, title: string) {
+    const stored = await context.content.page();
+    return {
+      title: stored?.title ?? title,
+      text: stored?.text ?? '',
+      postText: stored?.postText ?? '',
+    };
+  }
+
+  app.pageRegistry.register<GiftsPage, unknown, unknown>({
+    name: 'gifts',
+    memberOnly: true,
+    words: ['gifts'],
+    schema: GiftsPageSchema,
+    load: async (context) => {
+      const member = context.request.agent!;
+      const at = { countryCode: member.countryCode, languageCode: context.languageCode };
+      const categories = await categoriesOf(db, at);
+      const asked = context.params.category ?? '';
+      const category = categories.some((known) => known.id === asked) ? asked : '';
+      const [page, shared, list, notice] = await Promise.all([
+        storedPage(context, 'Gifts'),
+        common(member, context),
+        availableGifts(db, at, category === '' ? {} : { category }),
+        context.content.text('giftsTaxNotice'),
+      ]);
+      return {
+        ...page,
+        Gifts: list.map(({ remaining: _remaining, ...gift }) => gift),
+        categories,
+        category,
+        order_disabled: shared.order_disabled,
+        disabled: shared.disabled,
+        taxOK: shared.taxOK,
+        registrationInfo: notice ?? '',
+        Refresh: shared.Refresh,
+        FirstUsername: member.firstName,
+        partnerUrl: shared.partnerUrl,
+      };
+    },
+  });
+
+  app.pageRegistry.register<RedeemPage, unknown, RedeemResult>({
+    name: 'redeem-points',
+    memberOnly: true,
+    words: ['redeem'],
+    schema: RedeemPageSchema,
+    load: async (context) => {
+      const member = context.request.agent!;
+      const at = { countryCode: member.countryCode, languageCode: context.languageCode };
+      const chosen = chosenQuantities(context.params);
+      const [page, shared, found] = await Promise.all([
+        storedPage(context, 'Redeem points'),
+        common(member, context),
+        availableGifts(db, at, { ids: chosen.map((choice) => choice.id) }),
+      ]);
+      const listgifts = found.map(({ remaining, ...gift }) => {
+        const asked = chosen.find((choice) => choice.id === gift.id)?.quantity ?? 0;
+        return { gift, quantity: remaining === null ? asked : Math.min(asked, remaining) };
+      });
+      const total = listgifts.reduce((sum, line) => sum + line.gift.points * line.quantity, 0);
+      return {
+        ...page,
+        listgifts,
+        total,
+        noOrder: listgifts.length === 0,
+        noneDet: total > shared.Refresh,
+        order_disabled: shared.order_disabled,
+        disabled: shared.disabled,
+        Refresh: shared.Refresh,
+        giftDeliveryAddress: member.giftDeliveryAddress,
+        delivery_option: 'self',
+        orderKey: newOrderKey(),
+        partnerUrl: shared.partnerUrl,
+      };
+    },
+    submit: {
+      body: FormValuesSchema,
+      response: RedeemResultSchema,
+      handle: async ({ body, request }) => {
+        const member = request.agent!;
+        const today = dayOf(now());
+        const refused = async (fields: Partial<RedeemResult>): Promise<RedeemResult> => ({
+          ordered: false,
+          orderId: null,
+          Refresh: (await statusReport(db, member.id, today, app.orderPartner.isOff())).available,
+          noOrder: false,
+          noneDet: false,
+          order_disabled: false,
+          errorText: '',
+          ...fields,
+        });
+        const form = validateForm(RedeemFormSchema, body);
+        if ('validationMessages' in form) return refused(form);
+        const outcome = await placeOrder(db, {
+          member,
+          orderKey: form.data.orderKey,
+          lines: parseListGifts(form.data.listgifts),
+          delivery: form.data.delivery,
+          deliveryAddress: form.data.giftDeliveryAddress,
+          provider: app.config.gifts.provider,
+          today,
+          now: new Date(now()),
+        });
+        switch (outcome.kind) {
+          case 'ordered':
+            return {
+              ordered: true,
+              orderId: outcome.orderId,
+              Refresh: outcome.available,
+              noOrder: false,
+              noneDet: false,
+              order_disabled: false,
+              errorText: '',
+            };
+          case 'disabled':
+            return refused({ order_disabled: true });
+          case 'none':
+            return refused({ noOrder: true });
+          case 'notEnoughPoints':
+            return refused({ noneDet: true });
+          case 'refused':
+            return refused({ errorText: outcome.errorText });
+        }
+      },
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { giftOrdering, memberTaxInfo } from '../schema.js';
+
+export type DateRange = { from: string | null; to: string | null };
+
+export type OrderingRules = { orderDisabled: boolean; ranges: DateRange[] };
+
+/** A country's ordering rules; a country without a row is open every day. */
+export async function orderingRules(db: Database, countryCode: string): Promise<OrderingRules> {
+  const [row] = await db
+    .select()
+    .from(giftOrdering)
+    .where(eq(giftOrdering.countryCode, countryCode));
+  if (row === undefined) return { orderDisabled: false, ranges: [] };
+  const ranges = [
+    { from: row.from1, to: row.to1 },
+    { from: row.from2, to: row.to2 },
+    { from: row.from3, to: row.to3 },
+    { from: row.from4, to: row.to4 },
+  ].filter((range) => range.from !== null || range.to !== null);
+  return { orderDisabled: row.orderDisabled, ranges };
+}
+
+/** Whether `today` (YYYY-MM-DD) lies in one of the ranges; no ranges means every day. A missing end is open. */
+export function inOrderingDates(ranges: DateRange[], today: string): boolean {
+  if (ranges.length === 0) return true;
+  return ranges.some(
+    (range) =>
+      (range.from === null || range.from <= today) && (range.to === null || today <= range.to),
+  );
+}
+
+/** The member's tax information is verified (spec 2 §3 taxOK); a member without a row is not. */
+export async function taxOk(db: Database, agentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ taxOk: memberTaxInfo.taxOk })
+    .from(memberTaxInfo)
+    .where(eq(memberTaxInfo.agentId, agentId));
+  return row?.taxOk === true;
+}
+
+/** Programme staff record whether a member's tax information is verified. */
+export async function setTaxOk(
+  db: Database,
+  agentId: number,
+  ok: boolean,
+  at: Date = new Date(),
+): Promise<void> {
+  await db
+    .insert(memberTaxInfo)
+    .values({ agentId, taxOk: ok, verifiedAt: ok ? at : null })
+    .onConflictDoUpdate({
+      target: memberTaxInfo.agentId,
+      set: { taxOk: sql`excluded.tax_ok`, verifiedAt: sql`excluded.verified_at` },
+    });
+}
+
+export type OrderingState = { taxOK: boolean; orderDisabled: boolean };
+
+/**
+ * Spec 2 §4 "Ordering disabled": the country's switch is on, the member's tax
+ * information is not verified, or today is outside every ordering date range.
+ */
+export async function orderingState(
+  db: Database,
+  member: { id: number; countryCode: string },
+  today: string,
+): Promise<OrderingState> {
+  const [rules, tax] = await Promise.all([
+    orderingRules(db, member.countryCode),
+    taxOk(db, member.id),
+  ]);
+  return {
+    taxOK: tax,
+    orderDisabled: rules.orderDisabled || !tax || !inOrderingDates(rules.ranges, today),
+  };
+}

@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
+import type { Database } from '../../../db/client.js';
+import type { Member } from '../../agents/members.js';
+import { memberPageUrl } from '../../account-links/link-urls.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { LedgerSession, NotEnoughPoints } from '../../points/ledger.js';
+import { pointBalances } from '../../points/schema.js';
+import { giftNames } from '../catalogue/catalogue.js';
+import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import { orderingState } from './ordering-rules.js';
+
+export type OrderRequest = {
+  member: Member;
+  orderKey: string;
+  lines: { id: number; quantity: number }[];
+  delivery: DeliveryOption;
+  deliveryAddress: string;
+  provider: string;
+  today: string;
+  now: Date;
+};
+
+export type OrderOutcome =
+  | { kind: 'ordered'; orderId: number; available: number }
+  | { kind: 'disabled' }
+  | { kind: 'none' }
+  | { kind: 'notEnoughPoints' }
+  | { kind: 'refused'; errorText: string };
+
+/** Rolls the transaction back with an answer for the member. */
+class Refusal extends Error {
+  constructor(readonly outcome: OrderOutcome) {
+    super(outcome.kind);
+  }
+}
+
+/** `listgifts` (`12:2,15:1`) → lines, quantities summed per gift and kept to 1…10. */
+export function parseListGifts(listgifts: string): { id: number; quantity: number }[] {
+  const quantities = new Map<number, number>();
+  for (const pair of listgifts.split(',')) {
+    const [id, quantity] = pair.split(':').map(Number);
+    if (id === undefined || quantity === undefined) continue;
+    if (!Number.isInteger(id) || !Number.isInteger(quantity) || id <= 0 || quantity <= 0) continue;
+    quantities.set(id, (quantities.get(id) ?? 0) + quantity);
+  }
+  return [...quantities.entries()]
+    .map(([id, quantity]) => ({ id, quantity: Math.min(quantity, MAX_GIFT_QUANTITY) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+async function existingOrder(tx: Database, agentId: number, orderKey: string) {
+  const [row] = await tx
+    .select({ id: giftOrders.id })
+    .from(giftOrders)
+    .where(and(eq(giftOrders.agentId, agentId), eq(giftOrders.orderKey, orderKey)));
+  return row?.id;
+}
+
+async function available(tx: Database, agentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ available: pointBalances.available })
+    .from(pointBalances)
+    .where(eq(pointBalances.agentId, agentId));
+  return row?.available ?? 0;
+}
+
+/**
+ * Places an order in one transaction (docs/gifts.md "Orders"): the member's
+ * balance row is locked, then the gifts' rows in id order; stock and points
+ * are checked, the ledger debited oldest credit first, counted stock taken,
+ * the order and its lines written and the confirmation mail queued. Any
+ * refusal rolls everything back. The same order key places one order
+ * however often and however concurrently it is submitted.
+ */
+export async function placeOrder(db: Database, request: OrderRequest): Promise<OrderOutcome> {
+  const { member } = request;
+  try {
+    return await db.transaction(async (tx) => {
+      const done = await existingOrder(tx, member.id, request.orderKey);
+      if (done !== undefined) {
+        return { kind: 'ordered', orderId: done, available: await available(tx, member.id) };
+      }
+      const state = await orderingState(tx, member, request.today);
+      if (state.orderDisabled) return { kind: 'disabled' };
+      if (request.lines.length === 0) return { kind: 'none' };
+
+      // Locks the member's balance: orders of one member go one at a time from here.
+      const session = await LedgerSession.open(tx, [member.id], request.today);
+      // A concurrent submit of the same key may have committed while we waited.
+      const placed = await existingOrder(tx, member.id, request.orderKey);
+      if (placed !== undefined) {
+        return {
+          kind: 'ordered',
+          orderId: placed,
+          available: session.balance(member.id).available,
+        };
+      }
+
+      const ids = request.lines.map((line) => line.id);
+      const rows = await tx
+        .select({
+          id: gifts.id,
+          points: gifts.points,
+          stock: gifts.stock,
+          active: gifts.active,
+          countryCode: gifts.countryCode,
+        })
+        .from(gifts)
+        .where(inArray(gifts.id, ids))
+        .orderBy(asc(gifts.id))
+        .for('update');
+      // The lines and the mail speak the member's language.
+      const locale = { countryCode: member.countryCode, languageCode: member.languageCode };
+      const names = await giftNames(tx, locale, ids);
+      const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+      const lines = request.lines.map((line) => {
+        const gift = rows.find((row) => row.id === line.id);
+        if (gift === undefined || !gift.active || gift.countryCode !== member.countryCode) {
+          throw new Refusal({
+            kind: 'refused',
+            errorText: `${nameOf(line.id)} is no longer available.`,
+          });
+        }
+        if (gift.stock !== null && gift.stock < line.quantity) {
+          throw new Refusal({
+            kind: 'refused',
+            errorText:
+              gift.stock === 0
+                ? `${nameOf(line.id)} is sold out.`
+                : `Only ${gift.stock} left of ${nameOf(line.id)}.`,
+          });
+        }
+        return { ...line, points: gift.points, counted: gift.stock !== null };
+      });
+      const total = lines.reduce((sum, line) => sum + line.points * line.quantity, 0);
+
+      const inserted = await tx
+        .insert(giftOrders)
+        .values({
+          agentId: member.id,
+          countryCode: member.countryCode,
+          orderKey: request.orderKey,
+          state: 'placed',
+          delivery: request.delivery,
+          deliveryAddress: request.delivery === 'send' ? request.deliveryAddress : '',
+          totalPoints: total,
+          provider: request.provider,
+          nextAttemptAt: request.now,
+          createdAt: request.now,
+        })
+        .onConflictDoNothing({ target: [giftOrders.agentId, giftOrders.orderKey] })
+        .returning({ id: giftOrders.id });
+      const orderId = inserted[0]?.id;
+      if (orderId === undefined) {
+        // The balance lock makes this unreachable; the unique index keeps it true regardless.
+        const other = await existingOrder(tx, member.id, request.orderKey);
+        if (other === undefined) throw new Error('order key conflict without an order');
+        throw new Refusal({ kind: 'ordered', orderId: other, available: 0 });
+      }
+
+      const gifted = lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', ');
+      // Throws NotEnoughPoints: the transaction rolls back and nothing is kept.
+      session.debit(member.id, {
+        kind: 'order',
+        amount: total,
+        orderId,
+        description: `Order ${orderId}: ${gifted}`,
+      });
+      for (const line of lines.filter((candidate) => candidate.counted)) {
+        await tx
+          .update(gifts)
+          .set({ stock: sql`${gifts.stock} - ${line.quantity}` })
+          .where(and(eq(gifts.id, line.id), isNotNull(gifts.stock)));
+      }
+      await tx.insert(giftOrderLines).values(
+        lines.map((line) => ({
+          orderId,
+          giftId: line.id,
+          quantity: line.quantity,
+          points: line.points,
+          description: nameOf(line.id),
+        })),
+      );
+      await enqueueMail(tx, {
+        to: member.email,
+        template: 'order-confirmation',
+        ...locale,
+        variables: {
+          firstName: member.firstName,
+          orderId: String(orderId),
+          points: String(total),
+          gifts: gifted,
+          link: await memberPageUrl(tx, locale, 'points'),
+        },
+      });
+      await session.flush();
+      return { kind: 'ordered', orderId, available: session.balance(member.id).available };
+    });
+  } catch (error) {
+    if (error instanceof NotEnoughPoints) return { kind: 'notEnoughPoints' };
+    if (error instanceof Refusal) {
+      if (error.outcome.kind === 'ordered') {
+        return { ...error.outcome, available: await available(db, member.id) };
+      }
+      return error.outcome;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { commandConfig } from '../../../config.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.js';
+import { agents } from '../../agents/schema.js';
+import { giftOrderLines, giftOrders } from '../schema.js';
+
+/** Where the command writes: results to `out`, problems to `error`. */
+export type CommandOutput = { out(line: string): void; error(line: string): void };
+
+export const consoleOutput: CommandOutput = {
+  out: (line) => console.log(line),
+  error: (line) => console.error(line),
+};
+
+export type FulfilResult =
+  { kind: 'fulfilled' } | { kind: 'unknown' } | { kind: 'wrongState'; state: string };
+
+/**
+ * Programme staff sent the vouchers of a submitted order: it becomes
+ * `fulfilled`. Only a submitted order changes; any other answers its state.
+ */
+export async function fulfilOrder(db: Database, orderId: number, now: Date): Promise<FulfilResult> {
+  const updated = await db
+    .update(giftOrders)
+    .set({ state: 'fulfilled', fulfilledAt: now, lockedUntil: null })
+    .where(and(eq(giftOrders.id, orderId), eq(giftOrders.state, 'submitted')))
+    .returning({ id: giftOrders.id });
+  if (updated.length > 0) return { kind: 'fulfilled' };
+  const [order] = await db
+    .select({ state: giftOrders.state })
+    .from(giftOrders)
+    .where(eq(giftOrders.id, orderId));
+  return order === undefined ? { kind: 'unknown' } : { kind: 'wrongState', state: order.state };
+}
+
+/** Submitted orders waiting for staff, oldest first, one line each. */
+export async function submittedOrders(db: Database): Promise<string[]> {
+  const orders = await db
+    .select({
+      id: giftOrders.id,
+      createdAt: giftOrders.createdAt,
+      memberNumber: agents.number,
+      name: agents.lastName,
+      firstName: agents.firstName,
+      country: giftOrders.countryCode,
+      delivery: giftOrders.delivery,
+      address: giftOrders.deliveryAddress,
+      points: giftOrders.totalPoints,
+    })
+    .from(giftOrders)
+    .innerJoin(agents, eq(agents.id, giftOrders.agentId))
+    .where(eq(giftOrders.state, 'submitted'))
+    .orderBy(asc(giftOrders.createdAt), asc(giftOrders.id));
+  const result: string[] = [];
+  for (const order of orders) {
+    const lines = await db
+      .select({ quantity: giftOrderLines.quantity, description: giftOrderLines.description })
+      .from(giftOrderLines)
+      .where(eq(giftOrderLines.orderId, order.id))
+      .orderBy(asc(giftOrderLines.giftId));
+    const gifts = lines.map((line) => `${line.quantity} × ${line.description}`).join(', ');
+    const delivery = order.delivery === 'send' ? `send to: ${order.address}` : 'self';
+    result.push(
+      [
+        `#${order.id}`,
+        order.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        `${order.country}`,
+        `member ${order.memberNumber ?? '-'} (${order.firstName} ${order.name})`,
+        `${order.points} points`,
+        gifts,
+        delivery,
+      ].join('  '),
+    );
+  }
+  return result;
+}
+
+const usage = 'Usage: npm run orders:fulfil -- ORDER_ID | --list';
+
+/**
+ * `npm run orders:fulfil -- ORDER_ID` marks a submitted order fulfilled;
+ * `npm run orders:fulfil -- --list` lists the submitted orders. Answers the exit code.
+ */
+export async function main(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  output: CommandOutput,
+  now: () => number = Date.now,
+  database?: DatabaseHandle,
+): Promise<number> {
+  const list = args.length === 1 && args[0] === '--list';
+  const orderId =
+    args.length === 1 && /^\d{1,9}$/.test(args[0] ?? '') ? Number(args[0]) : undefined;
+  if (!list && orderId === undefined) {
+    output.error(usage);
+    return 1;
+  }
+  let handle = database;
+  try {
+    if (handle === undefined) {
+      const config = commandConfig(env, (message) => output.error(message));
+      if (config === undefined) return 1;
+      handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      await handle.migrate();
+    }
+    if (list) {
+      const lines = await submittedOrders(handle.db);
+      if (lines.length === 0) output.out('No submitted orders.');
+      for (const line of lines) output.out(line);
+      return 0;
+    }
+    const result = await fulfilOrder(handle.db, orderId!, new Date(now()));
+    if (result.kind === 'fulfilled') {
+      output.out(`Order ${orderId} marked fulfilled.`);
+      return 0;
+    }
+    output.error(
+      result.kind === 'unknown'
+        ? `No order ${orderId}.`
+        : `Order ${orderId} is ${result.state}, not submitted: nothing changed.`,
+    );
+    return 1;
+  } catch (error) {
+    output.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    if (database === undefined) await handle?.close();
+  }
+}

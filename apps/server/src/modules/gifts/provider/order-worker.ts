@@ -1,0 +1,453 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.js';
+import { memberPageUrl } from '../../account-links/link-urls.js';
+import { agents } from '../../agents/schema.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { retryDelayMs } from '../../mail/retry-backoff.js';
+import { dayOf } from '../../points/calendar-days.js';
+import { LedgerSession } from '../../points/ledger.js';
+import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import type { ProviderOrder, VoucherProvider } from './voucher-provider.js';
+
+export type OrderWorkerOptions = {
+  now: () => number;
+  log: FastifyBaseLogger;
+  /** How often the worker looks for due orders. */
+  pollMs: number;
+  /** Retries back off exponentially from this delay (with jitter). */
+  retryBaseMs: number;
+  /** Retries never wait longer than this (default 6 hours). */
+  retryMaxMs?: number;
+  /** After this many failed calls the order fails and its points come back. */
+  maxAttempts: number;
+  /** An order the provider has not accepted within this time of its placing fails. */
+  confirmHours: number;
+  /** How often a submitted order's status is asked (default 1 minute). */
+  statusCheckMs?: number;
+  /** How long a claimed order stays away from other workers (default: a provider call and a minute). */
+  leaseMs?: number;
+  /** How often availability is checked (default 1 minute). */
+  availabilityMs?: number;
+  batchSize?: number;
+  random?: () => number;
+};
+
+export type OrderWorkerRun = {
+  submitted: number;
+  retried: number;
+  fulfilled: number;
+  failed: number;
+};
+
+type Claimed = {
+  id: number;
+  state: 'placed' | 'submitted';
+  providerRef: string | null;
+  attempts: number;
+  lease: Date;
+};
+
+type FailedBy = 'refused' | 'attempts' | 'unconfirmed';
+
+/**
+ * The order queue (`gift_orders`, docs/gifts.md): places orders with the
+ * voucher provider after the order's transaction committed, retries with
+ * backoff, follows submitted orders to fulfilment, and fails an order the
+ * provider refuses or never accepts — refunding its points, giving back its
+ * stock and mailing the member, once. Safe with several workers in several
+ * processes: an order is claimed in a short transaction (`for update skip
+ * locked` and a `lockedUntil` lease), the provider is called after that
+ * commit, and the outcome is recorded only while the lease is still ours.
+ */
+export class OrderWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private availabilityTimer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private wakeAgain = false;
+  private stopped = true;
+  private available = true;
+  private readonly leaseMs: number;
+  private readonly statusCheckMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly provider: VoucherProvider,
+    private readonly options: OrderWorkerOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.statusCheckMs = options.statusCheckMs ?? 60_000;
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  /** The last availability check's answer; a failed check counts as unavailable. */
+  get lastKnownAvailable(): boolean {
+    return this.available;
+  }
+
+  /** Asks the provider whether ordering is possible now, and remembers the answer. */
+  async checkAvailability(): Promise<boolean> {
+    try {
+      this.available = await this.provider.isAvailable();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'voucher provider availability check failed');
+      this.available = false;
+    }
+    return this.available;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+    const check = () => {
+      void this.checkAvailability();
+    };
+    this.availabilityTimer = setInterval(check, this.options.availabilityMs ?? 60_000);
+    this.availabilityTimer.unref();
+    check();
+    this.wake();
+  }
+
+  /** Runs a pass now (after an order was placed) instead of at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running !== undefined) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.running = this.runOnce()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'order worker failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    if (this.availabilityTimer !== undefined) clearInterval(this.availabilityTimer);
+    this.timer = undefined;
+    this.availabilityTimer = undefined;
+    this.wakeAgain = false;
+    await this.running;
+  }
+
+  /** One pass: fail what was never accepted in time, then work through the due orders a batch at a time. */
+  async runOnce(): Promise<OrderWorkerRun> {
+    const run: OrderWorkerRun = { submitted: 0, retried: 0, fulfilled: 0, failed: 0 };
+    run.failed += await this.failUnconfirmed();
+    for (;;) {
+      const claimed = await this.claim();
+      for (const order of claimed) await this.work(order, run);
+      if (claimed.length < this.batchSize) return run;
+    }
+  }
+
+  /** Placed orders not accepted within `confirmHours` of their placing (and not held by a worker now). */
+  private async failUnconfirmed(): Promise<number> {
+    const now = new Date(this.options.now());
+    const deadline = new Date(now.getTime() - this.options.confirmHours * 3_600_000);
+    const due = await this.db
+      .select({ id: giftOrders.id, lastError: giftOrders.lastError })
+      .from(giftOrders)
+      .where(
+        and(
+          eq(giftOrders.state, 'placed'),
+          eq(giftOrders.provider, this.provider.name),
+          lt(giftOrders.createdAt, deadline),
+          or(isNull(giftOrders.lockedUntil), lte(giftOrders.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(giftOrders.id))
+      .limit(500);
+    let failed = 0;
+    for (const order of due) {
+      const reason = `Not confirmed by the voucher provider within ${this.options.confirmHours} hours`;
+      if (await this.fail(order.id, reason, 'unconfirmed', undefined)) failed += 1;
+    }
+    return failed;
+  }
+
+  /** Claims due orders of this provider in a short transaction; the provider is called after it commits. */
+  private async claim(): Promise<Claimed[]> {
+    const now = new Date(this.options.now());
+    const lease = new Date(now.getTime() + this.leaseMs);
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: giftOrders.id,
+          state: giftOrders.state,
+          providerRef: giftOrders.providerRef,
+          attempts: giftOrders.attempts,
+        })
+        .from(giftOrders)
+        .where(
+          and(
+            this.provider.hasOrderStatus === false
+              ? eq(giftOrders.state, 'placed')
+              : inArray(giftOrders.state, ['placed', 'submitted']),
+            eq(giftOrders.provider, this.provider.name),
+            lte(giftOrders.nextAttemptAt, now),
+            or(isNull(giftOrders.lockedUntil), lte(giftOrders.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(giftOrders.nextAttemptAt), asc(giftOrders.id))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return [];
+      await tx
+        .update(giftOrders)
+        .set({ lockedUntil: lease })
+        .where(
+          inArray(
+            giftOrders.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      return rows.map((row) => ({
+        id: row.id,
+        state: row.state as Claimed['state'],
+        providerRef: row.providerRef,
+        attempts: row.attempts,
+        lease,
+      }));
+    });
+  }
+
+  private async work(order: Claimed, run: OrderWorkerRun): Promise<void> {
+    try {
+      if (order.state === 'placed') await this.place(order, run);
+      else await this.checkStatus(order, run);
+    } catch (error) {
+      this.options.log.error(
+        { err: error, orderId: order.id },
+        'order worker: order failed to process',
+      );
+    }
+  }
+
+  private async place(order: Claimed, run: OrderWorkerRun): Promise<void> {
+    const details = await this.providerOrder(order.id);
+    if (details === undefined) return;
+    let result;
+    try {
+      result = await this.provider.placeOrder(details);
+    } catch (error) {
+      result = {
+        outcome: 'retry' as const,
+        reason: error instanceof Error ? error.message : String(error),
+      };
+    }
+    const now = new Date(this.options.now());
+    const attempts = order.attempts + 1;
+    if (result.outcome === 'accepted') {
+      const updated = await this.db
+        .update(giftOrders)
+        .set({
+          state: 'submitted',
+          providerRef: result.ref,
+          attempts,
+          submittedAt: now,
+          lastError: null,
+          lockedUntil: null,
+          nextAttemptAt: new Date(now.getTime() + this.statusCheckMs),
+        })
+        .where(this.stillOurs(order))
+        .returning({ id: giftOrders.id });
+      if (updated.length > 0) run.submitted += 1;
+      return;
+    }
+    if (result.outcome === 'refused') {
+      if (await this.fail(order.id, result.reason, 'refused', order, attempts)) run.failed += 1;
+      return;
+    }
+    if (attempts >= this.options.maxAttempts) {
+      if (await this.fail(order.id, result.reason, 'attempts', order, attempts)) run.failed += 1;
+      return;
+    }
+    const delay = retryDelayMs(
+      attempts,
+      { retryBaseMs: this.options.retryBaseMs, retryMaxMs: this.options.retryMaxMs ?? 21_600_000 },
+      this.options.random,
+    );
+    const updated = await this.db
+      .update(giftOrders)
+      .set({
+        attempts,
+        lastError: result.reason.slice(0, 1000),
+        lockedUntil: null,
+        nextAttemptAt: new Date(now.getTime() + delay),
+      })
+      .where(this.stillOurs(order))
+      .returning({ id: giftOrders.id });
+    if (updated.length > 0) run.retried += 1;
+    this.options.log.warn(
+      { orderId: order.id, attempts, reason: result.reason },
+      'voucher order to be retried',
+    );
+  }
+
+  private async checkStatus(order: Claimed, run: OrderWorkerRun): Promise<void> {
+    const now = () => new Date(this.options.now());
+    let status;
+    try {
+      status = await this.provider.orderStatus(
+        order.providerRef ?? `${this.provider.name}-${order.id}`,
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.db
+        .update(giftOrders)
+        .set({
+          lastError: reason.slice(0, 1000),
+          lockedUntil: null,
+          nextAttemptAt: new Date(now().getTime() + this.statusCheckMs),
+        })
+        .where(this.stillOurs(order));
+      return;
+    }
+    if (status.state === 'refused') {
+      if (await this.fail(order.id, status.reason, 'refused', order)) run.failed += 1;
+      return;
+    }
+    const fulfilled = status.state === 'fulfilled';
+    const updated = await this.db
+      .update(giftOrders)
+      .set(
+        fulfilled
+          ? { state: 'fulfilled', fulfilledAt: now(), lockedUntil: null }
+          : { lockedUntil: null, nextAttemptAt: new Date(now().getTime() + this.statusCheckMs) },
+      )
+      .where(this.stillOurs(order))
+      .returning({ id: giftOrders.id });
+    if (fulfilled && updated.length > 0) run.fulfilled += 1;
+  }
+
+  /** The claimed order in the state it was claimed in, under our lease. */
+  private stillOurs(order: Claimed) {
+    return and(
+      eq(giftOrders.id, order.id),
+      eq(giftOrders.state, order.state),
+      eq(giftOrders.lockedUntil, order.lease),
+    );
+  }
+
+  private async providerOrder(orderId: number): Promise<ProviderOrder | undefined> {
+    const [order] = await this.db
+      .select({
+        id: giftOrders.id,
+        agentId: giftOrders.agentId,
+        memberNumber: agents.number,
+        countryCode: giftOrders.countryCode,
+        delivery: giftOrders.delivery,
+        deliveryAddress: giftOrders.deliveryAddress,
+        totalPoints: giftOrders.totalPoints,
+      })
+      .from(giftOrders)
+      .innerJoin(agents, eq(agents.id, giftOrders.agentId))
+      .where(eq(giftOrders.id, orderId));
+    if (order === undefined) return undefined;
+    const lines = await this.db
+      .select({
+        giftId: giftOrderLines.giftId,
+        quantity: giftOrderLines.quantity,
+        points: giftOrderLines.points,
+        description: giftOrderLines.description,
+      })
+      .from(giftOrderLines)
+      .where(eq(giftOrderLines.orderId, orderId))
+      .orderBy(asc(giftOrderLines.giftId));
+    return { ...order, memberNumber: order.memberNumber ?? '', lines };
+  }
+
+  /**
+   * Fails an order in one transaction: the state change (only from placed or
+   * submitted, under the row lock, so twice is once), the refund through the
+   * ledger, the counted stock back, and the member's mail. With `claimed`,
+   * only while that claim's lease is still ours. Answers whether it failed it.
+   */
+  private async fail(
+    orderId: number,
+    reason: string,
+    by: FailedBy,
+    claimed: Claimed | undefined,
+    attempts?: number,
+  ): Promise<boolean> {
+    const now = new Date(this.options.now());
+    const failed = await this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(giftOrders)
+        .set({
+          state: 'failed',
+          failedAt: now,
+          lockedUntil: null,
+          lastError: reason.slice(0, 1000),
+          ...(attempts === undefined ? {} : { attempts }),
+        })
+        .where(
+          claimed === undefined
+            ? and(eq(giftOrders.id, orderId), inArray(giftOrders.state, ['placed', 'submitted']))
+            : and(this.stillOurs(claimed), ne(giftOrders.state, 'failed')),
+        )
+        .returning({
+          id: giftOrders.id,
+          agentId: giftOrders.agentId,
+          totalPoints: giftOrders.totalPoints,
+        });
+      if (order === undefined) return false;
+      const session = await LedgerSession.open(tx, [order.agentId], dayOf(now.getTime()));
+      const refunded = await session.refundOrder(
+        order.agentId,
+        order.id,
+        `Order ${order.id} failed: ${reason}`.slice(0, 500),
+      );
+      await session.flush();
+      const lines = await tx
+        .select({ giftId: giftOrderLines.giftId, quantity: giftOrderLines.quantity })
+        .from(giftOrderLines)
+        .where(eq(giftOrderLines.orderId, order.id))
+        .orderBy(asc(giftOrderLines.giftId));
+      for (const line of lines) {
+        await tx
+          .update(gifts)
+          .set({ stock: sql`${gifts.stock} + ${line.quantity}` })
+          .where(and(eq(gifts.id, line.giftId), sql`${gifts.stock} is not null`));
+      }
+      const [member] = await tx
+        .select({
+          email: agents.email,
+          firstName: agents.firstName,
+          countryCode: agents.countryCode,
+          languageCode: agents.languageCode,
+        })
+        .from(agents)
+        .where(eq(agents.id, order.agentId));
+      if (member !== undefined) {
+        await enqueueMail(tx, {
+          to: member.email,
+          template: 'order-failed',
+          countryCode: member.countryCode,
+          languageCode: member.languageCode,
+          variables: {
+            firstName: member.firstName,
+            orderId: String(order.id),
+            points: String(refunded > 0 ? refunded : order.totalPoints),
+            reason,
+            link: await memberPageUrl(tx, member, 'points'),
+          },
+        });
+      }
+      return true;
+    });
+    if (failed)
+      this.options.log.warn({ orderId, reason, by }, 'voucher order failed, points refunded');
+    return failed;
+  }
+}

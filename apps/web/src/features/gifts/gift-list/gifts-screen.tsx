@@ -1,0 +1,155 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { GiftsPage } from '@club/contract/gifts';
+import type { ScreenProps } from '../../../app/page-registry';
+import { useLayout } from '../../../app/layout-context';
+import { pagePath } from '../../../app/paths';
+import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
+import { RichText } from '../../../lib/rich-text';
+import { useDictionary } from '../../../lib/use-dictionary';
+import { giftsPageData } from '../api/page-data';
+import { useFormatNumber } from '../components/format';
+import { useGiftMessages } from '../components/gift-messages';
+import { PartnerRedirect } from '../components/partner-redirect';
+import { GiftCard } from './gift-card';
+import { useReveal } from './use-reveal';
+import '../gifts.css';
+
+/** The category select: All (no `category` param) or one category; a change navigates. */
+function CategorySelect({ data }: { data: GiftsPage }) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const navigate = useNavigate();
+  const id = useId();
+  if (data.categories.length === 0) return null;
+  return (
+    <div className="gifts-category">
+      <label htmlFor={id}>{text('gifts.category', 'Category')}</label>
+      <select
+        id={id}
+        name="category"
+        value={data.category}
+        onChange={(event) => {
+          const category = event.target.value;
+          void navigate(pagePath(layout, 'gifts', category === '' ? {} : { category }));
+        }}
+      >
+        <option value="">{text('gifts.allCategories', 'All')}</option>
+        {data.categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The tax notice (spec 2 §2.4): the country's text, else the default. */
+function TaxNotice({ html }: { html: string }) {
+  const text = useDictionary();
+  return (
+    <div className="alert alert--info gifts-tax-notice">
+      {html !== '' ? (
+        <RichText html={html} />
+      ) : (
+        <p>
+          {text(
+            'gifts.taxNotice',
+            'Please provide your tax information to unlock the Order button. Verifying it takes a few days.',
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GiftList({ data }: { data: GiftsPage }) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const navigate = useNavigate();
+  const formatNumber = useFormatNumber();
+  const { message } = useGiftMessages('gifts');
+  const titleId = useId();
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const gifts = data.Gifts;
+  const { shown, sentinelRef, revealNow } = useReveal(gifts.length);
+  const sum = gifts.reduce((total, gift) => total + (quantities[gift.id] ?? 0), 0);
+  const orderingDisabled = data.order_disabled || data.disabled;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sum === 0 || orderingDisabled) return;
+    const query: Record<string, string> = {};
+    for (const gift of gifts) {
+      const quantity = quantities[gift.id] ?? 0;
+      if (quantity > 0) query[`sel_gifts[${gift.id}]`] = String(quantity);
+    }
+    void navigate(pagePath(layout, 'redeem-points', query));
+  };
+
+  return (
+    <section className="container gifts-page" aria-labelledby={titleId}>
+      <h1 id={titleId}>{data.title.trim() || text('gifts.title', 'List of gifts')}</h1>
+      <p className="gifts-available">
+        {text('gifts.available', 'Available points')}: <strong>{formatNumber(data.Refresh)}</strong>
+      </p>
+      {!data.taxOK ? <TaxNotice html={data.registrationInfo} /> : null}
+      {orderingDisabled ? (
+        <p className="alert alert--danger" role="alert">
+          {message('orderingDisabled')}
+        </p>
+      ) : null}
+      <CategorySelect data={data} />
+      {gifts.length === 0 ? (
+        <p className="alert alert--info">{message('noGifts')}</p>
+      ) : (
+        <form className="gifts-form" onSubmit={submit} noValidate>
+          <ul className="gift-cards">
+            {gifts.slice(0, shown).map((gift, index) => (
+              <GiftCard
+                key={gift.id}
+                gift={gift}
+                quantity={quantities[gift.id] ?? 0}
+                onQuantity={(quantity) =>
+                  setQuantities((current) => ({ ...current, [gift.id]: quantity }))
+                }
+                onFocusCard={index === shown - 1 && shown < gifts.length ? revealNow : undefined}
+              />
+            ))}
+          </ul>
+          <div ref={sentinelRef} className="gifts-sentinel" aria-hidden="true" />
+          <p className="visually-hidden" role="status">
+            {text('gifts.shown', 'Showing {shown} of {total} gifts')
+              .replace('{shown}', formatNumber(shown))
+              .replace('{total}', formatNumber(gifts.length))}
+          </p>
+          {shown < gifts.length ? (
+            <p>
+              <button type="button" className="button button--secondary" onClick={revealNow}>
+                {text('gifts.showMore', 'Show more gifts')}
+              </button>
+            </p>
+          ) : null}
+          <div className="gifts-actions">
+            <button type="submit" className="button" disabled={sum === 0 || orderingDisabled}>
+              {text('gifts.submit', 'Order')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Gift list (spec 2 §2.4 "Gift list", members only): the category select,
+ * the gift cards revealed six at a time, the quantities and the submit to
+ * redeem-points; partner-programme users go to the partner's URL instead.
+ */
+export function GiftsScreen({ page }: ScreenProps) {
+  const data = giftsPageData(page);
+  useReloadWhenLoggedOut();
+  if (data.partnerUrl) return <PartnerRedirect url={data.partnerUrl} scope="gifts" />;
+  return <GiftList key={data.category} data={data} />;
+}

@@ -1,0 +1,274 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import type { ClientLayout } from '@club/contract/client-layout';
+import type { RedeemPage, RedeemResult } from '@club/contract/gifts';
+import { makeClientLayout } from '../../../testing/render-screen';
+import {
+  apiData,
+  apiError,
+  makeRedeemPage,
+  makeRedeemResult,
+  makeUser,
+  renderGiftsScreen,
+  stubApi,
+  type ApiCall,
+} from '../testing/gifts-test-utils';
+import { RedeemScreen } from './redeem-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const orderPath = '/s2c/content/v1/pages/redeem-points/';
+
+function renderRedeem(
+  page: RedeemPage = makeRedeemPage(),
+  {
+    answer,
+    layout = makeClientLayout(),
+  }: {
+    answer?: (call: ApiCall) => Response | Promise<Response> | undefined;
+    layout?: ClientLayout;
+  } = {},
+) {
+  const calls = stubApi(answer);
+  const view = renderGiftsScreen(<RedeemScreen page={page} />, {
+    path: '/eng/redeem-points?sel_gifts%5B12%5D=2&sel_gifts%5B15%5D=1',
+    layout,
+    user: makeUser(),
+  });
+  return { ...view, calls };
+}
+
+/** Answers the order submit with `result`. */
+const ordering =
+  (result: RedeemResult | Response | (() => Promise<Response>)) => (call: ApiCall) => {
+    if (call.method !== 'POST' || call.path !== orderPath) return undefined;
+    if (typeof result === 'function') return result();
+    return result instanceof Response ? result : apiData(result);
+  };
+
+const orderButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Order' });
+const orders = (calls: ApiCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === orderPath);
+
+describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () => {
+  it('shows the chosen gifts, the total and the available points; delivery self by default', () => {
+    renderRedeem();
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'GiftQuantityPoints',
+      'Travel mug2300',
+      'City guide1200',
+      'Total500',
+      'Available points935',
+    ]);
+    expect(screen.getByLabelText<HTMLInputElement>('Collect personally').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Send to my address').checked).toBe(false);
+    expect(screen.getByText('0 of 255 characters; needed to send the gifts.')).toBeTruthy();
+  });
+
+  it('orders: posts the form with the page params, shows the thank-you and the remaining points', async () => {
+    const user = userEvent.setup();
+    const { calls, queryClient } = renderRedeem(makeRedeemPage(), {
+      answer: ordering(makeRedeemResult({ Refresh: 435 })),
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(orderButton());
+    expect(
+      await screen.findByText('Thank you for your order!', { selector: '.alert p' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Your remaining points: 435')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your ordered gifts' }).getAttribute('href')).toBe(
+      '/eng/points#ordered-gifts',
+    );
+    expect(screen.getByRole('status').textContent).toBe('Thank you for your order!');
+    const [order] = orders(calls);
+    expect(Object.fromEntries(order?.body ?? [])).toEqual({
+      'sel_gifts[12]': '2',
+      'sel_gifts[15]': '1',
+      listgifts: '12:2,15:1',
+      delivery: 'self',
+      giftDeliveryAddress: '',
+      orderKey: 'key-0123456789abcdef',
+      countryCode: 'gr',
+      languageCode: 'eng',
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['agent-points'], refetchType: 'all' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['page', 'gifts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['page', 'points'] });
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    // The Order button is gone: focus is on the outcome.
+    expect(document.activeElement?.textContent).toContain('Thank you for your order!');
+  });
+
+  it('shows a refused order key in the banner (no control to put it on)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRedeem(makeRedeemPage({ orderKey: '' }));
+    await user.click(orderButton());
+    expect(await screen.findByText('Reload the page and order again.')).toBeTruthy();
+    expect(orders(calls)).toHaveLength(0);
+  });
+
+  it('refreshes the status report on opening (spec 2 §4 "Page changes")', () => {
+    const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+    renderRedeem();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['agent-points'], refetchType: 'all' });
+    invalidate.mockRestore();
+  });
+
+  it('sends with the delivery address; requires it to send and limits it to 255 characters', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRedeem(makeRedeemPage(), { answer: ordering(makeRedeemResult()) });
+    await user.click(screen.getByLabelText('Send to my address'));
+    await user.click(orderButton());
+    expect(await screen.findByText('Please enter the delivery address.')).toBeTruthy();
+    const address = screen.getByLabelText('Delivery address');
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    await user.click(address);
+    await user.paste('x'.repeat(256));
+    expect(screen.getByText('256 of 255 characters; needed to send the gifts.')).toBeTruthy();
+    await user.click(orderButton());
+    expect(await screen.findByText('Max length exceeded')).toBeTruthy();
+    expect(orders(calls)).toHaveLength(0);
+    await user.clear(address);
+    await user.type(address, 'Ermou 10, Athens');
+    await user.click(orderButton());
+    await screen.findByText('Your remaining points: 435');
+    const [order] = orders(calls);
+    expect(order?.body.get('delivery')).toBe('send');
+    expect(order?.body.get('giftDeliveryAddress')).toBe('Ermou 10, Athens');
+  });
+
+  it('starts with the delivery choice and address of the page', () => {
+    renderRedeem(makeRedeemPage({ delivery_option: 'send', giftDeliveryAddress: 'Ermou 10' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Send to my address').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery address').value).toBe('Ermou 10');
+  });
+
+  it('shows the server validation on the address field', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(
+        makeRedeemResult({
+          ordered: false,
+          validationMessages: { giftDeliveryAddress: ['Please enter the delivery address.'] },
+        }),
+      ),
+    });
+    await user.click(orderButton());
+    expect(await screen.findByText('Please enter the delivery address.')).toBeTruthy();
+    expect(screen.queryByText('Thank you for your order!')).toBeNull();
+  });
+
+  it('disables Order while the submit runs: a double click sends one request', async () => {
+    const user = userEvent.setup();
+    let release: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    const { calls } = renderRedeem(makeRedeemPage(), { answer: ordering(() => pending) });
+    await user.dblClick(orderButton());
+    await waitFor(() => expect(orderButton().disabled).toBe(true));
+    await user.click(orderButton());
+    expect(orders(calls)).toHaveLength(1);
+    release(apiData(makeRedeemResult()));
+    expect(await screen.findByText('Your remaining points: 435')).toBeTruthy();
+    expect(orders(calls)).toHaveLength(1);
+  });
+
+  it('shows "not enough points" when the order is refused for the balance', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(makeRedeemResult({ ordered: false, orderId: null, noneDet: true })),
+    });
+    await user.click(orderButton());
+    expect(
+      await screen.findByText('You do not have enough points to redeem this item.', {
+        selector: '.alert',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+  });
+
+  it('shows the error text of any other refusal, and lets the member try again', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(
+        makeRedeemResult({ ordered: false, orderId: null, errorText: 'City guide is sold out.' }),
+      ),
+    });
+    await user.click(orderButton());
+    expect(await screen.findByText('City guide is sold out.', { selector: '.alert' })).toBeTruthy();
+    expect(orderButton().disabled).toBe(false);
+  });
+
+  it('shows the generic submit error when the call fails, and ends submitting', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), { answer: ordering(apiError(500, 'ERROR')) });
+    await user.click(orderButton());
+    expect(
+      await screen.findByText('Some server or network problems, please try again later'),
+    ).toBeTruthy();
+    expect(orderButton().disabled).toBe(false);
+  });
+
+  it('shows "not enough points" when the page says so, without the Order button', () => {
+    renderRedeem(makeRedeemPage({ noneDet: true }));
+    expect(screen.getByText('You do not have enough points to redeem this item.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+  });
+
+  it.each([{ order_disabled: true }, { disabled: true }])(
+    'shows "ordering disabled" (%o), without the Order button',
+    (flags) => {
+      renderRedeem(makeRedeemPage(flags));
+      expect(screen.getByText('Sorry, ordering is currently disabled')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    },
+  );
+
+  it('says "Please select at least one gift." with a Back link when nothing is chosen', () => {
+    renderRedeem(makeRedeemPage({ noOrder: true, listgifts: [], total: 0 }));
+    expect(screen.getByText(/Please select at least one gift\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the gifts' }).getAttribute('href')).toBe(
+      '/eng/gifts',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows Back only when the history has more than one entry; it goes to the gift list', async () => {
+    const user = userEvent.setup();
+    const length = vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
+    const first = renderRedeem();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    first.unmount();
+    length.mockReturnValue(3);
+    renderRedeem();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location').textContent).toBe('/eng/gifts');
+    length.mockRestore();
+  });
+
+  it('sends partner-programme users to the partner URL', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderRedeem(makeRedeemPage({ partnerUrl: 'https://partner.example/club' }));
+    expect(assign).toHaveBeenCalledWith('https://partner.example/club');
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+  });
+
+  it('reads its words from the dictionary', () => {
+    renderRedeem(makeRedeemPage({ noneDet: true }), {
+      layout: makeClientLayout({
+        dictionary: {
+          'redeem.title': 'Εξαργύρωση πόντων',
+          'redeem.message.notEnoughPoints': 'Δεν έχετε αρκετούς πόντους.',
+        },
+      }),
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Εξαργύρωση πόντων');
+    expect(screen.getByText('Δεν έχετε αρκετούς πόντους.')).toBeTruthy();
+  });
+});

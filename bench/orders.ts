@@ -1,0 +1,245 @@
+/**
+ * Order placements per second: `POST /s2c/content/v1/pages/redeem-points/`
+ * through the real server, each with a new order key, uncontended (the
+ * requests rotate over many members) and on one hot member (every request
+ * locks the same balance), as ratios to the status-report requests per
+ * second (`GET /s2c/auth/v1/agent-points`) measured in the same interleaved
+ * rounds. Members, points, tax information and a bench gift are written
+ * before the server starts, on the embedded database in a temporary folder
+ * or on the empty PostgreSQL database of BENCH_DATABASE_URL. The server runs
+ * its order worker (manual provider) as it does in production.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { loadContent } from '../apps/server/src/modules/content/load-content.ts';
+import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
+import {
+  giftOrdering,
+  gifts,
+  giftTexts,
+  memberTaxInfo,
+} from '../apps/server/src/modules/gifts/schema.ts';
+import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
+import { createAgent } from '../apps/server/src/testing/factories.ts';
+import { creditAdditional } from '../apps/server/src/testing/points-data.ts';
+import {
+  browserHeaders,
+  measureLoad,
+  median,
+  startServer,
+  stopServer,
+  type LoadResult,
+} from './lib.ts';
+
+const password = 'bench1password';
+const giftId = 990_001;
+const memberCount = 50;
+const connections = 20;
+
+type Member = { number: string; token: string };
+
+async function logIn(base: string, number: string): Promise<string> {
+  const response = await fetch(`${base}/s2c/auth/v1/token/agent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: number, password }).toString(),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+const redeemPath = '/s2c/content/v1/pages/redeem-points/';
+
+function orderBody(key: string): string {
+  return new URLSearchParams({
+    countryCode: 'gr',
+    languageCode: 'eng',
+    listgifts: `${giftId}:1`,
+    delivery: 'self',
+    orderKey: key,
+  }).toString();
+}
+
+/** One order through fetch: the bench measures nothing if orders are refused. */
+async function orderOnce(base: string, member: Member, key: string): Promise<void> {
+  const response = await fetch(`${base}${redeemPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${member.token}`,
+    },
+    body: orderBody(key),
+  });
+  const answer = (await response.json().catch(() => ({}))) as { data?: { ordered?: boolean } };
+  if (response.status !== 200 || answer.data?.ordered !== true) {
+    throw new Error(`redeem-points answered ${response.status} ${JSON.stringify(answer)}`);
+  }
+}
+
+/** Order placements under load; each request a new order key, members taken in turn. */
+async function measureOrders(
+  base: string,
+  members: Member[],
+  seconds: number,
+  round: string,
+): Promise<LoadResult> {
+  let sequence = 0;
+  const run = async (duration: number) => {
+    // `requests` with `setupRequest` is autocannon's per-request hook (not in bench/autocannon.d.ts).
+    const options = {
+      url: `${base}${redeemPath}`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request: Record<string, unknown>) => {
+            sequence += 1;
+            const member = members[sequence % members.length]!;
+            return {
+              ...request,
+              method: 'POST',
+              path: redeemPath,
+              headers: {
+                // A bearer client: no XSRF cookie (with one, a POST needs the matching header).
+                'accept-encoding': browserHeaders['accept-encoding'],
+                'content-type': 'application/x-www-form-urlencoded',
+                authorization: `Bearer ${member.token}`,
+              },
+              body: orderBody(`bench-${round}-${sequence.toString().padStart(10, '0')}`),
+            };
+          },
+        },
+      ],
+    };
+    return autocannon(options);
+  };
+  await run(1);
+  const result = await run(seconds);
+  return {
+    requestsPerSecond: result.requests.average,
+    meanMs: result.latency.average,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors,
+  };
+}
+
+export async function ordersFigures(root: string, seconds: number): Promise<void> {
+  const port = 3905;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-orders-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(databaseUrl === undefined ? { dataDir } : { databaseUrl });
+  let numbers: string[];
+  try {
+    const db = database.db;
+    await database.migrate();
+    await loadContent(db, join(root, 'content'));
+    await loadOffices(db, join(root, 'content'));
+    await db
+      .insert(gifts)
+      .values({ id: giftId, countryCode: 'gr', category: 'bench', points: 1, stock: null })
+      .onConflictDoNothing();
+    await db
+      .insert(giftTexts)
+      .values(
+        ['eng', 'ell'].map((languageCode) => ({
+          giftId,
+          languageCode,
+          description: 'Bench voucher',
+        })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(giftOrdering)
+      .values({ countryCode: 'gr', orderDisabled: false })
+      .onConflictDoUpdate({
+        target: giftOrdering.countryCode,
+        set: {
+          orderDisabled: false,
+          from1: null,
+          to1: null,
+          from2: null,
+          to2: null,
+          from3: null,
+          to3: null,
+          from4: null,
+          to4: null,
+        },
+      });
+    numbers = [];
+    const today = dayOf(Date.now());
+    for (let index = 0; index < memberCount; index += 1) {
+      const member = await createAgent(db, { password, officeId: 'ATHGR2101' });
+      await db
+        .insert(memberTaxInfo)
+        .values({ agentId: member.id, taxOk: true, verifiedAt: new Date() });
+      await creditAdditional(db, member.id, today, 10_000_000, 'Bench points');
+      numbers.push(member.number);
+    }
+  } finally {
+    await database.close();
+  }
+  const server = await startServer(
+    [join(root, 'apps/server/dist/server.js')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      VOUCHER_PROVIDER: 'manual',
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    },
+    `${base}/s2c/content/v1/layout/`,
+  );
+  try {
+    const members: Member[] = [];
+    for (const number of numbers) members.push({ number, token: await logIn(base, number) });
+    const hot = members[0]!;
+    await orderOnce(base, hot, 'bench-check-first-0000');
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    const results: Record<'status' | 'uncontended' | 'hot', LoadResult[]> = {
+      status: [],
+      uncontended: [],
+      hot: [],
+    };
+    for (let round = 0; round < rounds; round += 1) {
+      results.status.push(
+        await measureLoad(`${base}/s2c/auth/v1/agent-points?number=${hot.number}`, seconds, {
+          authorization: `Bearer ${hot.token}`,
+        }),
+      );
+      results.uncontended.push(await measureOrders(base, members, seconds, `u${round}`));
+      results.hot.push(await measureOrders(base, [hot], seconds, `h${round}`));
+    }
+    await orderOnce(base, hot, 'bench-check-last-00000');
+    const rate = (results: LoadResult[]) =>
+      results.map((r) => r.requestsPerSecond.toFixed(0)).join(', ');
+    const ratios = (key: 'uncontended' | 'hot') =>
+      results[key].map((r, i) => r.requestsPerSecond / results.status[i]!.requestsPerSecond);
+    const failures = (key: keyof typeof results) =>
+      results[key].reduce((n, r) => n + r.failures, 0);
+    const where = databaseUrl === undefined ? 'embedded database' : 'PostgreSQL';
+    console.log(
+      `status report (${where}): ${rate(results.status)} req/s, failures ${failures('status')}`,
+    );
+    for (const [name, key] of [
+      [`order placements, ${memberCount} members in turn`, 'uncontended'],
+      ['order placements, one hot member', 'hot'],
+    ] as const) {
+      console.log(
+        `${name}: ${rate(results[key])} req/s, p99 ${median(results[key].map((r) => r.p99Ms))} ms, failures ${failures(key)} -> median ratio ${median(ratios(key)).toFixed(3)} to the status report (rounds ${ratios(
+          key,
+        )
+          .map((r) => r.toFixed(3))
+          .join(', ')})`,
+      );
+    }
+  } finally {
+    stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

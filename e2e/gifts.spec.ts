@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail, waitForMail } from './support/mail';
+import { expectLoggedIn, register } from './support/membership';
+import { countryUrl } from './support/urls';
+
+/** The demo member of `at` (content/demo): tax information verified, 1,000 bonus points. */
+const austrian = { number: '9000002', password: 'demo2026', email: 'lukas@demo.example' };
+/** The demo member of `gr`, a partner-programme country (the test server sets the URL). */
+const greek = { number: '9000001', password: 'demo2026' };
+const partnerUrl = 'https://partner.example/club';
+
+async function logInInEnglish(page: Page, country: string, number: string, password: string) {
+  await page.goto(countryUrl(country, '/eng/login'));
+  const main = page.getByRole('main');
+  await main.getByLabel('Member number').fill(number);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Login' }).click();
+  await expectLoggedIn(page);
+}
+
+test.describe('gifts', () => {
+  test('browse by category, reveal on scroll, order with each delivery, see the order and its email', async ({
+    page,
+  }) => {
+    await logInInEnglish(page, 'at', austrian.number, austrian.password);
+    await page.goto(countryUrl('at', '/eng/gifts'));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+
+    // Six cards first; scrolling to the end reveals the next six.
+    const cards = main.getByRole('listitem').filter({ has: page.getByRole('combobox') });
+    await expect(cards).toHaveCount(6);
+    await expect(main.getByRole('button', { name: 'Order' })).toBeDisabled();
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(cards).toHaveCount(12);
+
+    // A category narrows the list; All removes the parameter again.
+    await main.getByLabel('Category').selectOption({ label: 'Home and office' });
+    await expect(page).toHaveURL(/category=home/);
+    await expect(cards).toHaveCount(4);
+    await main.getByLabel('Category').selectOption({ label: 'All' });
+    await expect(page).not.toHaveURL(/category=/);
+
+    // Two club mugs (60 points each), sent to an address.
+    await main.getByLabel('Category').selectOption({ label: 'Home and office' });
+    await main.getByLabel('Quantity Club mug').selectOption('2');
+    await main.getByRole('button', { name: 'Order' }).click();
+    await expect(page).toHaveURL(
+      /redeem-points\?sel_gifts%5B209%5D=2|redeem-points\?sel_gifts\[209\]=2/,
+    );
+    await expect(main.getByRole('table', { name: 'Your chosen gifts' })).toContainText('Club mug');
+    await expect(main.getByRole('radio', { name: 'Collect personally' })).toBeChecked();
+    await main.getByRole('radio', { name: 'Send to my address' }).check();
+    await main.getByLabel('Delivery address').fill('Ringstraße 1, 1010 Wien');
+    await main.getByRole('button', { name: 'Order' }).click();
+    await expect(main.getByText('Thank you for your order!').first()).toBeVisible();
+    await expect(main.getByText(/Your remaining points: /).first()).toBeVisible();
+
+    const mail = await waitForMail(austrian.email);
+    // In the member's language.
+    expect(mail.text).toContain('Club-Tasse');
+
+    // A notebook, collected personally.
+    await page.goto(countryUrl('at', '/eng/gifts?category=home'));
+    await main.getByLabel('Quantity Notebook and pen').selectOption('1');
+    await main.getByRole('button', { name: 'Order' }).click();
+    await expect(main.getByRole('radio', { name: 'Collect personally' })).toBeChecked();
+    await main.getByRole('button', { name: 'Order' }).click();
+    await expect(main.getByText('Thank you for your order!').first()).toBeVisible();
+
+    // Both orders in the points page's Ordered gifts tab.
+    await main.getByRole('link', { name: 'See your ordered gifts' }).click();
+    const ordered = main.getByRole('tabpanel');
+    await expect(ordered.getByRole('row')).toHaveCount(4, { timeout: 10_000 });
+  });
+
+  test('not enough points, and no gift selected', async ({ page }) => {
+    await logInInEnglish(page, 'at', austrian.number, austrian.password);
+    await page.goto(countryUrl('at', '/eng/redeem-points?sel_gifts[205]=1'));
+    const main = page.getByRole('main');
+    await expect(
+      main.getByText('You do not have enough points to redeem this item.'),
+    ).toBeVisible();
+    await page.goto(countryUrl('at', '/eng/redeem-points'));
+    await expect(main.getByText('Please select at least one gift.')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Back to the gifts' })).toBeVisible();
+  });
+
+  test('ordering stays disabled until the tax information is verified', async ({ page }) => {
+    await register(page, {
+      country: 'ae',
+      path: '/eng/registration',
+      officeId: 'DXBAE2101',
+      email: uniqueEmail('gifts-tax'),
+      password: 'giftsTax1',
+      firstName: 'Samir',
+    });
+    await expectLoggedIn(page);
+    await page.goto(countryUrl('ae', '/eng/gifts'));
+    const main = page.getByRole('main');
+    await expect(main.getByText('Sorry, ordering is currently disabled')).toBeVisible();
+    await expect(main.getByText(/tax information/i)).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Order' })).toBeDisabled();
+  });
+
+  test('a partner-programme member is sent to the partner programme', async ({ page }) => {
+    await page.route(`${partnerUrl}**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Partner programme</title><h1>Partner</h1>',
+      }),
+    );
+    await logInInEnglish(page, 'gr', greek.number, greek.password);
+    await page.goto(countryUrl('gr', '/gifts'));
+    await expect(page).toHaveURL(partnerUrl);
+    await expect(page).toHaveTitle('Partner programme');
+  });
+});
