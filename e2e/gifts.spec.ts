@@ -104,6 +104,16 @@ test.describe('gifts', () => {
     await expect(main.getByRole('button', { name: 'Order' })).toBeDisabled();
   });
 
+  test("ordering is closed outside the country's ordering dates", async ({ page }) => {
+    // The ae demo catalogue's ordering ranges are all past; its demo member is tax-verified.
+    await logInInEnglish(page, 'ae', '9000003', 'demo2026');
+    await page.goto(countryUrl('ae', '/eng/gifts'));
+    const main = page.getByRole('main');
+    await expect(main.getByText('Sorry, ordering is currently disabled')).toBeVisible();
+    await expect(main.getByText(/tax information/i)).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Order' })).toBeDisabled();
+  });
+
   test('a partner-programme member is sent to the partner programme', async ({ page }) => {
     await page.route(`${partnerUrl}**`, (route) =>
       route.fulfill({
