@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { EmailSchema, NameSchema } from './validation-rules.js';
+
+/**
+ * Agency opt-in and opt-out (spec 2 §2.4, §3 "Agency", "Opt forms", §5, §7):
+ * a decision maker opens a link carrying `s` and `c`, sees the agency, and
+ * submits the form that opts it in or out.
+ */
+
+export const agencyMessages = {
+  /** An unknown, tampered, expired or already used link (validationMessages.officeId). */
+  linkInvalid: 'This link is not valid any more. Please ask for a new one.',
+  agreeRequired: 'Please agree to take part in the club.',
+} as const;
+
+/** The hidden link parameters: `s` names the link, `c` proves it. */
+export const AgencyLinkSchema = z.object({
+  s: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, agencyMessages.linkInvalid),
+  c: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, agencyMessages.linkInvalid),
+});
+export type AgencyLink = z.infer<typeof AgencyLinkSchema>;
+
+/** `GET /s2c/auth/v1/agency/state-change-request?s=&c=` → the agency, or validationMessages.officeId. */
+export const AgencySchema = z.object({
+  officeId: z.string(),
+  name: z.string(),
+  /** Which form the link opens. */
+  purpose: z.enum(['opt-in', 'opt-out']),
+});
+export type Agency = z.infer<typeof AgencySchema>;
+
+const CommentSchema = z.string().trim().max(1000, 'Max length exceeded').default('');
+
+/** The opt-out form (spec 2 §5): names and email required, comment optional. */
+export const OptOutFormSchema = AgencyLinkSchema.extend({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  email: EmailSchema,
+  comment: CommentSchema,
+});
+export type OptOutForm = z.infer<typeof OptOutFormSchema>;
+
+/** The opt-in form (spec 2 §5): names and email required, the agree box checked. */
+export const OptInFormSchema = AgencyLinkSchema.extend({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  email: EmailSchema,
+  agree: z
+    .union([z.literal('true'), z.literal('1'), z.literal('on'), z.literal(true)], {
+      error: agencyMessages.agreeRequired,
+    })
+    .transform(() => true),
+});
+export type OptInForm = z.infer<typeof OptInFormSchema>;
+
+/** The answer of a state change: done, or validationMessages per field. */
+export const StateChangeAnswerSchema = z.object({
+  officeId: z.string(),
+  active: z.boolean(),
+});
+export type StateChangeAnswer = z.infer<typeof StateChangeAnswerSchema>;
