@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readCountryFiles } from '../content/country-files.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { ContentFileError } from '../content/read-content-folder.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
 import { offices } from './schema.js';
 
@@ -46,45 +44,8 @@ export async function loadOffices(db: Database, contentDir: string): Promise<Off
   return { countries: files.map((file) => file.countryCode), offices: rows.length };
 }
 
-async function readOfficesFolder(contentDir: string): Promise<OfficesFile[]> {
-  const dir = join(contentDir, 'offices');
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  const files: OfficesFile[] = [];
-  const seen = new Map<string, string>();
-  for (const name of names) {
-    const shown = `offices/${name}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(join(dir, name), 'utf8'));
-    } catch (error) {
-      throw new ContentFileError(`${shown}: not valid JSON (${(error as Error).message})`);
-    }
-    const result = OfficesFileSchema.safeParse(json);
-    if (!result.success) {
-      const problems = result.error.issues.map(
-        (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`,
-      );
-      throw new ContentFileError(`${shown}: ${problems.join('; ')}`);
-    }
-    const file = result.data;
-    if (`${file.countryCode}.json` !== name) {
-      throw new ContentFileError(
-        `${shown}: countryCode: "${file.countryCode}" does not match the file name`,
-      );
-    }
-    for (const office of file.offices) {
-      const other = seen.get(office.officeId);
-      if (other !== undefined) {
-        throw new ContentFileError(`${shown}: office ${office.officeId} is also in ${other}`);
-      }
-      seen.set(office.officeId, shown);
-    }
-    files.push(file);
-  }
-  return files;
+function readOfficesFolder(contentDir: string): Promise<OfficesFile[]> {
+  return readCountryFiles(contentDir, 'offices', OfficesFileSchema, (file) =>
+    file.offices.map((office) => `office ${office.officeId}`),
+  );
 }

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readCountryFiles } from '../../content/country-files.js';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { ContentFileError } from '../../content/read-content-folder.js';
 import { giftCategories, giftOrdering, gifts, giftTexts } from '../schema.js';
 import { GiftsFileSchema, type GiftsFile } from './gift-files.js';
 
@@ -131,45 +129,8 @@ export async function loadGifts(db: Database, contentDir: string): Promise<Gifts
   };
 }
 
-async function readGiftsFolder(contentDir: string): Promise<GiftsFile[]> {
-  const dir = join(contentDir, 'gifts');
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  const files: GiftsFile[] = [];
-  const seen = new Map<number, string>();
-  for (const name of names) {
-    const shown = `gifts/${name}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(join(dir, name), 'utf8'));
-    } catch (error) {
-      throw new ContentFileError(`${shown}: not valid JSON (${(error as Error).message})`);
-    }
-    const result = GiftsFileSchema.safeParse(json);
-    if (!result.success) {
-      const problems = result.error.issues.map(
-        (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`,
-      );
-      throw new ContentFileError(`${shown}: ${problems.join('; ')}`);
-    }
-    const file = result.data;
-    if (`${file.countryCode}.json` !== name) {
-      throw new ContentFileError(
-        `${shown}: countryCode: "${file.countryCode}" does not match the file name`,
-      );
-    }
-    for (const gift of file.gifts) {
-      const other = seen.get(gift.id);
-      if (other !== undefined) {
-        throw new ContentFileError(`${shown}: gift ${gift.id} is also in ${other}`);
-      }
-      seen.set(gift.id, shown);
-    }
-    files.push(file);
-  }
-  return files;
+function readGiftsFolder(contentDir: string): Promise<GiftsFile[]> {
+  return readCountryFiles(contentDir, 'gifts', GiftsFileSchema, (file) =>
+    file.gifts.map((gift) => `gift ${gift.id}`),
+  );
 }
