@@ -8,7 +8,7 @@ import { useDictionary } from '../../../lib/use-dictionary';
 import { postRegistration } from '../api/registration';
 import { BirthdayFields } from '../forms/birthday-fields';
 import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
-import { Tooltip } from '../forms/tooltip';
+import { Tooltip } from '../../../lib/tooltip';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
 import { lookUpOffice } from './look-up-office';
 import {

@@ -1,7 +1,7 @@
 import type { StatusReport } from '@club/contract/points';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { fill, useFormatNumber } from './format';
-import { InfoTip } from './info-tip';
+import { Tooltip } from '../../../lib/tooltip';
 
 type Text = ReturnType<typeof useDictionary>;
 type Row = { key: keyof StatusReport; label: string; info: string };
@@ -115,7 +115,12 @@ export function StatusPanel({ report }: { report: StatusReport }) {
                 <th scope="row">
                   <span className="points-status__label">
                     {row.label}
-                    <InfoTip label={fill(about, { label: row.label })} text={row.info} />
+                    <Tooltip
+                      className="points-tip"
+                      symbol="i"
+                      label={fill(about, { label: row.label })}
+                      text={row.info}
+                    />
                   </span>
                 </th>
                 <td className="points-number">{formatNumber(Number(report[row.key]))}</td>

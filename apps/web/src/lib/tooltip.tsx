@@ -2,13 +2,24 @@ import { useEffect, useId, useState } from 'react';
 
 /**
  * An info button with its tooltip (WCAG 1.4.13): shown on hover of the
- * button or the bubble, on focus and by a click or Enter; hidden when the
- * pointer and focus leave, by a second click, or with Escape (from anywhere,
- * so a tooltip opened by hover can be dismissed without moving the pointer).
- * The text describes the button (`aria-describedby`), `aria-expanded` says
- * whether it shows.
+ * button or the bubble, on focus and by a click; hidden when the pointer and
+ * focus leave, by a second click, or with Escape (from anywhere, so a tooltip
+ * opened by hover can be dismissed without moving the pointer). The text
+ * describes the button (`aria-describedby`), `aria-expanded` says whether it
+ * shows. `className` names the block of the feature's styles
+ * (`{className}__trigger`, `{className}__bubble`).
  */
-export function InfoTip({ label, text }: { label: string; text: string }) {
+export function Tooltip({
+  label,
+  text,
+  className = 'tooltip',
+  symbol = '?',
+}: {
+  label: string;
+  text: string;
+  className?: string;
+  symbol?: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
 
@@ -23,13 +34,13 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
 
   return (
     <span
-      className="points-tip"
+      className={className}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
     >
       <button
         type="button"
-        className="points-tip__trigger"
+        className={`${className}__trigger`}
         aria-label={label}
         aria-describedby={id}
         aria-expanded={open}
@@ -37,9 +48,9 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
         onBlur={() => setOpen(false)}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">i</span>
+        <span aria-hidden="true">{symbol}</span>
       </button>
-      <span role="tooltip" id={id} className="points-tip__bubble" hidden={!open}>
+      <span role="tooltip" id={id} className={`${className}__bubble`} hidden={!open}>
         {text}
       </span>
     </span>
