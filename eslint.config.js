@@ -32,7 +32,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/server/**', '@club/server*'], message: 'The web app and contract never import the server.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@club/server*'],
+              message: 'The web app and contract never import the server.',
+            },
+          ],
+        },
       ],
     },
   },

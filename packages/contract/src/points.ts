@@ -75,7 +75,8 @@ export const bookingReasonTexts: Readonly<Record<BookingReason, string>> = {
   'no-remark': 'The booking has no remark RM*AMA with your member number.',
   'remark-without-space':
     'The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).',
-  'malformed-remark': 'The remark is not of the form RM*AMA followed by one space and the member number.',
+  'malformed-remark':
+    'The remark is not of the form RM*AMA followed by one space and the member number.',
   'unknown-member': 'The remark names a member number that does not exist.',
   'inactive-member': 'The member account was not active when the booking arrived.',
   'unknown-office': 'The booking was made in an office ID the club does not know.',

@@ -4,7 +4,10 @@ import { urlValidatorCompiler } from './url-validation.js';
 
 let parses = 0;
 const QuerySchema = z.object({
-  countryCode: z.string().regex(/^[a-z]{2}$/, 'two letters').optional(),
+  countryCode: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'two letters')
+    .optional(),
   page: z.string().transform((value) => {
     parses += 1;
     return value.toUpperCase();
