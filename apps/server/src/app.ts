@@ -23,6 +23,7 @@ import { PageRegistry } from './modules/content/page-registry.js';
 import { setupMail } from './modules/mail/mail-module.js';
 import { setupPoints } from './modules/points/points-module.js';
 import { setupGifts } from './modules/gifts/gifts-module.js';
+import { setupAgencies } from './modules/agencies/agencies-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
 import { setupOpenApi } from './plugins/openapi.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Authentication decorates the app itself: every later module may require a member.
   await setupAgents(app, { now: options.now });
   await app.register(officesModule, { now: options.now });
+  setupAgencies(app, { now: options.now });
   await setupPoints(app, { now: options.now });
   await setupGifts(app, { now: options.now, backgroundJobs: options.backgroundJobs });
 

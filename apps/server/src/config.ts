@@ -98,6 +98,7 @@ const EnvironmentSchema = z.object({
   LOGIN_BACKOFF_MAX_SECONDS: positiveWhole(900),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveWhole(1440),
   ENROLL_QUIET_HOURS: positiveWhole(24),
+  AGENCY_LINK_DAYS: positiveWhole(14),
   // Mail and emailed links (docs/operations.md).
   PUBLIC_BASE_URL: urlWithProtocols(['http:', 'https:']).optional(),
   MAIL_FROM: z.string().min(3).default('Amadeus+Me <no-reply@example.com>'),
@@ -176,6 +177,8 @@ export type Config = {
   };
   /** An office's decision maker is emailed about access requests at most once per this period. */
   enrollQuietHours: number;
+  /** Days an agency opt-in or opt-out link works (it works once). */
+  agencyLinkDays: number;
   /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */
   publicBaseUrl: string;
   mailFrom: string;
@@ -296,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     enrollQuietHours: e.ENROLL_QUIET_HOURS,
+    agencyLinkDays: e.AGENCY_LINK_DAYS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mailFrom: e.MAIL_FROM,
     mail: {

@@ -5,3 +5,4 @@ export * from '../modules/agents/schema.js';
 export * from '../modules/mail/schema.js';
 export * from '../modules/points/schema.js';
 export * from '../modules/gifts/schema.js';
+export * from '../modules/agencies/schema.js';

@@ -23,8 +23,13 @@ export const layoutWords: readonly string[] = [
   // Dialogs of the member session.
   'directAccess',
   'termsDialog',
-  // The login page is built locally (spec 2 §7).
+  // The login page and the agency success pages are built locally (spec 2 §7).
   'login',
+  'agency.home',
+  'agency.successOptInDefault',
+  'agency.successOptInTitle',
+  'agency.successOptOutText',
+  'agency.successOptOutTitle',
   'form.memberNumber',
   'form.password',
 ];

@@ -110,8 +110,8 @@ describe('GET /s2c/content/v1/pages/{pageName}/', () => {
       status: 404,
       body: { code: 'NOT_FOUND', data: { pageName: 'Page not found' } },
     });
-    // In the route table, but registered by a later module.
-    expect((await page('agency-opt-in/')).status).toBe(404);
+    // In the route table, but built by the web app alone.
+    expect((await page('agency-successfully-opt-in/')).status).toBe(404);
   });
 
   it('answers 404 for an unknown country or language, 400 for malformed ones', async () => {

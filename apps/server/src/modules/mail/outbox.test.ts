@@ -101,6 +101,7 @@ describe('enqueueMail', () => {
         officeId: 'ATH1\r\nBcc: x@evil.example',
         agencyName: '<b>Tom & "Jerry"</b>',
         agentName: 'Nikos',
+        link: 'http://gr.club.example/agency-opt-in?s=x&c=y',
       },
     });
     const [row] = await outboxRows(t.database.db);

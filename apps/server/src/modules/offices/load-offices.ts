@@ -2,6 +2,7 @@ import { readCountryFiles } from '../content/country-files.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
+import { agencyStateChanges } from '../agencies/schema.js';
 import { offices } from './schema.js';
 
 export type OfficesLoadSummary = { countries: string[]; offices: number };
@@ -13,6 +14,8 @@ const OFFICES_LOAD_LOCK_KEY = 4_242_003;
  * Reads and validates `{contentDir}/offices/*.json`, then upserts every office
  * in one transaction. Loading the same files again changes nothing; offices
  * missing from the files are kept, since members may be registered with them.
+ * A file's `active` is the office's starting state: once its decision maker
+ * has opted in or out, that choice stays.
  * A content folder without an `offices` folder loads nothing.
  */
 export async function loadOffices(db: Database, contentDir: string): Promise<OfficesLoadSummary> {
@@ -33,7 +36,8 @@ export async function loadOffices(db: Database, contentDir: string): Promise<Off
             agencyName: sql`excluded.agency_name`,
             address: sql`excluded.address`,
             zip: sql`excluded.zip`,
-            active: sql`excluded.active`,
+            // A decision maker's opt-in or opt-out outlives the file's starting state.
+            active: sql`case when exists (select 1 from ${agencyStateChanges} where ${agencyStateChanges.officeId} = excluded.office_id) then ${offices.active} else excluded.active end`,
             isAmadeusDirectOffice: sql`excluded.is_amadeus_direct_office`,
             decisionMakerName: sql`excluded.decision_maker_name`,
             decisionMakerEmail: sql`excluded.decision_maker_email`,

@@ -4,6 +4,7 @@ import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { notFound } from '../../lib/http-error.js';
+import { issueAgencyLink } from '../agencies/agency-links.js';
 import { enqueueMail } from '../mail/outbox.js';
 import {
   findOffice,
@@ -75,7 +76,7 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
       schema: {
         tags: ['membership'],
         summary: "Ask the office's decision maker for access",
-        description: `Records the request and emails the decision maker of an inactive office, at most once per office per quiet period (ENROLL_QUIET_HOURS).`,
+        description: `Records the request and emails the decision maker of an inactive office an opt-in link, at most once per office per quiet period (ENROLL_QUIET_HOURS).`,
         params: OfficeParamsSchema,
         querystring: LanguageQuerySchema,
         response: { 200: dataEnvelope(z.object({ requested: z.literal(true) })), ...errors },
@@ -92,13 +93,25 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
           config.enrollQuietHours,
         );
         if (mail) {
+          const { url } = await issueAgencyLink(
+            tx,
+            office.officeId,
+            'opt-in',
+            options.now(),
+            config.agencyLinkDays,
+          );
           await enqueueMail(tx, {
             to: office.decisionMakerEmail!,
             template: 'decision-maker-request',
             countryCode: office.countryCode,
             languageCode,
             // The agent is not registered yet, so there is no name to give.
-            variables: { officeId: office.officeId, agencyName: office.agencyName, agentName: '' },
+            variables: {
+              officeId: office.officeId,
+              agencyName: office.agencyName,
+              agentName: '',
+              link: url,
+            },
           });
         }
       });

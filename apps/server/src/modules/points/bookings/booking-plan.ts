@@ -106,7 +106,13 @@ const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
 export function planBooking(input: PlanInput): BookingPlan {
   const { record, stored, member, today } = input;
   const statuses = record.segments.map((segment) => segmentStatusOf(segment, today));
-  const judgement = judgeBooking(record, statuses, member, input.office);
+  const judgement = judgeBooking(
+    record,
+    statuses,
+    member,
+    input.office,
+    stored?.state === 'accepted',
+  );
   const earner = judgement.state === 'accepted' ? judgement.agentId : null;
   const ledger: LedgerChange[] = [];
   const counts = new Map<number, CountChange>();

@@ -64,13 +64,16 @@ export type Judgement = {
 
 /**
  * The rules in order: remark, member, office, segments; the first one that
- * fails is the booking's reason.
+ * fails is the booking's reason. An agency that opts out keeps what its agents
+ * already earned: a booking accepted while its office took part is not
+ * rejected for `inactive-office` when it comes again (`wasAccepted`).
  */
 export function judgeBooking(
   record: BookingRecord,
   statuses: readonly StoredSegmentStatus[],
   member: MemberFacts | undefined,
   office: OfficeFacts | undefined,
+  wasAccepted = false,
 ): Judgement {
   const remark = memberRemarkOf(record.remarks);
   const rejected = (reason: BookingReason, agentId: number | null = null): Judgement => ({
@@ -84,7 +87,7 @@ export function judgeBooking(
   if (!earningStatuses.has(member.status)) return rejected('inactive-member', member.id);
   if (office === undefined) return rejected('unknown-office', member.id);
   if (office.countryCode !== member.countryCode) return rejected('office-other-country', member.id);
-  if (!office.active) return rejected('inactive-office', member.id);
+  if (!office.active && !wasAccepted) return rejected('inactive-office', member.id);
   if (statuses.length === 0) return rejected('no-segments', member.id);
   if (statuses.every((status) => status === 'XX')) {
     return rejected('all-segments-cancelled', member.id);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { agents } from '../../agents/schema.js';
+import { offices } from '../../offices/schema.js';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { segmentPointsRule } from '../segment-points.js';
@@ -318,6 +319,60 @@ describe('an updated record', () => {
     expect(summary.rejected['unknown-member']).toBe(1);
     const booking = await bookingOf(db(), 'UPD009');
     expect(booking.segments[0]).toMatchObject({ status: 'XX', points: 0, creditedAgentId: null });
+  });
+});
+
+describe('an office that opts out', () => {
+  it('keeps what its agents earned: an accepted booking stays accepted, a new one earns nothing', async () => {
+    await db().insert(offices).values({
+      officeId: 'OPTGR0001',
+      countryCode: 'gr',
+      agencyName: 'Opting Travel',
+      address: 'Street 1',
+      zip: '10000',
+      active: true,
+    });
+    const a = await createAgent(db(), { officeId: 'OPTGR0001' });
+    await sendQueue(t.app, [
+      record({
+        pnr: 'OPT001',
+        officeId: 'OPTGR0001',
+        member: a.number,
+        segments: [{ id: '1', used: true }, { id: '2' }],
+      }),
+    ]);
+    expect(await balanceOf(db(), a.id)).toMatchObject({ available: 5, segmentsPd: 1 });
+
+    await db().update(offices).set({ active: false }).where(eq(offices.officeId, 'OPTGR0001'));
+    // The booking comes again once its second segment is flown.
+    const summary = await sendQueue(t.app, [
+      record({
+        pnr: 'OPT001',
+        officeId: 'OPTGR0001',
+        member: a.number,
+        segments: [
+          { id: '1', used: true },
+          { id: '2', used: true },
+        ],
+      }),
+      record({
+        pnr: 'OPT002',
+        officeId: 'OPTGR0001',
+        member: a.number,
+        segments: [{ used: true }],
+      }),
+    ]);
+    expect(summary).toMatchObject({ updated: 1 });
+    expect(summary.rejected['inactive-office']).toBe(1);
+    expect(await bookingOf(db(), 'OPT001')).toMatchObject({ state: 'accepted', reason: null });
+    expect(await bookingOf(db(), 'OPT002')).toMatchObject({
+      state: 'rejected',
+      reason: 'inactive-office',
+      agentId: a.id,
+    });
+    expect(await balanceOf(db(), a.id)).toMatchObject({ available: 10, segmentsOk: 2 });
+    const entries = await entriesOf(db(), a.id);
+    expect(entries.map((e) => e.kind)).not.toContain('reversal');
   });
 });
 

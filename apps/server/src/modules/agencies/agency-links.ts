@@ -1,0 +1,80 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { linkSettings, pageUrl, type LinkSettings } from '../account-links/link-urls.js';
+import { countries } from '../content/schema.js';
+import { offices } from '../offices/schema.js';
+import { agencyLinks, type AgencyLinkPurpose } from './schema.js';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+export type IssuedAgencyLink = { s: string; c: string; url: string };
+
+/**
+ * Creates a single-use link for an office's decision maker: `s` names the
+ * link, `c` (32 random bytes) proves it and is never stored, only its SHA-256.
+ * The URL is the agency page on the office's country host, default language;
+ * the link works for `lifetimeDays` (AGENCY_LINK_DAYS).
+ */
+export async function issueAgencyLink(
+  tx: Database,
+  officeId: string,
+  purpose: AgencyLinkPurpose,
+  now: number,
+  lifetimeDays: number,
+  settings: LinkSettings = linkSettings(),
+): Promise<IssuedAgencyLink> {
+  const [office] = await tx
+    .select({
+      countryCode: offices.countryCode,
+      defaultLanguageCode: countries.defaultLanguageCode,
+    })
+    .from(offices)
+    .leftJoin(countries, eq(countries.code, offices.countryCode))
+    .where(eq(offices.officeId, officeId));
+  if (office === undefined) throw new Error(`Unknown office ${officeId}`);
+  const s = randomBytes(12).toString('base64url');
+  const c = randomBytes(32).toString('base64url');
+  await tx.insert(agencyLinks).values({
+    id: s,
+    tokenHash: hashToken(c).toString('hex'),
+    officeId,
+    purpose,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + lifetimeDays * dayMs),
+  });
+  const languageCode = office.defaultLanguageCode ?? 'eng';
+  const url = pageUrl(settings, {
+    countryCode: office.countryCode,
+    languageCode,
+    defaultLanguageCode: languageCode,
+    page: purpose === 'opt-in' ? 'agency-opt-in' : 'agency-opt-out',
+    query: { s, c },
+  });
+  return { s, c, url };
+}
+
+export type UsableAgencyLink = { id: string; officeId: string; purpose: AgencyLinkPurpose };
+
+/**
+ * The link `s` proven by `c`, when it is unused and unexpired; else null.
+ * `lock` takes the row lock (inside a transaction), so of two submits of one
+ * link the second waits and then sees it used.
+ */
+export async function findUsableLink(
+  tx: Database,
+  link: { s: string; c: string },
+  now: number,
+  lock = false,
+): Promise<UsableAgencyLink | null> {
+  const query = tx.select().from(agencyLinks).where(eq(agencyLinks.id, link.s));
+  const [row] = lock ? await query.for('update') : await query;
+  if (row === undefined) return null;
+  const stored = Buffer.from(row.tokenHash, 'hex');
+  const given = hashToken(link.c);
+  if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+  if (row.usedAt !== null || row.expiresAt.getTime() <= now) return null;
+  return { id: row.id, officeId: row.officeId, purpose: row.purpose };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { LinkSettings } from '../account-links/link-urls.js';
+import { offices } from '../offices/schema.js';
+import { issueAgencyLink } from './agency-links.js';
+
+export const linkCommandUsage = 'Usage: npm run agencies:link -- OFFICE_ID opt-in|opt-out';
+
+export type CommandOutput = { log(line: string): void; error(line: string): void };
+
+/**
+ * `npm run agencies:link -- OFFICE_ID opt-in|opt-out`: programme staff get a
+ * fresh single-use link for an office, to hand to its decision maker.
+ * Returns the exit code.
+ */
+export async function runLinkCommand(
+  db: Database,
+  args: string[],
+  settings: LinkSettings & { agencyLinkDays: number },
+  output: CommandOutput,
+  now: number = Date.now(),
+): Promise<number> {
+  const [rawId, purpose] = args;
+  const officeId = rawId?.trim().toUpperCase();
+  if (
+    officeId === undefined ||
+    !/^[A-Z0-9]{1,20}$/.test(officeId) ||
+    (purpose !== 'opt-in' && purpose !== 'opt-out')
+  ) {
+    output.error(linkCommandUsage);
+    return 2;
+  }
+  const [office] = await db
+    .select({ officeId: offices.officeId })
+    .from(offices)
+    .where(eq(offices.officeId, officeId));
+  if (office === undefined) {
+    output.error(`No office with ID ${officeId}`);
+    return 1;
+  }
+  const link = await issueAgencyLink(db, officeId, purpose, now, settings.agencyLinkDays, settings);
+  output.log(link.url);
+  return 0;
+}
