@@ -82,12 +82,12 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
 function registerScreens<TName extends PageName>(
   names: readonly TName[],
   screens: () => Promise<Record<TName, () => Promise<PageScreen>>>,
-  localPage?: TName,
+  localPages: readonly TName[] = [],
 ): void {
   for (const name of names)
     pageScreens[name] = {
       load: () => screens().then((loaders) => loaders[name]()),
-      fromServer: name !== localPage,
+      fromServer: !localPages.includes(name),
     };
 }
 
@@ -111,17 +111,31 @@ registerScreens(
   membershipPages,
   () => import('../features/membership/membership-screens').then((m) => m.membershipScreens),
   // The login page is built locally (spec 2 §7).
-  'login',
+  ['login'],
 );
 
 // The gifts pages come through the points index too: one loader less in the
 // first script, which is at its budget (decision 004).
-const pointsPages = ['points', 'archive-points', 'gifts', 'redeem-points'] as const;
+// So do the agency pages (features/agency), whose success pages are built
+// locally (spec 2 §7).
+const pointsPages = [
+  'points',
+  'archive-points',
+  'gifts',
+  'redeem-points',
+  'agency-opt-in',
+  'agency-opt-out',
+  'agency-successfully-opt-in',
+  'agency-successfully-opt-out',
+] as const;
 export type PointsPageName = (typeof pointsPages)[number];
 export type GiftsPageName = Extract<PointsPageName, 'gifts' | 'redeem-points'>;
+export type AgencyPageName = Extract<PointsPageName, `agency-${string}`>;
 
-registerScreens(pointsPages, () =>
-  import('../features/points/points-screens').then((m) => m.pointsScreens),
+registerScreens(
+  pointsPages,
+  () => import('../features/points/points-screens').then((m) => m.pointsScreens),
+  ['agency-successfully-opt-in', 'agency-successfully-opt-out'],
 );
 
 /** The screen of a page name; unknown or unregistered names give the 404 screen. */

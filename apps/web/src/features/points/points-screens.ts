@@ -1,4 +1,5 @@
 import type { PageScreen, PointsPageName } from '../../app/page-registry';
+import { agencyScreens } from '../agency/agency-screens';
 import { giftsScreens } from '../gifts/gifts-screens';
 
 /**
@@ -16,4 +17,6 @@ export const pointsScreens: Record<PointsPageName, () => Promise<PageScreen>> = 
     import('./archive/archive-points-screen').then((m) => m.ArchivePointsScreen),
   // The gifts screens share this index (the page registry's note on the first script).
   ...giftsScreens,
+  // The agency screens too (features/agency).
+  ...agencyScreens,
 };

@@ -1,0 +1,265 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';
+import { useLayout } from '../../app/layout-context';
+import type { PageScreen, ScreenProps } from '../../app/page-registry';
+import { pagePath } from '../../app/paths';
+import { submitErrorMessage } from '../../lib/api-error';
+import { RichText } from '../../lib/rich-text';
+import { useDictionary } from '../../lib/use-dictionary';
+import { useText } from '../content/api/get-text';
+import { ClubForm } from '../membership/forms/club-form';
+import {
+  CheckboxField,
+  FormAlert,
+  ReadOnlyField,
+  SubmitButton,
+  TextField,
+} from '../membership/forms/fields';
+import { ScreenFrame } from '../membership/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../membership/forms/use-club-form';
+import { getAgency, postStateChange, type AgencyLinkParams } from './agency-api';
+import type { Agency } from '@club/contract/agency';
+import './agency.css';
+
+export type Purpose = 'opt-in' | 'opt-out';
+
+/** The opt-out form of spec 2 §5 (the link parameters travel beside it). */
+export const OptOutFieldsSchema = OptOutFormSchema.omit({ s: true, c: true });
+
+/** The opt-in form of spec 2 §5: the agree box is a checkbox, so a boolean that must be true. */
+export const OptInFieldsSchema = OptInFormSchema.omit({ s: true, c: true, agree: true }).extend({
+  agree: z.boolean().refine((agree) => agree, agencyMessages.agreeRequired),
+});
+
+/** The titles in the layout's dictionary, with English fallbacks. */
+const titles = {
+  'opt-in': ['agency.optInTitle', 'Agency opt-in'],
+  'opt-out': ['agency.optOutTitle', 'Agency opt-out'],
+} as const;
+
+function linkOf(params: Record<string, string>): AgencyLinkParams | null {
+  const { s, c } = params;
+  return s && c ? { s, c } : null;
+}
+
+/**
+ * The agency opt-in and opt-out pages (spec 2 §2.4): the link's `s` and `c`
+ * name the agency, which the page shows above the form. An invalid link shows
+ * the server's messages as a danger alert list and no form.
+ */
+function AgencyScreen({ page, purpose }: ScreenProps & { purpose: Purpose }) {
+  const text = useDictionary();
+  const link = linkOf(page.params);
+  const [titleKey, titleFallback] = titles[purpose];
+  const title = page.title.trim() || text(titleKey, titleFallback);
+  const lookup = useQuery({
+    queryKey: ['agency', link?.s ?? '', link?.c ?? ''],
+    queryFn: ({ signal }) =>
+      link ? getAgency(link, signal) : Promise.reject(new Error('no link')),
+    enabled: link !== null,
+    retry: false,
+    // A used link must be asked again on the next visit.
+    gcTime: 0,
+  });
+  const id = `agency-${purpose}-title`;
+
+  let body;
+  if (link === null) body = <FormAlert messages={[agencyMessages.linkInvalid]} />;
+  else if (lookup.isPending)
+    body = (
+      <p role="status" aria-busy="true">
+        {text('agency.loading', 'Loading the agency…')}
+      </p>
+    );
+  else if (lookup.isError) body = <FormAlert messages={[submitErrorMessage(lookup.error)]} />;
+  else if (lookup.data.kind === 'invalid')
+    body = (
+      <FormAlert
+        messages={
+          lookup.data.messages.length > 0 ? lookup.data.messages : [agencyMessages.linkInvalid]
+        }
+      />
+    );
+  else body = <AgencyForm purpose={purpose} link={link} agency={lookup.data.agency} />;
+
+  return (
+    <ScreenFrame id={id} title={title}>
+      {body}
+    </ScreenFrame>
+  );
+}
+
+function AgencyDetails({ agency }: { agency: Agency }) {
+  const text = useDictionary();
+  return (
+    <div className="agency__details">
+      <ReadOnlyField label={text('agency.officeId', 'Office ID')} value={agency.officeId} />
+      <ReadOnlyField label={text('agency.name', 'Agency')} value={agency.name} />
+    </div>
+  );
+}
+
+function AgencyForm({
+  purpose,
+  link,
+  agency,
+}: {
+  purpose: Purpose;
+  link: AgencyLinkParams;
+  agency: Agency;
+}) {
+  return purpose === 'opt-in' ? (
+    <OptInForm link={link} agency={agency} />
+  ) : (
+    <OptOutForm link={link} agency={agency} />
+  );
+}
+
+type FormProps = { link: AgencyLinkParams; agency: Agency };
+
+function useStateChange(link: AgencyLinkParams, success: string) {
+  const layout = useLayout();
+  const navigate = useNavigate();
+  return async (values: Record<string, string | boolean>) => {
+    const read = await postStateChange(link, values);
+    if (read.kind === 'invalid') return read.messages;
+    await navigate(pagePath(layout, success));
+  };
+}
+
+function CommonFields() {
+  const text = useDictionary();
+  return (
+    <>
+      <TextField
+        name="firstName"
+        label={text('form.firstName', 'First name')}
+        autoComplete="given-name"
+      />
+      <TextField
+        name="lastName"
+        label={text('form.lastName', 'Last name')}
+        autoComplete="family-name"
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={text('form.email', 'Email')}
+        autoComplete="email"
+        maxLength={255}
+        hint={text('agency.emailHint', '{email}, max. 255 characters').replace(
+          '{email}',
+          text('form.email', 'Email'),
+        )}
+      />
+    </>
+  );
+}
+
+function Actions({ submit }: { submit: string }) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const navigate = useNavigate();
+  return (
+    <div className="membership__actions">
+      <SubmitButton>{submit}</SubmitButton>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void navigate(pagePath(layout, 'home'))}
+      >
+        {text('form.cancel', 'Cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** Messages of `officeId` (and of fields the form does not have): a danger alert list. */
+function ResultRegion({ messages, submitting }: { messages: string[]; submitting: boolean }) {
+  const text = useDictionary();
+  return (
+    <>
+      <FormAlert messages={messages} />
+      <p className="agency__live" role="status" aria-live="polite">
+        {submitting ? text('agency.sending', 'Sending…') : ''}
+      </p>
+    </>
+  );
+}
+
+function OptInForm({ link, agency }: FormProps) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const intro = useText('agencyOptIn', {
+    countryCode: layout.countryCode,
+    languageCode: layout.languageCode,
+  });
+  const form = useClubForm(OptInFieldsSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    agree: false,
+  });
+  const change = useStateChange(link, 'agency-successfully-opt-in');
+  const { onSubmit, otherMessages } = useFormSubmit(form, (values) => change(values));
+  return (
+    <>
+      <AgencyDetails agency={agency} />
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <CommonFields />
+        {intro !== null ? (
+          <RichText html={intro} className="agency__text" />
+        ) : (
+          <p className="agency__text">
+            {text(
+              'agency.optInDefault',
+              'When your agency takes part in the club, its agents can register and collect points for their bookings.',
+            )}
+          </p>
+        )}
+        <CheckboxField
+          name="agree"
+          label={text('agency.agree', 'I agree that my agency takes part in the club.')}
+        />
+        <ResultRegion messages={otherMessages} submitting={form.formState.isSubmitting} />
+        <Actions submit={text('agency.submitOptIn', 'Opt in')} />
+      </ClubForm>
+    </>
+  );
+}
+
+function OptOutForm({ link, agency }: FormProps) {
+  const text = useDictionary();
+  const form = useClubForm(OptOutFieldsSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    comment: '',
+  });
+  const change = useStateChange(link, 'agency-successfully-opt-out');
+  const { onSubmit, otherMessages } = useFormSubmit(form, (values) => change(values));
+  return (
+    <>
+      <AgencyDetails agency={agency} />
+      <ClubForm form={form} onSubmit={onSubmit}>
+        <CommonFields />
+        <CommentField label={text('agency.comment', 'Comment (optional)')} />
+        <ResultRegion messages={otherMessages} submitting={form.formState.isSubmitting} />
+        <Actions submit={text('agency.submitOptOut', 'Opt out')} />
+      </ClubForm>
+    </>
+  );
+}
+
+function CommentField({ label }: { label: string }) {
+  return <TextField name="comment" label={label} maxLength={1000} />;
+}
+
+export const AgencyOptInScreen: PageScreen = ({ page }) => (
+  <AgencyScreen page={page} purpose="opt-in" />
+);
+export const AgencyOptOutScreen: PageScreen = ({ page }) => (
+  <AgencyScreen page={page} purpose="opt-out" />
+);
