@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './support/mail';
-import { expectLoggedIn, register } from './support/membership';
+import { expectLoggedIn, logInInEnglish, register } from './support/membership';
 import { countryUrl } from './support/urls';
 
 /** The demo member of `at` (content/demo): tax information verified, 1,000 bonus points. */
@@ -8,15 +8,6 @@ const austrian = { number: '9000002', password: 'demo2026', email: 'lukas@demo.e
 /** The demo member of `gr`, a partner-programme country (the test server sets the URL). */
 const greek = { number: '9000001', password: 'demo2026' };
 const partnerUrl = 'https://partner.example/club';
-
-async function logInInEnglish(page: Page, country: string, number: string, password: string) {
-  await page.goto(countryUrl(country, '/eng/login'));
-  const main = page.getByRole('main');
-  await main.getByLabel('Member number').fill(number);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Login' }).click();
-  await expectLoggedIn(page);
-}
 
 test.describe('gifts', () => {
   test('browse by category, reveal on scroll, order with each delivery, see the order and its email', async ({

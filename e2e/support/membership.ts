@@ -78,6 +78,21 @@ export async function logIn(page: Page, country: string, number: string, passwor
   await main.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Logs in through the English pages of a country (`/eng/login`) and waits for the member header. */
+export async function logInInEnglish(
+  page: Page,
+  country: string,
+  number: string,
+  password: string,
+) {
+  await page.goto(countryUrl(country, '/eng/login'));
+  const main = page.getByRole('main');
+  await main.getByLabel('Member number').fill(number);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Login' }).click();
+  await expectLoggedIn(page);
+}
+
 export async function expectLoggedIn(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log Out' })).toBeVisible();
 }
