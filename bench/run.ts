@@ -10,13 +10,12 @@
  *
  * Expects a built app (`npm run build`); `npm run bench` builds first.
  */
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { gzipBytes, measureRounds, median, ratio, startServer, stopServer } from './lib.ts';
+import { initialRatioBudget, lazyChunkBudget, measureBundle } from './bundle-size.ts';
 import { loginFigures } from './login.ts';
 import { statusReportFigures } from './status-report.ts';
 import { importFigures } from './import.ts';
@@ -70,35 +69,16 @@ async function apiFigures(): Promise<void> {
 }
 
 async function bundleFigures(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'club-hello-'));
-  try {
-    await build({
-      root: join(root, 'bench/react-hello'),
-      logLevel: 'warn',
-      configFile: false,
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true },
-    });
-    const helloBytes = initialJsBytes(outDir);
-    const webDist = join(root, 'apps/web/dist');
-    const clubBytes = initialJsBytes(webDist);
-    const initial = new Set(initialScripts(webDist));
-    const lazy = readdirSync(join(webDist, 'assets'))
-      .filter((file) => file.endsWith('.js') && !initial.has(`assets/${file}`))
-      .map((file) => ({ file, bytes: gzipBytes(readFileSync(join(webDist, 'assets', file))) }))
-      .sort((a, b) => b.bytes - a.bytes);
-    console.log(`React 19 hello world: ${helloBytes} B initial JS (gzip)`);
+  const { helloBytes, initialBytes, lazy } = await measureBundle(root);
+  console.log(`React 19 hello world: ${helloBytes} B initial JS (gzip)`);
+  console.log(
+    `guest home initial JS: ${initialBytes} B (gzip) -> ratio ${ratio(initialBytes, helloBytes)} (target <= ${initialRatioBudget})`,
+  );
+  const largest = lazy[0];
+  if (largest)
     console.log(
-      `guest home initial JS: ${clubBytes} B (gzip) -> ratio ${ratio(clubBytes, helloBytes)} (target <= 1.6)`,
+      `largest lazy chunk: ${largest.file} ${largest.bytes} B (gzip) (budget ${lazyChunkBudget} B); ${lazy.length} lazy chunks`,
     );
-    const largest = lazy[0];
-    if (largest)
-      console.log(
-        `largest lazy chunk: ${largest.file} ${largest.bytes} B (gzip) (budget 30720 B); ${lazy.length} lazy chunks`,
-      );
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -124,23 +104,6 @@ async function guestHomeScripts(url: string): Promise<void> {
   } finally {
     await browser.close();
   }
-}
-
-/** The scripts index.html loads before anything else: its module entry and module preloads. */
-function initialScripts(dist: string): string[] {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const sources = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
-  const preloads = [
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g),
-  ].map((m) => m[1]!);
-  return [...sources, ...preloads];
-}
-
-function initialJsBytes(dist: string): number {
-  return initialScripts(dist).reduce(
-    (sum, file) => sum + gzipBytes(readFileSync(join(dist, file))),
-    0,
-  );
 }
 
 // `npm run bench -- api login` runs only the named parts.

@@ -42,6 +42,13 @@ test.describe('page shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-AE');
   });
 
+  test('the header banner, a chunk of its own, shows with the first page', async ({ page }) => {
+    await page.goto(countryUrl('gr', '/'));
+    const banner = page.getByRole('region', { name: 'Highlights' });
+    await expect(banner).toBeVisible();
+    await expect(banner.locator('img').first()).toBeVisible();
+  });
+
   test('the cookie notice stays closed once accepted, across reloads', async ({ page }) => {
     await page.goto(countryUrl('gr', '/news'));
     const notice = page.getByRole('region', { name: /cookie/i });

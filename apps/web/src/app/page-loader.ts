@@ -13,6 +13,7 @@ import { readStoredValue } from '../lib/client-storage';
 import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
 import { loadSanitizer } from '../lib/sanitizer';
+import { headerBanner } from './shell/header-banner-module';
 import type { LazyQueryClient } from './lazy-query-client';
 import { localPage } from './local-page';
 import { screenFor, type PageScreen } from './page-registry';
@@ -183,6 +184,8 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
     entry.load(),
     // Server HTML (alerts, page text) is shown with the page: load its sanitiser too.
     loadSanitizer(),
+    // And the header banner, out of the first script (decision 004).
+    headerBanner.load(),
   ]);
   const queryClient = await queries.ready;
 

@@ -1,4 +1,5 @@
 import type { sanitizeRichText } from './sanitize-html';
+import { preloadedModule } from './preloaded-module';
 
 /**
  * DOMPurify stays out of the initial bundle: the page loader fetches it in
@@ -7,17 +8,11 @@ import type { sanitizeRichText } from './sanitize-html';
  */
 export type Sanitize = typeof sanitizeRichText;
 
-let loaded: Sanitize | undefined;
-let loading: Promise<Sanitize> | undefined;
+const sanitizer = preloadedModule<Sanitize>(() =>
+  import('./sanitize-html').then((module) => module.sanitizeRichText),
+);
 
-export function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('./sanitize-html').then((module) => (loaded = module.sanitizeRichText));
-  // A failed chunk load may be retried by the next caller.
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
+export const loadSanitizer = sanitizer.load;
 
 /** The sanitiser if it is loaded already. */
-export function loadedSanitizer(): Sanitize | undefined {
-  return loaded;
-}
+export const loadedSanitizer = sanitizer.current;

@@ -1,9 +1,11 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { loadSanitizer } from '../lib/sanitizer';
+import { headerBanner } from '../app/shell/header-banner-module';
 
 // The app loads the sanitiser with the first page; tests render rich text at once.
 await loadSanitizer();
+await headerBanner.load();
 
 afterEach(() => {
   cleanup();

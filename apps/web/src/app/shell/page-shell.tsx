@@ -8,7 +8,7 @@ import { ErrorBanner } from './error-banner';
 import { focusMain } from './focus';
 import { Footer } from './footer';
 import { Header } from './header';
-import { HeaderBanner } from './header-banner';
+import { HeaderBannerSlot } from './header-banner-module';
 import { LoadingOverlay } from './loading-overlay';
 import { ScrollToTop } from './scroll-to-top';
 import { ServiceAlerts } from './service-alerts';
@@ -47,7 +47,7 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
         {normal || direct ? (
           <Header pageName={pageName} registered={state.registered} directAccess={direct} />
         ) : null}
-        {showBanner ? <HeaderBanner /> : null}
+        {showBanner ? <HeaderBannerSlot /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
             <ServiceAlerts pageName={pageName} />

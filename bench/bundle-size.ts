@@ -1,0 +1,65 @@
+/**
+ * The size of what the browser loads, measured from the built web app: the
+ * initial JS of the guest home (the entry and its module preloads, gzip)
+ * against a React 19 hello world built by the same Vite and plugin, and every
+ * lazy chunk. Used by `npm run bench` (figures) and by `npm test` through
+ * bench/check-bundle-size.ts (the budgets of decision 004).
+ */
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipBytes } from './lib.ts';
+
+/** Initial JS at most this many times the hello world's. */
+export const initialRatioBudget = 1.6;
+/** Each lazy route chunk at most this many bytes (gzip). */
+export const lazyChunkBudget = 30 * 1024;
+
+export type BundleSizes = {
+  helloBytes: number;
+  initialBytes: number;
+  /** Lazy chunks, largest first. */
+  lazy: { file: string; bytes: number }[];
+};
+
+export async function measureBundle(root: string): Promise<BundleSizes> {
+  const outDir = mkdtempSync(join(tmpdir(), 'club-hello-'));
+  try {
+    await build({
+      root: join(root, 'bench/react-hello'),
+      logLevel: 'warn',
+      configFile: false,
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true },
+    });
+    const helloBytes = initialJsBytes(outDir);
+    const webDist = join(root, 'apps/web/dist');
+    const initial = new Set(initialScripts(webDist));
+    const lazy = readdirSync(join(webDist, 'assets'))
+      .filter((file) => file.endsWith('.js') && !initial.has(`assets/${file}`))
+      .map((file) => ({ file, bytes: gzipBytes(readFileSync(join(webDist, 'assets', file))) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    return { helloBytes, initialBytes: initialJsBytes(webDist), lazy };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The scripts index.html loads before anything else: its module entry and module preloads. */
+function initialScripts(dist: string): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const sources = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = [
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  return [...sources, ...preloads];
+}
+
+function initialJsBytes(dist: string): number {
+  return initialScripts(dist).reduce(
+    (sum, file) => sum + gzipBytes(readFileSync(join(dist, file))),
+    0,
+  );
+}
