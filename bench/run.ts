@@ -20,6 +20,7 @@ import { loginFigures } from './login.ts';
 import { statusReportFigures } from './status-report.ts';
 import { importFigures } from './import.ts';
 import { ordersFigures } from './orders.ts';
+import { lighthouseFigures } from './lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -114,6 +115,7 @@ const parts: Record<string, () => Promise<void>> = {
   'status-report': () => statusReportFigures(root, seconds),
   import: () => importFigures(root),
   orders: () => ordersFigures(root, seconds),
+  lighthouse: () => lighthouseFigures(root),
 };
 const chosen = process.argv.slice(2);
 for (const [name, figures] of Object.entries(parts)) {

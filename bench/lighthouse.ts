@@ -1,0 +1,97 @@
+/**
+ * Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU) on
+ * the guest home, login, member home and gifts, in Debian's Chromium against
+ * the built server: the performance and accessibility scores, with the
+ * largest contentful paint and total blocking time behind them.
+ * Targets: performance >= 95, accessibility 100.
+ */
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, stopServer } from './lib.ts';
+
+const port = 3904;
+const demo = { number: '9000001', password: 'demo2026' };
+
+type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number };
+
+async function audit(url: string, chromePort: number): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // The member pages need the session the login left in local storage.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+  };
+}
+
+function report(name: string, scores: Scores): boolean {
+  const ok = scores.performance >= 95 && scores.accessibility === 100;
+  console.log(
+    `lighthouse ${name}: performance ${scores.performance} (target >= 95), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms${ok ? '' : '  <- below target'}`,
+  );
+  return ok;
+}
+
+export async function lighthouseFigures(root: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-lighthouse-'));
+  const host = `http://gr.localhost:${port}`;
+  const server = await startServer(
+    [join(root, 'apps/server/dist/server.js')],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    `http://127.0.0.1:${port}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`,
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    for (const [name, path] of [
+      ['guest home', '/'],
+      ['login', '/login'],
+    ] as const) {
+      report(name, await audit(`${host}${path}`, chrome.port));
+    }
+    // Log in as a visitor would, in the browser Lighthouse drives.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${host}/login`);
+    await page.getByLabel('Member number').fill(demo.number);
+    await page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // The session is stored once the login answers (local storage, TOKEN_STORAGE=local).
+    await page.waitForFunction(() => localStorage.getItem('userId') !== null);
+    await page.close();
+    await browser.close();
+    for (const [name, path] of [
+      ['member home', '/'],
+      ['gifts', '/gifts'],
+    ] as const) {
+      report(name, await audit(`${host}${path}`, chrome.port));
+    }
+  } finally {
+    chrome.kill();
+    stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
