@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, NameSchema } from './validation-rules.js';
+import { EmailSchema, NameSchema, messages, storable } from './validation-rules.js';
 
 /**
  * Agency opt-in and opt-out (spec 2 §2.4, §3 "Agency", "Opt forms", §5, §7):
@@ -29,7 +29,12 @@ export const AgencySchema = z.object({
 });
 export type Agency = z.infer<typeof AgencySchema>;
 
-const CommentSchema = z.string().trim().max(1000, 'Max length exceeded').default('');
+const CommentSchema = z
+  .string()
+  .trim()
+  .max(1000, 'Max length exceeded')
+  .refine(storable, messages.pattern)
+  .default('');
 
 /** The opt-out form (spec 2 §5): names and email required, comment optional. */
 export const OptOutFormSchema = AgencyLinkSchema.extend({

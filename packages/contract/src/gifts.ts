@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageSchema } from './page.js';
+import { messages, storable } from './validation-rules.js';
 
 /**
  * Gifts: the catalogue, the gift list, redeem points and orders (spec 2 §2.4,
@@ -127,7 +128,12 @@ export const RedeemFormSchema = z
       .max(400)
       .regex(/^(?:\d{1,9}:\d{1,2}(?:,\d{1,9}:\d{1,2})*)?$/, giftMessages.noGiftSelected),
     delivery: z.enum(deliveryOptions).default('self'),
-    giftDeliveryAddress: z.string().trim().max(255, giftMessages.addressTooLong).default(''),
+    giftDeliveryAddress: z
+      .string()
+      .trim()
+      .max(255, giftMessages.addressTooLong)
+      .refine(storable, messages.pattern)
+      .default(''),
     orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Reload the page and order again.'),
   })
   .refine((form) => form.delivery === 'self' || form.giftDeliveryAddress !== '', {

@@ -8,6 +8,7 @@ import {
   PhoneSchema,
   SignSchema,
   messages,
+  storable,
   withPasswordRepeat,
 } from './validation-rules.js';
 
@@ -77,7 +78,9 @@ export type LoginWire = z.infer<typeof LoginWireSchema>;
 export const ProfileUpdateWireSchema = z
   .object({
     title: PersonTitleSchema,
-    giftDeliveryAddress: optionalText(z.string().max(255, messages.maxLength)),
+    giftDeliveryAddress: optionalText(
+      z.string().max(255, messages.maxLength).refine(storable, messages.pattern),
+    ),
     phone: optionalText(PhoneSchema),
     email: EmailSchema,
     birthdayDay: optionalText(BirthdayDaySchema),

@@ -32,6 +32,12 @@ export const NumbersOnlySchema = required
   .regex(/^\s*\d{1,20}\s*$/, messages.numbersOnly)
   .transform((value) => value.trim());
 
+/**
+ * Text the database can keep: PostgreSQL text cannot hold the NUL character,
+ * so free text that is stored refuses it as a field problem (not a failure later).
+ */
+export const storable = (value: string): boolean => !value.includes('\u0000');
+
 /** 1 to 255 characters. */
 export const FreeTextSchema = required.max(255, messages.maxLength);
 

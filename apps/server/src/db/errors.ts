@@ -19,6 +19,8 @@ const unavailableStates = /^(08...|57P0[1-3]|53300)$/;
 
 const unavailableMessages = [
   'Connection terminated',
+  // pg, on a pooled connection whose server went away while it was checked out.
+  'is not queryable',
   'timeout exceeded when trying to connect',
   'Cannot use a pool after calling end',
   'PGlite is closed',
@@ -43,6 +45,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     queue.push(cause);
     if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
+  }
+  return false;
+}
+
+/**
+ * SQLSTATE 22021 (a character the encoding cannot hold, such as NUL) and
+ * 22P05 (untranslatable character): the input carried text the database
+ * cannot store. The field rules refuse such text where it is stored; this
+ * catches any place they miss, as bad input (400) rather than a fault (500).
+ */
+const unstorableStates = new Set(['22021', '22P05']);
+
+export function isUnstorableText(error: unknown): boolean {
+  for (
+    let current = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && unstorableStates.has(code)) return true;
+    current = cause;
   }
   return false;
 }

@@ -10,7 +10,9 @@ export type FieldIssue = { path: readonly PropertyKey[]; message: string };
  * `fallbackField` names issues about the input as a whole.
  */
 export function fieldMessages(issues: readonly FieldIssue[], fallbackField: string): FieldMessages {
-  const result: FieldMessages = {};
+  // Without a prototype: a field named `valueOf` or `__proto__` (any key of a
+  // free-form body) is a field like any other, not an inherited member.
+  const result: FieldMessages = Object.create(null) as FieldMessages;
   for (const issue of issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : fallbackField;
     result[field] ??= issue.message;

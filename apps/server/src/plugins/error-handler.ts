@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { fieldMessages } from '../lib/validation-data.js';
 
@@ -38,6 +38,14 @@ export function setupErrorHandler(app: FastifyInstance): void {
           ? { ...error.data, requestId }
           : error.data;
       return reply.code(error.statusCode).send({ code: error.code, data });
+    }
+
+    if (isUnstorableText(error)) {
+      request.log.debug({ err: error }, 'text the database cannot store');
+      return reply.code(400).send({
+        code: ErrorCode.validation,
+        data: { body: 'Text with characters that cannot be stored', requestId },
+      });
     }
 
     if (isDatabaseUnavailable(error)) {

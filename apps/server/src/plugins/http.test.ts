@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { apiSecurityHeaders } from './security-headers.js';
@@ -16,6 +17,12 @@ beforeAll(async () => {
           response: z.object({ value: z.string() }),
           handle: ({ body }) => ({ value: body.value ?? '' }),
         },
+      });
+      // Hands a text to the database as it came, as any insert or lookup would.
+      app.post('/s2c/test-store', async (request) => {
+        const { value } = request.body as { value: string };
+        await app.db.execute(sql`select ${value}::text`);
+        return { data: null };
       });
     },
   });
@@ -120,6 +127,44 @@ describe('malformed input', () => {
     const body = response.json<{ code: string; data: Record<string, unknown> }>();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.data.requestId).toEqual(expect.any(String));
+  });
+
+  // Found by src/security/bad-input.test.ts: such fields were left out, and the 400 named none.
+  it('names fields called like members of a plain object (valueOf, constructor)', async () => {
+    const tooMany = (name: string) => Array.from({ length: 101 }, () => `${name}=x`).join('&');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: echoUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${tooMany('valueOf')}&${tooMany('constructor')}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      data: { valueOf: expect.any(String) as unknown, constructor: expect.any(String) as unknown },
+    });
+  });
+
+  it('answers 400, not 500, when text the database cannot store reaches it (a NUL)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/test-store',
+      payload: { value: 'a\u0000b' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      data: {
+        body: 'Text with characters that cannot be stored',
+        requestId: expect.any(String) as unknown,
+      },
+    });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/test-store',
+      payload: { value: 'ab' },
+    });
+    expect(stored.statusCode).toBe(200);
   });
 
   it('answers 415 for a content type it does not read', async () => {

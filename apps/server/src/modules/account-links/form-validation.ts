@@ -13,7 +13,8 @@ export function validateForm<T>(
 ): { data: T } | ValidationAnswer {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data };
-  const validationMessages: Record<string, string[]> = {};
+  // Without a prototype, so that no field name can meet an inherited member (see fieldMessages).
+  const validationMessages = Object.create(null) as Record<string, string[]>;
   for (const issue of parsed.error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form';
     const list = (validationMessages[field] ??= []);

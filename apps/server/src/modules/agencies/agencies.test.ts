@@ -251,6 +251,18 @@ describe(`POST ${path}`, () => {
     });
   });
 
+  // Found by src/security/bad-input.test.ts: the database refused the NUL (a 500).
+  it('answers a field message for a comment with a NUL character, changing nothing', async () => {
+    const office = await createOffice(t.database.db, { active: true });
+    const { s, c } = await issue(office.officeId, 'opt-out');
+    const response = await submit({ s, c, ...person, comment: 'Too\u0000busy' });
+    expect(response.json()).toEqual({
+      data: { validationMessages: { comment: ["Pattern doesn't match"] } },
+    });
+    expect(await activeOf(office.officeId)).toBe(true);
+    expect(await stateChangesOf(office.officeId)).toEqual([]);
+  });
+
   it('answers validationMessages.officeId for a bad link, whatever the fields', async () => {
     expect((await submit({ s: 'nope', c: 'nope', ...person })).json()).toEqual(linkInvalid);
     expect((await submit({})).json()).toEqual(linkInvalid);

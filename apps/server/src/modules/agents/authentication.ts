@@ -47,7 +47,9 @@ export function setupAuthentication(app: FastifyInstance, now: () => number): Me
     }
     return member;
   });
-  app.decorate('requireMember', async (request: FastifyRequest) => {
+  // Named: the route table (`app.printRoutes({ includeHooks: true })`) shows which calls need a
+  // member, and the access-matrix suite (src/security) checks that it covers every one of them.
+  app.decorate('requireMember', async function requireMember(request: FastifyRequest) {
     if ((await app.authenticate(request)) === null) {
       throw new HttpError(401, ErrorCode.unauthorized, null);
     }

@@ -106,6 +106,10 @@ describe('registration page', () => {
       await page('registration/?countryCode=gr&officeId=DXBAE0001&step=hack'),
     );
     expect(other).toMatchObject({ officeData: null, step: '' });
+    // A NUL in the param names no office (the query used to fail on it with a 500).
+    const nul = await page('registration/?countryCode=gr&officeId=ATHGR%000002');
+    expect(nul.statusCode).toBe(200);
+    expect(dataOf<RegistrationPage>(nul).officeData).toBeNull();
   });
 });
 

@@ -167,6 +167,8 @@ describe('server-only checks', () => {
   it.each([
     ['an unknown office', { officeId: 'NOPE0001' }, 'Office ID not found'],
     ["another country's office", { officeId: 'ATHGR0001' }, 'Office ID not found'],
+    // Found by src/security/bad-input.test.ts: the office query failed on the NUL (500).
+    ['an office ID with a NUL character', { officeId: 'DXBAE\u00000001' }, 'Office ID not found'],
     [
       'a direct-sales office',
       { countryCode: 'gr', officeId: 'ATHGR0009' },

@@ -78,15 +78,16 @@ export class PageAnswers {
     body: Record<string, unknown>,
   ): Promise<string> {
     const definition = this.definition(pageName);
-    const submit = definition.submit;
-    if (submit === undefined) throw new HttpError(405, ErrorCode.methodNotAllowed, null);
     const { countryCode: queryCountry, languageCode: queryLanguage, ...params } = query;
     const { countryCode, languageCode, ...values } = body as LocaleQuery & Record<string, unknown>;
     const locale = await this.locale(request, {
       countryCode: countryCode ?? queryCountry,
       languageCode: languageCode ?? queryLanguage,
     });
+    // Before the 405: a member-only page tells a guest nothing, not even whether it has a form.
     await this.checkMember(definition, request);
+    const submit = definition.submit;
+    if (submit === undefined) throw new HttpError(405, ErrorCode.methodNotAllowed, null);
     const parsed = submit.body.safeParse(values);
     if (!parsed.success) throw validationFailed(fieldMessages(parsed.error.issues, 'body'));
     const context = this.context(pageName, locale, definitelyStrings(params), request);

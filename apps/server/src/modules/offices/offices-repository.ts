@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { OfficeData } from '@club/contract/membership';
+import { storable } from '@club/contract/validation-rules';
 import type { Database } from '../../db/client.js';
 import { officeEnrollRequests, officeNotifyRequests, offices } from './schema.js';
 
@@ -18,6 +19,8 @@ export async function findOffice(
   officeId: string,
   countryCode: string,
 ): Promise<Office | undefined> {
+  // PostgreSQL text cannot hold a NUL: no office has one, and the query would fail on it.
+  if (!storable(officeId) || !storable(countryCode)) return undefined;
   const [office] = await db
     .select()
     .from(offices)

@@ -76,6 +76,24 @@ describe('GET /s2c/auth/v1/offices/{id}/{countryCode}', () => {
       expect(response.json()).toEqual(notFoundAnswer);
     }
   });
+
+  // Found by src/security/bad-input.test.ts: the database refused the NUL and the call answered 500.
+  it("answers 404 'Office ID not found' for an ID or country with a NUL character", async () => {
+    for (const [id, country] of [
+      ['ATH%00GR0001', 'gr'],
+      ['ATHGR0001', 'g%00'],
+      ['', '%00'],
+    ] as const) {
+      for (const response of [
+        await lookup(id, country),
+        await push(id, country),
+        await notify(id, { email: 'a@agent.example' }, country),
+      ]) {
+        expect(response.statusCode, `${id} ${country}`).toBe(404);
+        expect(response.json()).toEqual(notFoundAnswer);
+      }
+    }
+  });
 });
 
 describe('POST …/enroll/push', () => {

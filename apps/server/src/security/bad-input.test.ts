@@ -1,0 +1,774 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ErrorCode } from '@club/contract/envelope';
+import { issueAgencyLink } from '../modules/agencies/agency-links.js';
+import { newOrderKey } from '../modules/gifts/ordering/gifts-pages.js';
+import { setTaxOk } from '../modules/gifts/ordering/ordering-rules.js';
+import { loadTestCatalogue } from '../modules/gifts/ordering/test-catalogue.js';
+import { bookingRecord, QUEUE_KEY, queueConfig } from '../modules/points/bookings/test-bookings.js';
+import { openSession } from '../modules/agents/sessions.js';
+import { logIn } from '../testing/account-helpers.js';
+import { createAgent } from '../testing/factories.js';
+import { creditAdditional } from '../testing/points-data.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { databaseProblems } from './security-data.js';
+
+/**
+ * Bad input, property-based: every call of the two spec §7 tables (and the
+ * booking queue) gets random, oversized, malformed and wrongly typed input:
+ * form-encoded and JSON, broken JSON, wrong content types, invalid
+ * percent-encoding, arrays and nested objects where text is expected, lone
+ * surrogates and NUL bytes, with and without a member's session and the XSRF
+ * double submit. Whatever comes in:
+ *
+ * - the answer is never a 5xx;
+ * - an error is the JSON envelope `{ code, data }` with a known code, and a
+ *   400 names at least one field with a message;
+ * - a page form (and the agency form) sent as a browser form could send it
+ *   answers 200, with `validationMessages` for field problems (api.md);
+ * - afterwards the database keeps its invariants (ledger, stock, orders).
+ *
+ * Each request has one defect (its fields, its encoding, its path, its query,
+ * its XSRF header or its authorization), none, or several at once, so that
+ * most requests get past the checks in front and reach the code behind them.
+ *
+ * Deterministic: every property has its own fixed seed; on a failure
+ * fast-check prints the seed and the path, which `fc.assert(…, { seed, path })`
+ * replays. The runs per call are few, so the file stays quick.
+ */
+
+const SEED = 0x5ec0de;
+const clock = Date.parse('2026-11-22T10:00:00Z');
+
+let t: TestApp;
+let member: { id: number; number: string; password: string; token: string };
+let other: { id: number; number: string };
+let agencyLink: { s: string; c: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock, config: { ...queueConfig(), errorLog: true } });
+  const db = t.database.db;
+  await loadTestCatalogue(db);
+  const agent = await createAgent(db, { officeId: 'ATHGR0001' });
+  await setTaxOk(db, agent.id, true);
+  await creditAdditional(db, agent.id, '2026-11-01', 300, 'Bonus');
+  const token = await logIn(t.app, agent.number, agent.password);
+  member = { id: agent.id, number: agent.number, password: agent.password, token };
+  const second = await createAgent(db);
+  other = { id: second.id, number: second.number };
+  agencyLink = await issueAgencyLink(db, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays);
+});
+afterAll(() => t.close());
+
+// ---------------------------------------------------------------- values
+
+const loneSurrogate = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((code) => String.fromCharCode(code));
+const oddCharacter = fc.oneof(
+  loneSurrogate,
+  fc.constantFrom(
+    ...['\u0000', '\u0001', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\ufeff', '\uffff'],
+    ...['😀', 'é', '\\', '"', "'", '%', '&', '=', '+', '#', '?', '/', '[', ']'],
+  ),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+);
+const oddText = fc.string({ unit: oddCharacter, minLength: 1, maxLength: 12 });
+const trickyText = fc.constantFrom(
+  ...['', ' ', '0', '-1', '1.5', '1e309', 'NaN', '99999999999999999999999', 'null', 'true'],
+  ...['[]', '{}', '__proto__', 'constructor', '%', '%00', '%E0%A4%A', '../../etc/passwd'],
+  ...["' or '1'='1' --", '<script>alert(1)</script>', '${7*7}', 'GR', 'eng'],
+);
+/** About 100 kB each. */
+const oversizedText = fc.constantFrom(
+  'a'.repeat(100_000),
+  'é'.repeat(50_000),
+  '😀'.repeat(25_000),
+  '\u0000'.repeat(100_000),
+);
+const text = fc.oneof(
+  { arbitrary: fc.string(), weight: 2 },
+  { arbitrary: oddText, weight: 3 },
+  { arbitrary: trickyText, weight: 2 },
+  { arbitrary: oversizedText, weight: 1 },
+);
+
+function nested(depth: number): unknown {
+  let value: unknown = 'deep';
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value;
+}
+
+/** Anything a JSON body can carry where a text is expected. */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: text, weight: 8 },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 3 }),
+  fc.constant(Array.from({ length: 500 }, (_, index) => String(index))),
+  fc.constant(nested(200)),
+);
+
+/** Usually the first (a value the web app would send), sometimes one of the others. */
+function mostly<T>(usual: T | (() => T), ...others: (T | (() => T))[]): fc.Arbitrary<T> {
+  const value = (choice: T | (() => T)) =>
+    typeof choice === 'function' ? (choice as () => T)() : choice;
+  const rest = others.length === 0 ? [usual] : others;
+  return fc.oneof(
+    { arbitrary: fc.constant(usual).map(value), weight: 5 },
+    { arbitrary: fc.constantFrom(...rest).map(value), weight: 1 },
+  );
+}
+
+type Fields = Record<string, fc.Arbitrary<unknown>>;
+
+const oddKey = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.constantFrom('__proto__', 'constructor', 'countryCode', 'languageCode', 'a[b]', 'a[]', ''),
+);
+
+/**
+ * The call's fields with plausible values; with `broken`, some of them
+ * replaced by anything at all or left out, and keys the call does not know.
+ */
+function valuesOf(fields: Fields, broken: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const names = Object.keys(fields);
+  const plausible = fc.record(fields);
+  if (!broken) return plausible;
+  const field = names.length === 0 ? oddKey : fc.constantFrom(...names);
+  return fc
+    .record({
+      plausible,
+      dropped: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
+      replaced: fc.dictionary(field, anyValue, { minKeys: 1, maxKeys: 3 }),
+      unknown: fc.oneof(fc.constant({}), fc.dictionary(oddKey, anyValue, { maxKeys: 2 })),
+    })
+    .map(({ plausible, dropped, replaced, unknown }) => {
+      const values: Record<string, unknown> = Object.assign({}, unknown, plausible, replaced);
+      for (const name of dropped) delete values[name];
+      return values;
+    });
+}
+
+/** Percent-encoding; a lone surrogate (which has no UTF-8) becomes an invalid escape. */
+function encode(value: string): string {
+  return Array.from(value, (character) =>
+    /[\ud800-\udfff]/.test(character) ? '%ED%A0%80' : encodeURIComponent(character),
+  ).join('');
+}
+
+/** Form encoding as a lax client would: lists repeat the key, objects become `key[sub]`. */
+function formEncode(values: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) add(key, item);
+    else if (value !== null && typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
+    } else {
+      const text = typeof value === 'string' ? value : value === null ? '' : JSON.stringify(value);
+      pairs.push(`${encode(key)}=${encode(text)}`);
+    }
+  };
+  for (const [key, value] of Object.entries(values)) add(key, value);
+  return pairs.join('&');
+}
+
+const localeKeys = new Set(['countryCode', 'languageCode']);
+/** Values a browser form could send: short texts under plain names (the web app sets country and language itself). */
+const browserLike = (values: Record<string, unknown>) =>
+  Object.entries(values).every(
+    ([key, value]) =>
+      typeof value === 'string' &&
+      value.length <= 1000 &&
+      /^[A-Za-z][A-Za-z0-9_[\]]*$/.test(key) &&
+      !localeKeys.has(key),
+  );
+
+const badPercent = fc.constantFrom(
+  'a=%E0%A4%A',
+  '%ZZ=1',
+  'email=%',
+  'x=%ED%A0%80',
+  'token=%00%00',
+  '%=%=%',
+);
+
+type Body = { contentType: string | undefined; payload: string | undefined };
+
+const goodBody = (values: Record<string, unknown>) =>
+  fc.constantFrom<Body>(
+    { contentType: 'application/json', payload: JSON.stringify(values) },
+    { contentType: 'application/x-www-form-urlencoded', payload: formEncode(values) },
+  );
+
+/** The values in a broken or unexpected encoding. */
+const badBody = (values: Record<string, unknown>): fc.Arbitrary<Body> =>
+  fc.oneof(
+    fc.constantFrom('', '}', '{"a":', 'nul', ',]', '\u0000').map((tail) => ({
+      contentType: 'application/json',
+      payload: `${JSON.stringify(values).slice(0, -1)}${tail}`,
+    })),
+    fc
+      .constantFrom(
+        ...['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'image/png'],
+        ...['application/x-ndjson', 'application/json; charset=utf-16', 'garbage', ''],
+        'application/x-www-form-urlencoded; charset=latin1',
+      )
+      .map((contentType) => ({ contentType, payload: JSON.stringify(values) })),
+    badPercent.map((raw) => ({
+      contentType: 'application/x-www-form-urlencoded',
+      payload: `${formEncode(values)}&${raw}`,
+    })),
+    fc
+      .constantFrom('application/json', 'application/x-www-form-urlencoded')
+      .map((contentType) => ({ contentType, payload: '' })),
+    fc.constant({ contentType: undefined, payload: undefined }),
+    fc.constant({ contentType: 'application/json', payload: JSON.stringify([values]) }),
+    fc.constant({
+      contentType: 'application/json',
+      payload: JSON.stringify({ ...values, pad: 'x'.repeat(1_100_000) }),
+    }),
+  );
+
+type Auth = 'none' | 'member' | 'garbage' | 'api-key' | 'wrong-api-key';
+const goodAuth = fc.constantFrom<Auth>('member', 'member', 'none');
+const badAuth = fc.constantFrom<Auth>('garbage', 'api-key', 'wrong-api-key');
+const authorization = (auth: Auth): Record<string, string> => {
+  switch (auth) {
+    case 'none':
+      return {};
+    case 'member':
+      return { authorization: `Bearer ${member.token}` };
+    case 'garbage':
+      return { authorization: 'Bearer ../../../etc/passwd\t\u00ff' };
+    case 'api-key':
+      return { authorization: `ApiKey ${QUEUE_KEY}` };
+    case 'wrong-api-key':
+      return { authorization: 'ApiKey not-the-key' };
+  }
+};
+
+type Xsrf = 'none' | 'match' | 'missing-header' | 'mismatch';
+const goodXsrf = fc.constantFrom<Xsrf>('none', 'match');
+const badXsrf = fc.constantFrom<Xsrf>('missing-header', 'mismatch');
+const xsrfHeaders = (xsrf: Xsrf): Record<string, string> => {
+  const cookie = 'xsrf-token-of-the-fuzzer-0001';
+  switch (xsrf) {
+    case 'none':
+      return {};
+    case 'match':
+      return { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': cookie };
+    case 'missing-header':
+      return { cookie: `XSRF-TOKEN=${cookie}` };
+    case 'mismatch':
+      return { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': 'another-token-entirely-0002' };
+  }
+};
+
+const badSegment = fc.oneof(
+  text.map(encode),
+  fc.constantFrom('%E0%A4%A', '%ZZ', '%', '%00', '%2F', '..', 'A'.repeat(500), '%ED%A0%80', ''),
+);
+/** A path segment: the plausible one, or (for a bad path) sometimes random or malformed. */
+const segment = (plausible: fc.Arbitrary<string>, bad: boolean) =>
+  bad ? fc.oneof(plausible, badSegment) : plausible;
+
+// ---------------------------------------------------------------- calls
+
+type Call = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** The path (without query); `bad` asks for malformed segments. */
+  path(bad: boolean): fc.Arbitrary<string>;
+  /** Query fields for GET; body fields otherwise. */
+  fields?: Fields;
+  /** Field problems answer 200 (validationMessages) to what a browser form could send, with a member's session for `member`. */
+  formAnswers?: 'anyone' | 'member';
+  /** The call ends the session it is sent with (logout): each run logs the member in afresh. */
+  endsSession?: true;
+  numRuns?: number;
+};
+
+/** A path without segments to vary: a bad one gets something appended. */
+const fixedPath =
+  (path: string) =>
+  (bad: boolean): fc.Arbitrary<string> =>
+    bad ? badSegment.map((junk) => `${path}${junk}`) : fc.constant(path);
+
+const pageNames = [
+  ...['403', '404', 'agency-opt-in', 'agency-opt-out', 'archive-points', 'cookies-policy'],
+  ...['delete-confirm', 'faq', 'forgot-password', 'gifts', 'home', 'news', 'points'],
+  ...['privacy-policy', 'profile-delete', 'profile-update', 'reconfirm', 'redeem-points'],
+  ...['registration', 'registration-email-confirm', 'registration-success', 'restore'],
+  ...['restore-confirm', 'retrieve-password', 'terms-and-conditions'],
+];
+const memberPages = new Set([
+  ...['delete-confirm', 'gifts', 'points', 'profile-delete', 'profile-update', 'redeem-points'],
+]);
+const formPages = new Set([
+  ...['delete-confirm', 'forgot-password', 'profile-delete', 'reconfirm', 'redeem-points'],
+  ...['registration-email-confirm', 'restore', 'restore-confirm', 'retrieve-password'],
+]);
+
+const localeFields: Fields = {
+  countryCode: mostly('gr', 'ae', 'GR', 'xx', ''),
+  languageCode: mostly('eng', 'ell', 'ara', 'xxx', ''),
+};
+const email = mostly(
+  'someone@travel.example',
+  'Someone@Travel.Example ',
+  'no-at-sign',
+  '',
+  'some\u0000one@travel.example',
+);
+const number = mostly(
+  () => member.number,
+  () => other.number,
+  '0',
+  '12345678901234567890',
+);
+const linkS = mostly(() => agencyLink.s, 'AAAAAAAA');
+const linkC = mostly(() => agencyLink.c, 'B'.repeat(20));
+const pageParams: Fields = {
+  ...localeFields,
+  token: mostly('A'.repeat(43), 'short', '', 'A\u0000'),
+  officeId: mostly('ATHGR0001', 'athgr0002', 'NOPE', '', 'ATH\u0000GR0001'),
+  step: mostly('dm-approval-notify', 'dm-approval-success', 'other'),
+  searchBy: mostly('pnr', 'date', 'other', ''),
+  pnrSearch: mostly('ABC123', 'x', '', 'ABC\u0000123'),
+  fromDate: mostly('2026-01-01', '2026-02-30', 'yesterday'),
+  toDate: mostly('2026-12-31', '2025-01-01', ''),
+  details: mostly('1', '', 'yes'),
+  category: mostly('travel', 'home', 'nothing', '', 'tra\u0000vel'),
+  'sel_gifts[1002]': mostly('1', '99', '-1', 'x'),
+  'sel_gifts[999999999]': mostly('1'),
+  s: linkS,
+  c: linkC,
+};
+const pageFormFields: Fields = {
+  ...localeFields,
+  email,
+  number,
+  token: mostly('A'.repeat(43), 'short', ''),
+  password: mostly('N3wPassw0rd', 'password1', 'short', ''),
+  passwordRepeat: mostly('N3wPassw0rd', 'other'),
+  listgifts: mostly('1002:1', '1001:1,1003:2', '2001:1', '1004:1', '1005:1', '999999999:99', ''),
+  delivery: mostly('self', 'send', 'drone'),
+  giftDeliveryAddress: mostly('5 Gift Lane', '', '5 Gift\u0000Lane'),
+  orderKey: mostly(() => newOrderKey(), 'fixed-order-key-of-the-fuzzer', 'short'),
+};
+const freshEmail = fc.nat(99_999).map((n) => `fuzz-${n}@travel.example`);
+const profileFields: Fields = {
+  title: mostly('mr', 'ms', 'king'),
+  giftDeliveryAddress: mostly('5 Gift Lane', '', '5 Gift\u0000Lane'),
+  phone: mostly('+30 2101234567', 'call me', ''),
+  email: fc.oneof({ arbitrary: freshEmail, weight: 5 }, fc.constant('someone@travel.example')),
+  birthdayDay: mostly('07', '32', ''),
+  birthdayMonth: mostly('11', '13', ''),
+  password: mostly('', 'N3wPassw0rd', 'password'),
+  passwordRepeat: mostly('', 'N3wPassw0rd'),
+  newsletter: mostly('on', 'true', '0', ''),
+  sign: mostly('', '1234', '12345'),
+};
+const registrationFields: Fields = {
+  ...profileFields,
+  countryCode: mostly('gr', 'ae', 'xx', 'GR'),
+  languageCode: mostly('eng', 'ell', 'xxx'),
+  agreeWithConditions: mostly('true', 'on', ''),
+  firstName: mostly('Maria', 'M4ria', ''),
+  lastName: mostly('Papadopoulou', ''),
+  officeId: mostly('ATHGR0001', 'ATHGR0002', 'ATHGR0009', 'NOPE', 'ATH\u0000GR0001'),
+  address: mostly('1 Street', ''),
+  password: mostly('N3wPassw0rd', 'password1', ''),
+  passwordRepeat: mostly('N3wPassw0rd', ''),
+};
+
+const ownId = mostly(
+  () => String(member.id),
+  () => String(other.id),
+  '0',
+  '-1',
+);
+const officeId = mostly('ATHGR0001', 'athgr0002', 'ATHGR0009', 'NOPE', 'DXBAE0001', 'ATH%00GR0001');
+const countryCode = mostly('gr', 'ae', 'GR', 'xx', 'gre', 'g%00');
+const pagePath = (name: string) => (bad: boolean) =>
+  segment(fc.constant(name), bad).map((page) => `/s2c/content/v1/pages/${page}/`);
+const agentPath = (rest: string) => (bad: boolean) =>
+  segment(ownId, bad).map((id) => `/s2c/auth/v1/agents/${id}${rest}`);
+const officePath = (rest: string) => (bad: boolean) =>
+  fc
+    .tuple(segment(officeId, bad), segment(countryCode, bad))
+    .map(([id, country]) => `/s2c/auth/v1/offices/${id}/${country}${rest}`);
+
+const calls: Call[] = [
+  {
+    name: 'layout',
+    method: 'GET',
+    path: fixedPath('/s2c/content/v1/layout/'),
+    fields: localeFields,
+  },
+  {
+    name: 'texts',
+    method: 'GET',
+    path: fixedPath('/s2c/content/v1/texts'),
+    fields: { ...localeFields, key: mostly('giftsTaxNotice', 'agencyOptIn', 'no.such-key', '') },
+  },
+  ...pageNames.map((name): Call => ({
+    name: `page GET ${name}`,
+    method: 'GET',
+    path: pagePath(name),
+    fields: pageParams,
+    formAnswers: memberPages.has(name) ? 'member' : 'anyone',
+    numRuns: 10,
+  })),
+  ...pageNames.map((name): Call => ({
+    name: `page POST ${name}`,
+    method: 'POST',
+    path: pagePath(name),
+    fields: pageFormFields,
+    ...(formPages.has(name) ? { formAnswers: memberPages.has(name) ? 'member' : 'anyone' } : {}),
+    numRuns: formPages.has(name) ? 20 : 10,
+  })),
+  { name: 'user info', method: 'GET', path: agentPath('') },
+  { name: 'profile update', method: 'PUT', path: agentPath(''), fields: profileFields },
+  { name: 'terms acceptance', method: 'POST', path: agentPath('/terms-acceptance') },
+  {
+    name: 'points status report',
+    method: 'GET',
+    path: (bad) =>
+      fc
+        .constantFrom('/s2c/auth/v1/agent-points', '/s2c/auth/v1/agent-points/forecast')
+        .chain((path) => fixedPath(path)(bad)),
+    fields: { number },
+  },
+  { name: 'office lookup', method: 'GET', path: officePath('') },
+  {
+    name: 'decision-maker enrol',
+    method: 'POST',
+    path: officePath('/enroll/push'),
+    fields: {},
+  },
+  {
+    name: 'decision-maker notify',
+    method: 'POST',
+    path: officePath('/enroll/notify'),
+    fields: { email, languageCode: mostly('eng', 'ell', 'xxx') },
+  },
+  {
+    name: 'registration',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/agents'),
+    fields: registrationFields,
+    numRuns: 30,
+  },
+  {
+    name: 'login',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/token/agent'),
+    fields: { username: number, password: mostly(() => member.password, 'wrong1pass', '') },
+    numRuns: 30,
+  },
+  {
+    name: 'logout',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/agents/logout'),
+    endsSession: true,
+  },
+  {
+    name: 'agency state change (look)',
+    method: 'GET',
+    path: fixedPath('/s2c/auth/v1/agency/state-change-request'),
+    fields: { s: linkS, c: linkC },
+    formAnswers: 'anyone',
+  },
+  {
+    name: 'agency state change (submit)',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/agency/state-change-request'),
+    fields: {
+      s: linkS,
+      c: linkC,
+      firstName: mostly('Maria', 'M4ria', ''),
+      lastName: mostly('Papadopoulou', ''),
+      email,
+      agree: mostly('true', 'on', 'no'),
+      comment: mostly('', 'Welcome', 'Wel\u0000come'),
+    },
+    formAnswers: 'anyone',
+    numRuns: 30,
+  },
+  {
+    name: 'voucher order partner check',
+    method: 'POST',
+    path: (bad) =>
+      segment(mostly('edenredorder', 'order', 'edenred', 'EDENREDORDER'), bad).map(
+        (provider) => `/s2c/auth/v1/agent/${provider}`,
+      ),
+  },
+  {
+    name: 'partner user check',
+    method: 'GET',
+    path: agentPath('/partner-programme'),
+    fields: { number, countryCode },
+  },
+  {
+    name: 'error log',
+    method: 'POST',
+    path: fixedPath('/content/v1/log'),
+    fields: { message: mostly('TypeError: x is undefined', '') },
+  },
+];
+
+// ---------------------------------------------------------------- requests
+
+/** Which part of a request is wrong; the others are as the web app sends them. */
+type Defect = 'none' | 'fields' | 'encoding' | 'path' | 'query' | 'xsrf' | 'auth' | 'several';
+const defectOf = fc.oneof(
+  { arbitrary: fc.constant<Defect>('none'), weight: 3 },
+  { arbitrary: fc.constant<Defect>('fields'), weight: 5 },
+  {
+    arbitrary: fc.constantFrom<Defect>('encoding', 'path', 'query', 'xsrf', 'auth', 'several'),
+    weight: 4,
+  },
+);
+
+type Sample = {
+  request: InjectOptions;
+  /** What a browser form could have sent: well encoded, plausible texts, the web app's headers. */
+  browserForm: boolean;
+  auth: Auth;
+};
+
+const withQuery = (path: string, query: string) =>
+  query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+function requestsOf(call: Call): fc.Arbitrary<Sample> {
+  return defectOf.chain((defect) => {
+    const bad = (part: Defect) => defect === part || defect === 'several';
+    return fc
+      .record({
+        path: call.path(bad('path')),
+        values: valuesOf(call.fields ?? {}, bad('fields')),
+        auth: bad('auth') ? badAuth : goodAuth,
+        xsrf: bad('xsrf') ? badXsrf : goodXsrf,
+        rawQuery: bad('query') ? badPercent : fc.constant(''),
+        remoteAddress: fc.ipV4(),
+      })
+      .chain(({ path, values, auth, xsrf, rawQuery, remoteAddress }) => {
+        const headers = { ...authorization(auth), ...xsrfHeaders(xsrf) };
+        const browserForm = (defect === 'none' || defect === 'fields') && browserLike(values);
+        if (call.method === 'GET') {
+          const query = [formEncode(values), rawQuery].filter((part) => part !== '').join('&');
+          return fc.constant<Sample>({
+            request: { method: 'GET', url: withQuery(path, query), headers, remoteAddress },
+            browserForm,
+            auth,
+          });
+        }
+        return (bad('encoding') ? badBody(values) : goodBody(values)).map((body): Sample => ({
+          request: {
+            method: call.method,
+            url: withQuery(path, rawQuery),
+            headers: {
+              ...headers,
+              ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }),
+            },
+            ...(body.payload === undefined ? {} : { payload: body.payload }),
+            remoteAddress,
+          },
+          browserForm,
+          auth,
+        }));
+      });
+  });
+}
+
+const errorCodes = new Set<string>(Object.values(ErrorCode));
+
+/** What is wrong with an answer, or undefined. */
+function problemOf(call: Call, sample: Sample, answer: LightMyRequestResponse): string | undefined {
+  const status = answer.statusCode;
+  if (status >= 500) return `a ${status}`;
+  if (status === 204) return answer.body === '' ? undefined : 'a 204 with a body';
+  const type = String(answer.headers['content-type'] ?? '');
+  if (!type.startsWith('application/json')) return `a ${status} answer of type "${type}"`;
+  let body: unknown;
+  try {
+    body = answer.json();
+  } catch {
+    return `a ${status} answer that is not JSON`;
+  }
+  if (typeof body !== 'object' || body === null) return 'an answer that is not an object';
+  if (status >= 400) {
+    const { code, data } = body as { code?: unknown; data?: unknown };
+    if (typeof code !== 'string' || !errorCodes.has(code)) return 'an error without a known code';
+    if (!('data' in body)) return 'an error without data';
+    if (status === 400 && !namesAField(data)) return 'a 400 that names no field';
+  } else if (status !== 200) {
+    return `an unexpected status ${status}`;
+  } else if (!('data' in body)) {
+    return 'a 200 without data';
+  }
+  const asForm =
+    call.formAnswers !== undefined &&
+    sample.browserForm &&
+    (call.formAnswers === 'anyone' || sample.auth === 'member');
+  if (asForm && status !== 200) return `a ${status} to what a browser form could send`;
+  return undefined;
+}
+
+function namesAField(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  return Object.entries(data).some(
+    ([field, message]) =>
+      field !== 'requestId' &&
+      ((typeof message === 'string' && message !== '') ||
+        (Array.isArray(message) && message.length > 0)),
+  );
+}
+
+/** The request in a failure message, long values cut. */
+function shown(request: InjectOptions): string {
+  const cut = (value: unknown) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    return text === undefined || text.length <= 300
+      ? text
+      : `${text.slice(0, 300)}… (${text.length} characters)`;
+  };
+  return `${request.method} ${cut(request.url)} ${cut(request.headers)} ${cut(request.payload)}`;
+}
+
+async function sendAndCheck(call: Call, sample: Sample): Promise<LightMyRequestResponse> {
+  let request = sample.request;
+  if (call.endsSession === true && sample.auth === 'member') {
+    // A session of its own, opened directly: the fuzzed profile updates may change the password.
+    const token = await openSession(t.database.db, member.id, new Date(clock), 1);
+    request = { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+  }
+  const answer = await t.app.inject(request);
+  const problem = problemOf(call, sample, answer);
+  if (problem !== undefined) {
+    throw new Error(
+      `${call.name}: ${problem}\n  sent ${shown(request)}\n  got ${answer.body.slice(0, 500)}`,
+    );
+  }
+  return answer;
+}
+
+/** A guard against a hang (a failure shrinks through more requests), not a measure of speed. */
+const propertyTimeout = 120_000;
+
+describe('bad input to every call of spec §7: a 4xx with a clear message, or a 200', () => {
+  it.each(calls.map((call, index) => [call.name, index] as const))(
+    '%s',
+    async (_name, index) => {
+      const call = calls[index]!;
+      await fc.assert(
+        fc.asyncProperty(requestsOf(call), async (sample) => {
+          await sendAndCheck(call, sample);
+        }),
+        { seed: SEED + index, numRuns: call.numRuns ?? 20 },
+      );
+    },
+    propertyTimeout,
+  );
+});
+
+// ---------------------------------------------------------------- booking queue
+
+/** A line of the queue: a plausible booking of the member, a wrong record, or not JSON at all. */
+const queueLine = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        pnr: fc.stringMatching(/^[A-Z0-9]{6}$/),
+        status: mostly('HK', 'HX', 'XX', 'TK'),
+        kind: mostly<'air' | 'hotel' | 'car' | 'rail'>('air', 'hotel', 'car', 'rail'),
+        serviceDate: mostly('2026-10-01', '2026-12-01', '2027-02-30', 'soon'),
+        officeId: mostly('ATHGR0001', 'ATHGR0002', 'NOPE'),
+        member: mostly(
+          () => member.number,
+          () => other.number,
+          '0',
+        ),
+      })
+      .map(({ pnr, officeId, member, ...segment }) =>
+        JSON.stringify(bookingRecord({ pnr, member, officeId, segments: [segment] })),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record(
+        {
+          pnr: anyValue,
+          officeId: anyValue,
+          createdOn: anyValue,
+          remarks: anyValue,
+          segments: anyValue,
+        },
+        { requiredKeys: [] },
+      )
+      .map((record) => JSON.stringify(record)),
+  },
+  { weight: 1, arbitrary: text },
+);
+
+describe('the booking queue, with and without its API key', () => {
+  const call: Call = { name: 'booking queue', method: 'POST', path: fixedPath('') };
+
+  it(
+    'answers 401 without the key; with it a 4xx with a clear message or its summary',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            lines: fc.array(queueLine, { maxLength: 6 }),
+            separator: fc.constantFrom('\n', '\r\n', '\n\n'),
+            auth: fc.constantFrom<Auth>('api-key', 'api-key', 'none', 'member', 'wrong-api-key'),
+            contentType: mostly(
+              'application/x-ndjson',
+              'application/x-ndjson; charset=utf-8',
+              'application/json',
+              'text/plain',
+            ),
+          }),
+          async ({ lines, separator, auth, contentType }) => {
+            const request: InjectOptions = {
+              method: 'POST',
+              url: '/s2c/bookings/v1/queue',
+              headers: { ...authorization(auth), 'content-type': contentType },
+              payload: lines.join(separator),
+            };
+            const answer = await sendAndCheck(call, { request, browserForm: false, auth });
+            if (auth !== 'api-key' && answer.statusCode !== 401) {
+              throw new Error(`without the key: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+            }
+          },
+        ),
+        { seed: SEED + 1000, numRuns: 40 },
+      );
+      expect(await databaseProblems(t.database.db)).toEqual([]);
+    },
+    propertyTimeout,
+  );
+});
+
+describe('after all of it', () => {
+  it('keeps the invariants: balances equal the ledger, stock ≥ 0, every order debited', async () => {
+    expect(await databaseProblems(t.database.db)).toEqual([]);
+  });
+
+  it('the member still has a working session and a correct report', async () => {
+    const report = await t.app.inject({
+      url: `/s2c/auth/v1/agent-points?number=${member.number}`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+  });
+});
