@@ -68,6 +68,7 @@ const EnvironmentSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  DATABASE_ANSWER_TIMEOUT_MS: positiveWhole(1000),
   DATA_DIR: z.string().default('data').transform(repositoryPath),
   CONTENT_DIR: z.string().default('content').transform(repositoryPath),
   WEB_DIST_DIR: z.string().default('apps/web/dist').transform(repositoryPath),
@@ -154,6 +155,11 @@ export type Config = {
   host: string;
   /** A PostgreSQL server; when absent the embedded database keeps its data in `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: a server that does not answer a probe within this time counts as not answering,
+   * and requests fail at once with 503 until it answers again (docs/operations.md).
+   */
+  databaseAnswerTimeoutMs: number;
   dataDir: string;
   contentDir: string;
   webDistDir: string;
@@ -281,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseAnswerTimeoutMs: e.DATABASE_ANSWER_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
     contentDir: e.CONTENT_DIR,
     webDistDir: e.WEB_DIST_DIR,

@@ -29,6 +29,11 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (error) => console.error('database connection error:', error.message),
+    answerTimeoutMs: config.databaseAnswerTimeoutMs,
+    onAnsweringChange: (answering, reason) =>
+      console.error(
+        answering ? `database: ${reason}` : `database does not answer, failing fast: ${reason}`,
+      ),
   });
   const app = await buildApp({ config, db: database.db, backgroundJobs: true });
   try {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { migrateEmbedded, migrateServer } from './migrate.js';
+import { WatchedPool } from './watchdog.js';
 
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,20 +26,47 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** Tests: start the in-memory embedded database from this data-folder archive (already migrated). */
   template?: Blob;
-  /** Called with errors of idle pooled connections, which would otherwise crash the process. */
+  /** Called with errors of pooled connections (idle or checked out), which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: fail fast when the server stops answering. A probe not answered within this
+   * time makes every connection request fail at once (503) until the server answers again
+   * ({@link WatchedPool}). Absent: requests wait for the connection timeout (commands, tests).
+   */
+  answerTimeoutMs?: number | undefined;
+  /** Told when the database stops or starts answering (with `answerTimeoutMs`). */
+  onAnsweringChange?: (answering: boolean, reason: string) => void;
 };
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({
+    const poolConfig = {
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
-    });
-    pool.on('error', (error) => options.onPoolError?.(error));
+    };
+    const pool =
+      options.answerTimeoutMs === undefined
+        ? new pg.Pool(poolConfig)
+        : new WatchedPool(poolConfig, {
+            connectionString: options.databaseUrl,
+            answerTimeoutMs: options.answerTimeoutMs,
+            onChange: options.onAnsweringChange,
+          });
+    // pg-pool listens for errors of idle connections only. A connection that dies while it is
+    // checked out and between statements (a transaction's code running, PostgreSQL restarted)
+    // emits 'error' on its client, which would crash the process without a listener; the next
+    // statement on it then fails and the broken connection is dropped when it is released.
+    const reported = new WeakSet<Error>();
+    const report = (error: Error) => {
+      if (reported.has(error)) return;
+      reported.add(error);
+      options.onPoolError?.(error);
+    };
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzleNodePostgres({ client: pool, ...drizzleOptions });
     return {
       db,
