@@ -24,6 +24,11 @@ export class FakeProvider {
     string,
     { state: 'pending' | 'fulfilled' | 'refused'; reason?: string }
   >();
+  /** Club order ids cancelled before the provider held them: refused from then on. */
+  readonly cancelled = new Set<number>();
+  /** Answer to `POST /orders/{id}/cancel` other than the real one (a broken provider). */
+  cancelFailure: number | undefined;
+  readonly cancelCalls: number[] = [];
   /** Every `POST /orders` received, by order id. */
   readonly postCalls: number[] = [];
   readonly statusCalls: string[] = [];
@@ -85,6 +90,10 @@ export class FakeProvider {
         return;
       }
       const answer = () => {
+        if (this.cancelled.has(body.id)) {
+          send(410, { reason: 'Cancelled by the club' });
+          return;
+        }
         const known = this.orders.get(body.id);
         if (known !== undefined) {
           send(409, { ref: known.ref });
@@ -99,7 +108,7 @@ export class FakeProvider {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
           if (!response.destroyed) answer();
-          else if (!this.orders.has(body.id)) {
+          else if (!this.orders.has(body.id) && !this.cancelled.has(body.id)) {
             this.orders.set(body.id, { ref: `FP-${body.id}`, body });
           }
         }, mode.delayMs);
@@ -107,6 +116,23 @@ export class FakeProvider {
         return;
       }
       answer();
+      return;
+    }
+    const cancel = /^\/orders\/(\d+)\/cancel$/.exec(path);
+    if (request.method === 'POST' && cancel !== null) {
+      const id = Number(cancel[1]);
+      this.cancelCalls.push(id);
+      if (this.cancelFailure !== undefined) {
+        send(this.cancelFailure, { reason: 'Temporarily broken' });
+        return;
+      }
+      const known = this.orders.get(id);
+      if (known !== undefined) {
+        send(409, { ref: known.ref });
+        return;
+      }
+      this.cancelled.add(id);
+      send(200, { state: 'cancelled' });
       return;
     }
     const status = /^\/orders\/([^/]+)$/.exec(path);

@@ -1,4 +1,5 @@
 import type {
+  CancelResult,
   ProviderOrder,
   PlaceResult,
   StatusResult,
@@ -31,7 +32,9 @@ export type HttpOrderBody = {
  * The voucher provider's HTTP API: `GET /availability` → `{available}`,
  * `POST /orders` → 201 `{ref}` (409: already have that id, accepted),
  * other 4xx `{reason}` refused, 5xx, timeout or network failure retried;
- * `GET /orders/{ref}` → `{state, reason?}`.
+ * `GET /orders/{ref}` → `{state, reason?}`;
+ * `POST /orders/{id}/cancel` (the club's id) → 200: the provider does not
+ * hold it and refuses that id from now on, 409 `{ref}`: it holds the order.
  */
 export class HttpVoucherProvider implements VoucherProvider {
   readonly name = 'http' as const;
@@ -110,6 +113,18 @@ export class HttpVoucherProvider implements VoucherProvider {
       return { state: 'refused', reason: reasonOf(payload, 'Refused by the provider') };
     }
     return { state: 'pending' };
+  }
+
+  /** Throws when the provider cannot be asked (network, timeout, any other answer): ask again later. */
+  async cancelOrder(orderId: number): Promise<CancelResult> {
+    const response = await this.call('POST', `/orders/${orderId}/cancel`, {});
+    const payload = await readJson(response);
+    if (response.status === 200) return { outcome: 'cancelled' };
+    if (response.status === 409) {
+      const ref = isObject(payload) && typeof payload.ref === 'string' ? payload.ref : '';
+      return { outcome: 'held', ref: ref === '' ? `http-${orderId}` : ref };
+    }
+    throw new Error(`Order cancellation answered HTTP ${response.status}`);
   }
 
   private call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {

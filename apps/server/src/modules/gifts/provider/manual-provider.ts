@@ -1,4 +1,5 @@
 import type {
+  CancelResult,
   PlaceResult,
   ProviderOrder,
   StatusResult,
@@ -25,5 +26,10 @@ export class ManualVoucherProvider implements VoucherProvider {
 
   orderStatus(_ref: string): Promise<StatusResult> {
     return Promise.resolve({ state: 'pending' });
+  }
+
+  /** Staff work from the club's own list of submitted orders: an order never placed is nothing to them. */
+  cancelOrder(_orderId: number): Promise<CancelResult> {
+    return Promise.resolve({ outcome: 'cancelled' });
   }
 }

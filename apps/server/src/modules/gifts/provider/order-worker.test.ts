@@ -51,6 +51,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.mode = { kind: 'accept' };
   fake.available = true;
+  fake.cancelFailure = undefined;
 });
 
 /** A member with points, a counted gift, and an order of it placed the way ordering places one. */
@@ -250,8 +251,58 @@ describe('the HTTP voucher provider', () => {
     expect(row.state).toBe('failed');
     expect(row.attempts).toBe(4);
     expect(fake.postsFor(orderId)).toBe(4);
+    // Refunded only once the provider confirmed it will never fulfil the order.
+    expect(fake.cancelCalls.filter((id) => id === orderId)).toHaveLength(1);
+    expect(fake.cancelled.has(orderId)).toBe(true);
     expect(await available(member.id)).toBe(before + total);
     expect(await failedMails(member.email)).toHaveLength(1);
+  });
+
+  it('never refunds an order the provider took while its answers were lost: it is found held', async () => {
+    const { orderId, member } = await placedOrder();
+    const before = await available(member.id);
+    // Every call times out, but the provider records the order a little later.
+    fake.mode = { kind: 'slow', delayMs: 500 };
+    for (let attempt = 0; attempt < 3; attempt += 1) await later(HOUR);
+    await expect.poll(() => fake.orders.has(orderId)).toBe(true);
+    await later(HOUR);
+    const row = await order(orderId);
+    expect(row.attempts).toBe(4);
+    expect(row.state).toBe('submitted');
+    expect(row.providerRef).toBe(`FP-${orderId}`);
+    expect(await refunds(orderId)).toHaveLength(0);
+    expect(await available(member.id)).toBe(before);
+    expect(await failedMails(member.email)).toHaveLength(0);
+  });
+
+  it('keeps the points of an order it cannot cancel yet, and refunds once the provider answers', async () => {
+    const { orderId, member, giftId, total } = await placedOrder({ stock: 6, quantity: 1 });
+    const before = await available(member.id);
+    fake.mode = { kind: 'error', status: 500 };
+    fake.cancelFailure = 503;
+    for (let attempt = 0; attempt < 4; attempt += 1) await later(HOUR);
+    let row = await order(orderId);
+    expect(row.state).toBe('placed');
+    expect(row.lastError).toMatch(/not cancelled yet/);
+    expect(await refunds(orderId)).toHaveLength(0);
+    expect(await stock(giftId)).toBe(5);
+
+    fake.cancelFailure = undefined;
+    await later(HOUR);
+    row = await order(orderId);
+    expect(row.state).toBe('failed');
+    expect(await available(member.id)).toBe(before + total);
+    expect(await stock(giftId)).toBe(6);
+    expect(await refunds(orderId)).toHaveLength(1);
+    expect(await failedMails(member.email)).toHaveLength(1);
+    // The provider refuses the id from now on, should a late call of it arrive.
+    fake.mode = { kind: 'accept' };
+    const late = await fetch(`${fake.url}/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: orderId }),
+    });
+    expect(late.status).toBe(410);
   });
 
   it('fails an order never accepted within the confirmation time', async () => {

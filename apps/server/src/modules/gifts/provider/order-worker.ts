@@ -8,7 +8,7 @@ import { retryDelayMs } from '../../mail/retry-backoff.js';
 import { dayOf } from '../../points/calendar-days.js';
 import { LedgerSession } from '../../points/ledger.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
-import type { ProviderOrder, VoucherProvider } from './voucher-provider.js';
+import type { CancelResult, ProviderOrder, VoucherProvider } from './voucher-provider.js';
 
 export type OrderWorkerOptions = {
   now: () => number;
@@ -49,13 +49,16 @@ type Claimed = {
 };
 
 type FailedBy = 'refused' | 'attempts' | 'unconfirmed';
+type GivenUpBy = Exclude<FailedBy, 'refused'>;
 
 /**
  * The order queue (`gift_orders`, docs/gifts.md): places orders with the
  * voucher provider after the order's transaction committed, retries with
  * backoff, follows submitted orders to fulfilment, and fails an order the
  * provider refuses or never accepts — refunding its points, giving back its
- * stock and mailing the member, once. Safe with several workers in several
+ * stock and mailing the member, once. An order never accepted is refunded
+ * only once the provider confirms it will not fulfil it (`cancelOrder`), so
+ * a call whose answer was lost never costs the club a gift and its points. Safe with several workers in several
  * processes: an order is claimed in a short transaction (`for update skip
  * locked` and a `lockedUntil` lease), the provider is called after that
  * commit, and the outcome is recorded only while the lease is still ours.
@@ -142,7 +145,7 @@ export class OrderWorker {
   /** One pass: fail what was never accepted in time, then work through the due orders a batch at a time. */
   async runOnce(): Promise<OrderWorkerRun> {
     const run: OrderWorkerRun = { submitted: 0, retried: 0, fulfilled: 0, failed: 0 };
-    run.failed += await this.failUnconfirmed();
+    await this.giveUpUnconfirmed(run);
     for (;;) {
       const claimed = await this.claim();
       for (const order of claimed) await this.work(order, run);
@@ -151,7 +154,7 @@ export class OrderWorker {
   }
 
   /** Placed orders not accepted within `confirmHours` of their placing (and not held by a worker now). */
-  private async failUnconfirmed(): Promise<number> {
+  private async giveUpUnconfirmed(run: OrderWorkerRun): Promise<void> {
     const now = new Date(this.options.now());
     const deadline = new Date(now.getTime() - this.options.confirmHours * 3_600_000);
     const due = await this.db
@@ -167,12 +170,70 @@ export class OrderWorker {
       )
       .orderBy(asc(giftOrders.id))
       .limit(500);
-    let failed = 0;
     for (const order of due) {
       const reason = `Not confirmed by the voucher provider within ${this.options.confirmHours} hours`;
-      if (await this.fail(order.id, reason, 'unconfirmed', undefined)) failed += 1;
+      await this.giveUp(order.id, reason, 'unconfirmed', undefined, undefined, run);
     }
-    return failed;
+  }
+
+  /**
+   * Gives up on an order the provider never accepted. Its points come back
+   * only once the provider confirms it will never fulfil it; should the
+   * provider hold it after all (an answer lost to a timeout), the order is
+   * submitted; should it not answer, the club asks again later.
+   */
+  private async giveUp(
+    orderId: number,
+    reason: string,
+    by: GivenUpBy,
+    claimed: Claimed | undefined,
+    attempts: number | undefined,
+    run: OrderWorkerRun,
+  ): Promise<void> {
+    const now = new Date(this.options.now());
+    const later = new Date(now.getTime() + this.statusCheckMs);
+    const where =
+      claimed === undefined
+        ? and(eq(giftOrders.id, orderId), eq(giftOrders.state, 'placed'))
+        : this.stillOurs(claimed);
+    const counted = attempts === undefined ? {} : { attempts };
+    let cancel: CancelResult;
+    try {
+      cancel = await this.provider.cancelOrder(orderId);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      await this.db
+        .update(giftOrders)
+        .set({
+          ...counted,
+          lastError: `${reason}; not cancelled yet: ${why}`.slice(0, 1000),
+          // Unclaimed (past the confirmation time): the lock spaces out the next try.
+          lockedUntil: claimed === undefined ? later : null,
+          nextAttemptAt: later,
+        })
+        .where(where);
+      this.options.log.warn({ orderId, reason: why }, 'voucher order not cancelled yet');
+      run.retried += 1;
+      return;
+    }
+    if (cancel.outcome === 'held') {
+      const updated = await this.db
+        .update(giftOrders)
+        .set({
+          ...counted,
+          state: 'submitted',
+          providerRef: cancel.ref,
+          submittedAt: now,
+          lastError: null,
+          lockedUntil: null,
+          nextAttemptAt: later,
+        })
+        .where(where)
+        .returning({ id: giftOrders.id });
+      if (updated.length > 0) run.submitted += 1;
+      return;
+    }
+    if (await this.fail(orderId, reason, by, claimed, attempts)) run.failed += 1;
   }
 
   /** Claims due orders of this provider in a short transaction; the provider is called after it commits. */
@@ -269,7 +330,7 @@ export class OrderWorker {
       return;
     }
     if (attempts >= this.options.maxAttempts) {
-      if (await this.fail(order.id, result.reason, 'attempts', order, attempts)) run.failed += 1;
+      await this.giveUp(order.id, result.reason, 'attempts', order, attempts, run);
       return;
     }
     const delay = retryDelayMs(

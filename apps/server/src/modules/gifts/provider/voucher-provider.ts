@@ -18,6 +18,12 @@ export type PlaceResult =
   | { outcome: 'refused'; reason: string }
   | { outcome: 'retry'; reason: string };
 
+/**
+ * `cancelled`: the provider does not hold the order and never will (it
+ * refuses the id from now on); `held`: it has the order and keeps it.
+ */
+export type CancelResult = { outcome: 'cancelled' } | { outcome: 'held'; ref: string };
+
 export type StatusResult =
   { state: 'pending' } | { state: 'fulfilled' } | { state: 'refused'; reason: string };
 
@@ -37,4 +43,11 @@ export interface VoucherProvider {
   isAvailable(): Promise<boolean>;
   placeOrder(order: ProviderOrder): Promise<PlaceResult>;
   orderStatus(ref: string): Promise<StatusResult>;
+  /**
+   * Before the club gives up on an order it could not place (attempts used,
+   * or not confirmed in time), it makes sure the provider will never fulfil
+   * it: only then do its points come back. Throws when the provider cannot
+   * be asked; the club asks again later.
+   */
+  cancelOrder(orderId: number): Promise<CancelResult>;
 }
