@@ -21,6 +21,7 @@ import { statusReportFigures } from './status-report.ts';
 import { importFigures } from './import.ts';
 import { ordersFigures } from './orders.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { guestFormFigures } from './guest-forms.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -116,6 +117,7 @@ const parts: Record<string, () => Promise<void>> = {
   import: () => importFigures(root),
   orders: () => ordersFigures(root, seconds),
   lighthouse: () => lighthouseFigures(root),
+  'guest-forms': () => guestFormFigures(root),
 };
 const chosen = process.argv.slice(2);
 for (const [name, figures] of Object.entries(parts)) {

@@ -108,6 +108,7 @@ const EnvironmentSchema = z.object({
   MAIL_RETRY_MAX_MS: positiveWhole(3_600_000),
   MAIL_MAX_ATTEMPTS: positiveWhole(30),
   MAIL_RESEND_QUIET_SECONDS: positiveWhole(60),
+  GUEST_FORM_ANSWER_MS: positiveWhole(400),
   PURGE_INTERVAL_MS: positiveWhole(3_600_000),
   LINK_LIFETIME_DAYS: positiveWhole(30),
   LINK_LIFETIME_DAYS_BY_COUNTRY: z
@@ -198,6 +199,8 @@ export type Config = {
     retryMaxMs: number;
     maxAttempts: number;
     resendQuietMs: number;
+    /** Retrieve-password, reconfirm and restore answer no sooner than this, member or not. */
+    guestFormAnswerMs: number;
   };
   /** How often the purge job looks for members deleted longer ago than their linkLifeTime. */
   purgeIntervalMs: number;
@@ -315,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       resendQuietMs: e.MAIL_RESEND_QUIET_SECONDS * 1000,
+      guestFormAnswerMs: e.GUEST_FORM_ANSWER_MS,
     },
     purgeIntervalMs: e.PURGE_INTERVAL_MS,
     linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },

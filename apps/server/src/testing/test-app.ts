@@ -12,6 +12,8 @@ export const fixtureContentDir = fileURLToPath(new URL('./fixtures/content', imp
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
+    // The guest forms' even answer time (GUEST_FORM_ANSWER_MS) would only slow the suite; even-answer.test.ts sets it.
+    mail: { ...loadConfig({}).mail, guestFormAnswerMs: 0 },
     contentDir: fixtureContentDir,
     webDistDir: fileURLToPath(new URL('./no-web-build', import.meta.url)),
     logLevel: 'silent',

@@ -9,6 +9,7 @@ import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from 
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
+import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
 /** Email confirmation (doubleOpt): the emailed link's page, and "Activate account" (reconfirm). */
@@ -56,36 +57,39 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
       handle: async ({ body }) => {
         const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
         if (!('data' in form)) return form;
-        await db.transaction(async (tx) => {
-          const member = await findMemberByEmail(tx, form.data.email);
-          if (member === null || member.status === 'deleted') return;
-          if (member.status === 'pending') {
-            const recent = await linkSentRecently(tx, {
-              agentId: member.id,
-              purpose: 'confirm-email',
+        // Member or not, the answer comes after the same time (even-answer.ts).
+        await answerNoSoonerThan(app.config.mail.guestFormAnswerMs, () =>
+          db.transaction(async (tx) => {
+            const member = await findMemberByEmail(tx, form.data.email);
+            if (member === null || member.status === 'deleted') return;
+            if (member.status === 'pending') {
+              const recent = await linkSentRecently(tx, {
+                agentId: member.id,
+                purpose: 'confirm-email',
+                withinMs: app.config.mail.resendQuietMs,
+              });
+              if (!recent) await sendConfirmEmail(tx, member);
+              return;
+            }
+            // Already active: no link, but a mail that says so and leads to the login.
+            const recent = await mailQueuedRecently(tx, {
+              to: member.email,
+              template: 'already-active',
               withinMs: app.config.mail.resendQuietMs,
             });
-            if (!recent) await sendConfirmEmail(tx, member);
-            return;
-          }
-          // Already active: no link, but a mail that says so and leads to the login.
-          const recent = await mailQueuedRecently(tx, {
-            to: member.email,
-            template: 'already-active',
-            withinMs: app.config.mail.resendQuietMs,
-          });
-          if (recent) return;
-          await enqueueMail(tx, {
-            to: member.email,
-            template: 'already-active',
-            countryCode: member.countryCode,
-            languageCode: member.languageCode,
-            variables: {
-              loginLink: await memberPageUrl(tx, member, 'login'),
-              firstName: member.firstName,
-            },
-          });
-        });
+            if (recent) return;
+            await enqueueMail(tx, {
+              to: member.email,
+              template: 'already-active',
+              countryCode: member.countryCode,
+              languageCode: member.languageCode,
+              variables: {
+                loginLink: await memberPageUrl(tx, member, 'login'),
+                firstName: member.firstName,
+              },
+            });
+          }),
+        );
         // The same answer for unknown, pending and active addresses: it reveals no member.
         return { emailReconfirmed: true, alreadyActivated: false, errorMessages: [] };
       },

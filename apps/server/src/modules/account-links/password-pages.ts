@@ -20,6 +20,7 @@ import {
   revokeAllSessions,
   setMemberPassword,
 } from './member-records.js';
+import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
 const invalidLinkAnswer = { validationMessages: { token: [accountMessages.invalidLink] } };
@@ -39,31 +40,34 @@ export function registerPasswordPages(app: FastifyInstance): void {
       handle: async ({ body }) => {
         const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
         if (!('data' in form)) return form;
-        await db.transaction(async (tx) => {
-          const member = await findMemberByEmail(tx, form.data.email);
-          if (member === null || member.status === 'deleted') return;
-          const recent = await linkSentRecently(tx, {
-            agentId: member.id,
-            purpose: 'reset-password',
-            withinMs: app.config.mail.resendQuietMs,
-          });
-          if (recent) return;
-          const token = await createLink(tx, {
-            agentId: member.id,
-            purpose: 'reset-password',
-            lifetimeMs: linkLifetimeMs['reset-password'],
-          });
-          await enqueueMail(tx, {
-            to: member.email,
-            template: 'reset-password',
-            countryCode: member.countryCode,
-            languageCode: member.languageCode,
-            variables: {
-              link: await memberPageUrl(tx, member, 'forgot-password', { token }),
-              firstName: member.firstName,
-            },
-          });
-        });
+        // Member or not, the answer comes after the same time (even-answer.ts).
+        await answerNoSoonerThan(app.config.mail.guestFormAnswerMs, () =>
+          db.transaction(async (tx) => {
+            const member = await findMemberByEmail(tx, form.data.email);
+            if (member === null || member.status === 'deleted') return;
+            const recent = await linkSentRecently(tx, {
+              agentId: member.id,
+              purpose: 'reset-password',
+              withinMs: app.config.mail.resendQuietMs,
+            });
+            if (recent) return;
+            const token = await createLink(tx, {
+              agentId: member.id,
+              purpose: 'reset-password',
+              lifetimeMs: linkLifetimeMs['reset-password'],
+            });
+            await enqueueMail(tx, {
+              to: member.email,
+              template: 'reset-password',
+              countryCode: member.countryCode,
+              languageCode: member.languageCode,
+              variables: {
+                link: await memberPageUrl(tx, member, 'forgot-password', { token }),
+                firstName: member.firstName,
+              },
+            });
+          }),
+        );
         // The same answer whether or not the address belongs to a member.
         return { sent: true as const };
       },
