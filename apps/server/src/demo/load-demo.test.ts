@@ -35,9 +35,9 @@ describe('the demo members, bookings and points', () => {
     await loadOffices(database.db, demoContent);
     const options = { today: '2026-11-22', segmentPoints: segmentPointsRule(testConfig()) };
     expect(await loadDemo(database.db, demoContent, options)).toEqual({
-      members: 3,
+      members: 4,
       bookings: 8,
-      points: 5,
+      points: 6,
     });
     const [eleni] = await database.db.select().from(agents).where(eq(agents.number, '9000001'));
     expect(await statusReport(database.db, eleni!.id, '2026-11-22', false)).toMatchObject({

@@ -144,7 +144,8 @@ describe('loading content', () => {
   });
 
   const demoContent = join(repositoryRoot, 'content');
-  const membershipPageNames = [
+  /** Pages whose screens show the stored title: without one the server answers an English default. */
+  const titledPageNames = [
     'registration',
     'registration-success',
     'registration-email-confirm',
@@ -156,17 +157,21 @@ describe('loading content', () => {
     'delete-confirm',
     'restore',
     'restore-confirm',
+    'agency-opt-in',
+    'agency-opt-out',
+    'gifts',
+    'redeem-points',
   ];
   it.runIf(existsSync(join(demoContent, 'countries')))(
     'validates and loads the demo content of the repository',
     async () => {
       const content = await readContentFolder(demoContent);
       for (const item of content) expect(item.languages.size).toBe(item.country.languages.length);
-      // The membership pages are titled in every language: without a stored page
-      // the server answers its English default title.
+      // The membership, agency and gift pages are titled in every language:
+      // without a stored page the server answers its English default title.
       for (const item of content) {
         for (const [languageCode, file] of item.languages) {
-          for (const pageName of membershipPageNames) {
+          for (const pageName of titledPageNames) {
             const title = file.pages[pageName]?.title.trim() ?? '';
             expect(title, `${item.country.code}/${languageCode}.json: ${pageName}`).not.toBe('');
           }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
-import { CookieNotice } from './cookie-notice';
+import { CookieNotice, cookieNoticeSizeProperty } from './cookie-notice';
 import { makeLayout, renderWithLayout } from './shell-test-utils';
 
 function notice() {
@@ -54,5 +54,13 @@ describe('CookieNotice', () => {
   it('is not shown when the menu is hidden', () => {
     renderWithLayout(<CookieNotice />, { layout: makeLayout({ menuHidden: true }) });
     expect(notice()).toBeNull();
+  });
+
+  it('keeps its height on <html> while shown, so focus and the page end scroll clear of it', async () => {
+    const root = document.documentElement;
+    renderWithLayout(<CookieNotice />);
+    expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toMatch(/^\d+px$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { useLayout } from '../layout-context';
@@ -7,14 +7,38 @@ import { dictionaryText } from '../../lib/dictionary';
 import { focusMain } from './focus';
 import './cookie-notice.css';
 
+/** Custom property on `<html>` with the notice's height while it is shown (see cookie-notice.css). */
+export const cookieNoticeSizeProperty = '--cookie-notice-size';
+
 /**
  * Cookie notice (spec 1 §2). Hidden with the layout's `menuHidden`; once
  * accepted the stored client value `cookiesAlertClosed` keeps it closed.
+ * It is fixed at the bottom of the window; its height, kept on `<html>`,
+ * lets focused elements and the end of the page scroll clear of it.
  */
 export function CookieNotice() {
   const layout = useLayout();
   const [closed, setClosed] = useState(() => Boolean(readStoredValue('cookiesAlertClosed')));
-  if (closed || layout.menuHidden) return null;
+  const noticeRef = useRef<HTMLElement>(null);
+  const shown = !closed && !layout.menuHidden;
+
+  useEffect(() => {
+    const notice = noticeRef.current;
+    if (!shown || notice === null) return;
+    const root = document.documentElement;
+    const measure = () =>
+      root.style.setProperty(cookieNoticeSizeProperty, `${notice.offsetHeight}px`);
+    measure();
+    // The height changes with the width (the text wraps) and the text size.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(notice);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(cookieNoticeSizeProperty);
+    };
+  }, [shown]);
+
+  if (!shown) return null;
 
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
   const accept = () => {
@@ -25,6 +49,7 @@ export function CookieNotice() {
 
   return (
     <section
+      ref={noticeRef}
       className="cookie-notice"
       role="region"
       aria-label={text('cookies.label', 'Cookie notice')}

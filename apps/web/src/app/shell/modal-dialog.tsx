@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { trapTabKey } from './focus';
+import { focusMain, trapTabKey } from './focus';
 import './modal-dialog.css';
 
 /** Class on `<body>` while a modal dialog is open (spec 1 §2 "modal-open"). */
@@ -17,6 +17,7 @@ type ModalDialogProps = {
  * A blocking modal dialog over a backdrop: the page behind it is inert, Tab
  * stays inside, and focus goes back where it was when the dialog closes. It
  * has no Escape or backdrop dismissal: the member has to choose a button.
+ * When what had the focus is gone (the page changed), focus goes to the main area.
  * Rendered next to the page shell, so that only the shell becomes inert.
  */
 export function ModalDialog({ labelledBy, bodyClass, children }: ModalDialogProps) {
@@ -37,7 +38,10 @@ export function ModalDialog({ labelledBy, bodyClass, children }: ModalDialogProp
       document.removeEventListener('keydown', onKeyDown);
       shell?.removeAttribute('inert');
       document.body.classList.remove(...classes);
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      // Back where it was; if that is gone (or was nothing), to the main area.
+      if (previous instanceof HTMLElement && previous.isConnected && previous !== document.body)
+        previous.focus();
+      else focusMain();
     };
   }, [bodyClass]);
 

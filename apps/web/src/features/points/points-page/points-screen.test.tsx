@@ -314,6 +314,10 @@ describe('queued PNRs that earned nothing', () => {
     );
     expect(screen.getByRole('heading', { name: 'PNRs that earned no points' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'PNRs that earned no points' });
+    // One landmark of the name (axe landmark-unique): the scrolling table's region.
+    const regions = screen.getAllByRole('region', { name: 'PNRs that earned no points' });
+    expect(regions).toHaveLength(1);
+    expect(regions[0]?.contains(table)).toBe(true);
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toBe('QQQ1112026-02-02ATHGR2101Λείπει το κενό μετά το RM*AMA.');
     expect(rows[2]?.textContent).toBe(

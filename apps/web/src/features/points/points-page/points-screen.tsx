@@ -46,7 +46,9 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
   const titleId = useId();
   if (queued.length === 0) return null;
   return (
-    <section className="points-queued" aria-labelledby={titleId}>
+    // One landmark of this name: the scrolling table's region (a named section
+    // around it would be a second region with the same name).
+    <section className="points-queued">
       <h2 id={titleId}>{text('points.queuedTitle', 'PNRs that earned no points')}</h2>
       <p className="points-muted">
         {text(
