@@ -10,6 +10,7 @@ import { RichText } from '../../lib/rich-text';
 import { useDictionary } from '../../lib/use-dictionary';
 import { useText } from '../content/api/get-text';
 import { ClubForm } from '../membership/forms/club-form';
+import { EmailField } from '../membership/forms/common-fields';
 import {
   CheckboxField,
   FormAlert,
@@ -143,11 +144,7 @@ function CommonFields() {
         label={text('form.lastName', 'Last name')}
         autoComplete="family-name"
       />
-      <TextField
-        name="email"
-        type="email"
-        label={text('form.email', 'Email')}
-        autoComplete="email"
+      <EmailField
         maxLength={255}
         hint={text('agency.emailHint', '{email}, max. 255 characters').replace(
           '{email}',

@@ -5,10 +5,17 @@ import { SelectField, TextField } from './fields';
 
 /** Fields that several membership forms share, with the same labels everywhere. */
 
-export function EmailField() {
+export function EmailField({ hint, maxLength }: { hint?: string; maxLength?: number } = {}) {
   const text = useDictionary();
   return (
-    <TextField name="email" type="email" label={text('form.email', 'Email')} autoComplete="email" />
+    <TextField
+      name="email"
+      type="email"
+      label={text('form.email', 'Email')}
+      autoComplete="email"
+      hint={hint}
+      maxLength={maxLength}
+    />
   );
 }
 
