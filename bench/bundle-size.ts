@@ -63,3 +63,45 @@ function initialJsBytes(dist: string): number {
     0,
   );
 }
+
+/**
+ * Screens that only show what their page answer holds: they must load without
+ * the schema and form libraries, whose evaluation is the longest task of the
+ * form screens (Lighthouse's total blocking time).
+ */
+export const displayScreens = [
+  'src/features/content/components/guest-home.tsx',
+  'src/features/content/components/faq-screen.tsx',
+  'src/features/points/home/member-home.tsx',
+  'src/features/gifts/gift-list/gifts-screen.tsx',
+];
+/** The chunk groups of apps/web/vite.config.ts that display screens must not load. */
+export const formLibraryChunks = ['zod', 'form'];
+
+type ManifestChunk = { file: string; name?: string; imports?: string[] };
+
+/** Each display screen that loads a form library chunk, with the chunks it reaches. */
+export function displayScreensWithFormLibraries(root: string): string[] {
+  const manifest = JSON.parse(
+    readFileSync(join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const problems: string[] = [];
+  for (const screen of displayScreens) {
+    if (manifest[screen] === undefined) {
+      problems.push(`${screen} is not a chunk of the build`);
+      continue;
+    }
+    const reached = new Set<string>();
+    const visit = (key: string) => {
+      if (reached.has(key)) return;
+      reached.add(key);
+      for (const next of manifest[key]?.imports ?? []) visit(next);
+    };
+    visit(screen);
+    const libraries = [...reached]
+      .map((key) => manifest[key]?.name)
+      .filter((name): name is string => name !== undefined && formLibraryChunks.includes(name));
+    if (libraries.length > 0) problems.push(`${screen} loads ${libraries.join(' and ')}`);
+  }
+  return problems;
+}

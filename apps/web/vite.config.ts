@@ -17,6 +17,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunks each screen loads, read by the size check.
+    manifest: true,
     sourcemap: true,
     assetsInlineLimit: 0,
     // Every supported browser has modulepreload: no polyfill in the initial bundle.

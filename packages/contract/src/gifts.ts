@@ -1,33 +1,14 @@
 import { z } from 'zod';
 import { PageSchema } from './page.js';
 import { messages, storable } from './validation-rules.js';
+import { deliveryOptions, giftMessages } from './gift-rules.js';
+
+export * from './gift-rules.js';
 
 /**
  * Gifts: the catalogue, the gift list, redeem points and orders (spec 2 §2.4,
  * §3 "Gift", "Gifts page", "Redeem form", §4 "Redeem flow", §5, §8, §9).
  */
-
-/** The spec's messages (§8). */
-export const giftMessages = {
-  notEnoughPoints: 'You do not have enough points to redeem this item.',
-  noGiftSelected: 'Please select at least one gift.',
-  orderingDisabled: 'Sorry, ordering is currently disabled',
-  noGifts: 'Sorry, no gifts to choose',
-  addressTooLong: 'Max length exceeded',
-  addressRequired: 'Please enter the delivery address.',
-} as const;
-
-/** Quantities per gift run up to 10, capped by stock when stock is above 0 (spec 2 §9). */
-export const MAX_GIFT_QUANTITY = 10;
-/** Gift cards are revealed this many at a time, with this delay per reveal (spec 2 §9). */
-export const GIFTS_PER_REVEAL = 6;
-export const GIFT_REVEAL_DELAY_MS = 500;
-
-/** The quantities a gift's select offers: 0 (none) up to 10, capped by stock when stock > 0. */
-export function quantityOptions(stock: number): number[] {
-  const top = stock > 0 ? Math.min(stock, MAX_GIFT_QUANTITY) : MAX_GIFT_QUANTITY;
-  return Array.from({ length: top + 1 }, (_, quantity) => quantity);
-}
 
 export const GiftSchema = z.object({
   id: z.number().int(),
@@ -71,8 +52,6 @@ export const GiftsPageSchema = PageSchema.extend({
 });
 export type GiftsPage = z.infer<typeof GiftsPageSchema>;
 
-export const deliveryOptions = ['send', 'self'] as const;
-export type DeliveryOption = (typeof deliveryOptions)[number];
 
 export const ChosenGiftSchema = z.object({ gift: GiftSchema, quantity: z.number().int() });
 export type ChosenGift = z.infer<typeof ChosenGiftSchema>;
@@ -100,21 +79,6 @@ export const RedeemPageSchema = PageSchema.extend({
   partnerUrl: z.string().nullable(),
 });
 export type RedeemPage = z.infer<typeof RedeemPageSchema>;
-
-/** `sel_gifts[12]=2` page params → `[{ id: 12, quantity: 2 }]` (non-empty quantities only). */
-export function chosenQuantities(
-  params: Record<string, string>,
-): { id: number; quantity: number }[] {
-  const chosen: { id: number; quantity: number }[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    const match = /^sel_gifts\[(\d{1,9})\]$/.exec(name);
-    const quantity = Number(value);
-    if (match && Number.isInteger(quantity) && quantity > 0) {
-      chosen.push({ id: Number(match[1]), quantity: Math.min(quantity, MAX_GIFT_QUANTITY) });
-    }
-  }
-  return chosen;
-}
 
 /**
  * The redeem form (spec 2 §3): `listgifts` as `id:quantity` pairs separated by
@@ -157,6 +121,3 @@ export const RedeemResultSchema = z.object({
 });
 export type RedeemResult = z.infer<typeof RedeemResultSchema>;
 
-/** Order states: placed (points taken), sent to the provider, fulfilled, or failed (points refunded). */
-export const orderStates = ['placed', 'submitted', 'fulfilled', 'failed'] as const;
-export type OrderState = (typeof orderStates)[number];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
@@ -10,6 +10,10 @@ function notice() {
 }
 
 describe('CookieNotice', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the notice with a link to the cookies policy and an accept button', () => {
     renderWithLayout(<CookieNotice />);
     expect(notice()?.textContent).toContain('third-party cookies');
@@ -56,11 +60,46 @@ describe('CookieNotice', () => {
     expect(notice()).toBeNull();
   });
 
-  it('keeps its height on <html> while shown, so focus and the page end scroll clear of it', async () => {
+  it('keeps its height on <html> while shown, as the browser lays it out', async () => {
+    // The height comes from the resize observer (after the browser's layout),
+    // never from a layout forced during the render.
+    let report: ResizeObserverCallback = () => undefined;
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          report = callback;
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        disconnect() {
+          observed.length = 0;
+        }
+      },
+    );
     const root = document.documentElement;
     renderWithLayout(<CookieNotice />);
-    expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toMatch(/^\d+px$/);
+    expect(observed).toEqual([notice()]);
+    const entry = (blockSize: number) =>
+      ({ borderBoxSize: [{ blockSize, inlineSize: 320 }] }) as unknown as ResizeObserverEntry;
+    report([entry(87.5)], {} as ResizeObserver);
+    expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('88px');
+    // The text wraps on a narrower window.
+    report([entry(120)], {} as ResizeObserver);
+    expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('120px');
+
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('');
+    expect(observed).toEqual([]);
+  });
+
+  it('measures itself where the browser has no resize observer', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    renderWithLayout(<CookieNotice />);
+    expect(document.documentElement.style.getPropertyValue(cookieNoticeSizeProperty)).toMatch(
+      /^\d+px$/,
+    );
   });
 });

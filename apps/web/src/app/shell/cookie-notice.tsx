@@ -26,14 +26,22 @@ export function CookieNotice() {
     const notice = noticeRef.current;
     if (!shown || notice === null) return;
     const root = document.documentElement;
-    const measure = () =>
-      root.style.setProperty(cookieNoticeSizeProperty, `${notice.offsetHeight}px`);
-    measure();
-    // The height changes with the width (the text wraps) and the text size.
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(notice);
+    const keepSize = (height: number) =>
+      root.style.setProperty(cookieNoticeSizeProperty, `${Math.ceil(height)}px`);
+    if (typeof ResizeObserver !== 'function') {
+      keepSize(notice.offsetHeight);
+      return () => root.style.removeProperty(cookieNoticeSizeProperty);
+    }
+    // The observer reports the height after the browser's own layout, first
+    // when observing starts and then whenever the text wraps differently:
+    // reading offsetHeight here would force a layout inside the page's commit.
+    const observer = new ResizeObserver((entries) => {
+      const size = entries[entries.length - 1]?.borderBoxSize?.[0];
+      keepSize(size ? size.blockSize : notice.offsetHeight);
+    });
+    observer.observe(notice, { box: 'border-box' });
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       root.style.removeProperty(cookieNoticeSizeProperty);
     };
   }, [shown]);

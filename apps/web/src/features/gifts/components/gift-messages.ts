@@ -1,4 +1,4 @@
-import { giftMessages } from '@club/contract/gifts';
+import { giftMessages } from '@club/contract/gift-rules';
 import { useDictionary } from '../../../lib/use-dictionary';
 
 export type GiftMessage = keyof typeof giftMessages;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { quantityOptions, type Gift } from '@club/contract/gifts';
+import { quantityOptions } from '@club/contract/gift-rules';
+import type { Gift } from '@club/contract/gifts';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { GiftImage } from '../components/gift-image';

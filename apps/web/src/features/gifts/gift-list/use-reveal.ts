@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { GIFT_REVEAL_DELAY_MS, GIFTS_PER_REVEAL } from '@club/contract/gifts';
+import { GIFT_REVEAL_DELAY_MS, GIFTS_PER_REVEAL } from '@club/contract/gift-rules';
 
 /**
  * Gift cards appear `GIFTS_PER_REVEAL` at a time while the user scrolls, with

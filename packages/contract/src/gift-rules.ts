@@ -1,0 +1,50 @@
+/**
+ * The gift rules that need no schema (spec 2 §8, §9): the messages, the
+ * quantities, the reveal pace, the delivery options and the order states.
+ * Kept apart from the schemas of gifts.ts so that the gift list, which only
+ * shows what the page answer holds, loads without the schema library.
+ */
+
+/** The spec's messages (§8). */
+export const giftMessages = {
+  notEnoughPoints: 'You do not have enough points to redeem this item.',
+  noGiftSelected: 'Please select at least one gift.',
+  orderingDisabled: 'Sorry, ordering is currently disabled',
+  noGifts: 'Sorry, no gifts to choose',
+  addressTooLong: 'Max length exceeded',
+  addressRequired: 'Please enter the delivery address.',
+} as const;
+
+/** Quantities per gift run up to 10, capped by stock when stock is above 0 (spec 2 §9). */
+export const MAX_GIFT_QUANTITY = 10;
+/** Gift cards are revealed this many at a time, with this delay per reveal (spec 2 §9). */
+export const GIFTS_PER_REVEAL = 6;
+export const GIFT_REVEAL_DELAY_MS = 500;
+
+/** The quantities a gift's select offers: 0 (none) up to 10, capped by stock when stock > 0. */
+export function quantityOptions(stock: number): number[] {
+  const top = stock > 0 ? Math.min(stock, MAX_GIFT_QUANTITY) : MAX_GIFT_QUANTITY;
+  return Array.from({ length: top + 1 }, (_, quantity) => quantity);
+}
+
+export const deliveryOptions = ['send', 'self'] as const;
+export type DeliveryOption = (typeof deliveryOptions)[number];
+
+/** `sel_gifts[12]=2` page params → `[{ id: 12, quantity: 2 }]` (non-empty quantities only). */
+export function chosenQuantities(
+  params: Record<string, string>,
+): { id: number; quantity: number }[] {
+  const chosen: { id: number; quantity: number }[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    const match = /^sel_gifts\[(\d{1,9})\]$/.exec(name);
+    const quantity = Number(value);
+    if (match && Number.isInteger(quantity) && quantity > 0) {
+      chosen.push({ id: Number(match[1]), quantity: Math.min(quantity, MAX_GIFT_QUANTITY) });
+    }
+  }
+  return chosen;
+}
+
+/** Order states: placed (points taken), sent to the provider, fulfilled, or failed (points refunded). */
+export const orderStates = ['placed', 'submitted', 'fulfilled', 'failed'] as const;
+export type OrderState = (typeof orderStates)[number];
