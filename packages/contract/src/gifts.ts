@@ -52,7 +52,6 @@ export const GiftsPageSchema = PageSchema.extend({
 });
 export type GiftsPage = z.infer<typeof GiftsPageSchema>;
 
-
 export const ChosenGiftSchema = z.object({ gift: GiftSchema, quantity: z.number().int() });
 export type ChosenGift = z.infer<typeof ChosenGiftSchema>;
 
@@ -120,4 +119,3 @@ export const RedeemResultSchema = z.object({
   validationMessages: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type RedeemResult = z.infer<typeof RedeemResultSchema>;
-
