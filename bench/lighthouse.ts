@@ -3,9 +3,11 @@
  * the guest home, login, member home and gifts, in Debian's Chromium against
  * the built server: the performance and accessibility scores, with the
  * largest contentful paint and total blocking time behind them.
- * Targets: performance >= 95, accessibility 100.
+ * Targets: performance >= 95, accessibility 100. Each page runs LIGHTHOUSE_RUNS
+ * times (3) and the median run is reported, with every run's score.
  */
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,9 +18,19 @@ import { startServer, stopServer } from './lib.ts';
 const port = 3904;
 const demo = { number: '9000001', password: 'demo2026' };
 
-type Scores = { performance: number; accessibility: number; lcpMs: number; tbtMs: number };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** The performance score of every run, in the order they ran. */
+  runs: number[];
+};
 
-async function audit(url: string, chromePort: number): Promise<Scores> {
+/** Runs per page; the reported run is Lighthouse's own median run of them. */
+const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+async function auditOnce(url: string, chromePort: number): Promise<Result> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -28,19 +40,35 @@ async function audit(url: string, chromePort: number): Promise<Scores> {
     disableStorageReset: true,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) console.log(`lighthouse ${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+/**
+ * One page, audited `runsPerPage` times: scores move with the load of a shared
+ * machine, so the figures are those of the median run (by first contentful
+ * paint and time to interactive, as Lighthouse's own CLI picks it).
+ */
+async function audit(url: string, chromePort: number): Promise<Scores> {
+  const all: Result[] = [];
+  for (let run = 0; run < runsPerPage; run++) all.push(await auditOnce(url, chromePort));
+  const valid = filterToValidRuns(all) as Result[];
+  const median = (valid.length > 0 ? computeMedianRun(valid) : all[0]) as Result;
+  const { categories, audits } = median;
+  const score = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    runs: all.map(score),
   };
 }
 
 function report(name: string, scores: Scores): boolean {
   const ok = scores.performance >= 95 && scores.accessibility === 100;
   console.log(
-    `lighthouse ${name}: performance ${scores.performance} (target >= 95), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms${ok ? '' : '  <- below target'}`,
+    `lighthouse ${name}: performance ${scores.performance} (target >= 95; runs ${scores.runs.join(', ')}), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms${ok ? '' : '  <- below target'}`,
   );
   return ok;
 }

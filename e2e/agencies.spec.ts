@@ -30,6 +30,14 @@ test.describe('agencies', () => {
     await main.getByRole('button', { name: 'Notify me' }).click();
     await expect(main.getByText(/Thank you!/)).toBeVisible();
 
+    // Opened on the opt-out page by mistake, the link leads to its own page.
+    const optInLink = new URL(linkTo(requestMail, 'agency-opt-in'));
+    await page.goto(countryUrl('gr', `/agency-opt-out${optInLink.search}`));
+    await expect(main.getByRole('alert').getByText(/on the agency opt-in page/)).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Opt out' })).toHaveCount(0);
+    await main.getByRole('link', { name: 'Open the agency opt-in page' }).click();
+    await expect(main.getByLabel('Office ID')).toHaveValue(office);
+
     // The decision maker opens the link, and opts in with the agree box.
     await page.goto(linkTo(requestMail, 'agency-opt-in'));
     await expect(main.getByLabel('Office ID')).toHaveValue(office);

@@ -11,6 +11,9 @@ export const agencyMessages = {
   /** An unknown, tampered, expired or already used link (validationMessages.officeId). */
   linkInvalid: 'This link is not valid any more. Please ask for a new one.',
   agreeRequired: 'Please agree to take part in the club.',
+  /** A valid link opened on the page of the other purpose (it names the page it belongs to). */
+  linkForOptIn: 'This link is for taking part in the club, on the agency opt-in page.',
+  linkForOptOut: 'This link is for leaving the club, on the agency opt-out page.',
 } as const;
 
 /** The hidden link parameters: `s` names the link, `c` proves it. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';
 import { useLayout } from '../../app/layout-context';
@@ -83,12 +83,48 @@ function AgencyScreen({ page, purpose }: ScreenProps & { purpose: Purpose }) {
         }
       />
     );
+  else if (lookup.data.agency.purpose !== purpose)
+    body = <OtherPurposeAlert purpose={lookup.data.agency.purpose} link={link} />;
   else body = <AgencyForm purpose={purpose} link={link} agency={lookup.data.agency} />;
 
   return (
     <ScreenFrame id={id} title={title}>
       {body}
     </ScreenFrame>
+  );
+}
+
+/**
+ * A valid link opened on the other page (an opt-in link on the opt-out page,
+ * say): no form, which the server would refuse, but the page the link is for,
+ * with the same link.
+ */
+function OtherPurposeAlert({ purpose, link }: { purpose: Purpose; link: AgencyLinkParams }) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const [messageKey, message, pageName, openKey, open] =
+    purpose === 'opt-in'
+      ? ([
+          'agency.linkForOptIn',
+          agencyMessages.linkForOptIn,
+          'agency-opt-in',
+          'agency.openOptIn',
+          'Open the agency opt-in page',
+        ] as const)
+      : ([
+          'agency.linkForOptOut',
+          agencyMessages.linkForOptOut,
+          'agency-opt-out',
+          'agency.openOptOut',
+          'Open the agency opt-out page',
+        ] as const);
+  return (
+    <>
+      <FormAlert messages={[text(messageKey, message)]} />
+      <p>
+        <Link to={pagePath(layout, pageName, { s: link.s, c: link.c })}>{text(openKey, open)}</Link>
+      </p>
+    </>
   );
 }
 

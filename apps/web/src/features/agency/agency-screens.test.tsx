@@ -213,6 +213,29 @@ describe('agency opt-out page (spec 2 §2.4)', () => {
   });
 });
 
+describe('a link opened on the page of the other purpose', () => {
+  it('an opt-in link on the opt-out page shows no form and leads to the opt-in page', async () => {
+    const calls = fakeAgencyApi({ purpose: 'opt-in' });
+    renderMembershipScreen(<AgencyOptOutScreen page={page('agency-opt-out')} />);
+    expect(await screen.findByText(agencyMessages.linkForOptIn)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Opt out' })).toBeNull();
+    const open = screen.getByRole('link', { name: 'Open the agency opt-in page' });
+    expect(open.getAttribute('href')).toBe(`/eng/agency-opt-in?s=${link.s}&c=${link.c}`);
+    expect(calls.some((call) => isState(call, 'POST'))).toBe(false);
+  });
+
+  it('an opt-out link on the opt-in page leads to the opt-out page', async () => {
+    fakeAgencyApi({ purpose: 'opt-out' });
+    renderMembershipScreen(<AgencyOptInScreen page={page('agency-opt-in')} />);
+    expect(await screen.findByText(agencyMessages.linkForOptOut)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Open the agency opt-out page' }).getAttribute('href'),
+    ).toBe(`/eng/agency-opt-out?s=${link.s}&c=${link.c}`);
+  });
+});
+
 describe('agency success pages (built locally)', () => {
   it('opt-in success shows the agencySuccessfullyOptIn text', async () => {
     fakeAgencyApi({ texts: { agencySuccessfullyOptIn: '<p><strong>Welcome</strong> aboard</p>' } });
