@@ -4,6 +4,7 @@ import { ErrorCode } from '@club/contract/envelope';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { fieldMessages } from '../lib/validation-data.js';
+import { createOutageLog } from './outage-log.js';
 
 /** Status codes of Fastify's own client errors, with the code and field the answer gives. */
 const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
@@ -19,6 +20,7 @@ const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
  * without internals.
  */
 export function setupErrorHandler(app: FastifyInstance): void {
+  const logOutage = createOutageLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
 
@@ -49,7 +51,7 @@ export function setupErrorHandler(app: FastifyInstance): void {
     }
 
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      logOutage(request.log, error);
       return reply.code(503).send({ code: ErrorCode.unavailable, data: null });
     }
 

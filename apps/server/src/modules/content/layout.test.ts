@@ -155,4 +155,28 @@ describe('an unreachable database', () => {
       await database.close();
     }
   });
+
+  it('logs an outage once, without a stack per request', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    };
+    const database = await openDatabase({ databaseUrl: 'postgres://club@127.0.0.1:1/club' });
+    const app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      logger: { level: 'warn', stream },
+    });
+    try {
+      for (let request = 0; request < 20; request++)
+        expect((await app.inject({ url: '/s2c/content/v1/layout/' })).statusCode).toBe(503);
+      const outage = lines.filter((line) => line.msg === 'database unavailable');
+      expect(outage).toHaveLength(1);
+      expect(outage[0]).toMatchObject({ level: 50, answered503: 1 });
+      expect(JSON.stringify(lines)).not.toContain('"stack"');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
