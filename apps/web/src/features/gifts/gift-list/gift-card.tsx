@@ -4,7 +4,7 @@ import type { Gift } from '@club/contract/gifts';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { GiftImage } from '../components/gift-image';
-import { useFormatNumber } from '../components/format';
+import { useFormatNumber } from '../../../lib/use-format-number';
 
 /**
  * A gift card (spec 2 §2.4 "Gift list"): image or the default icon, name,

@@ -8,7 +8,7 @@ import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
 import { RichText } from '../../../lib/rich-text';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { giftsPageData } from '../api/page-data';
-import { useFormatNumber } from '../components/format';
+import { useFormatNumber } from '../../../lib/use-format-number';
 import { useGiftMessages } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import { GiftCard } from './gift-card';

@@ -19,7 +19,7 @@ import { submitErrorMessage } from '../../../lib/api-error';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { forgetAfterOrder, placeOrder, refreshStatusReport } from '../api/place-order';
 import { redeemPageData } from '../api/page-data';
-import { useFormatNumber } from '../components/format';
+import { useFormatNumber } from '../../../lib/use-format-number';
 import { useGiftMessages } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import '../gifts.css';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { htmlLang } from '../../../app/document-meta';
-import { useLayout } from '../../../app/layout-context';
+import { htmlLang } from '../app/document-meta';
+import { useLayout } from '../app/layout-context';
 
-/** Whole numbers in the page's language and country, as the points screens show them. */
+/** Whole numbers in the page's language and country (`1,234`, `1.234`, `١٬٢٣٤`…). */
 export function useFormatNumber(): (value: number) => string {
   const layout = useLayout();
   const lang = htmlLang(layout);
