@@ -57,5 +57,20 @@ export const LayoutSchema = z.object({
   doubleOpt: z.boolean(),
   /** The country's default language: it is served without a language prefix. */
   defaultLanguageCode: z.string(),
+  /**
+   * How whole numbers are written in this language and country (not in the
+   * spec): the web app formats points with them instead of Intl (number-format.ts).
+   * Absent from the fallback layout, which writes plain numbers.
+   */
+  numberSymbols: z
+    .object({
+      digits: z.string(),
+      group: z.string(),
+      minusSign: z.string(),
+      primaryGroupSize: z.number().int(),
+      secondaryGroupSize: z.number().int(),
+      minimumGroupingDigits: z.number().int(),
+    })
+    .optional(),
 });
 export type Layout = z.infer<typeof LayoutSchema>;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ClientLayout } from '@club/contract/client-layout';
+import { localeTag } from '@club/contract/locale-tag';
 import { productName } from '../lib/dictionary';
 
 /** Page title plus the product name (spec 2 §2.2). */
@@ -10,8 +11,7 @@ export function documentTitle(pageTitle: string, dictionary: ClientLayout['dicti
 
 /** `<html lang>` from language and country: `el-GR`; the language alone without a country. */
 export function htmlLang(layout: Pick<ClientLayout, 'languageShortCode' | 'countryCode'>): string {
-  const country = layout.countryCode.toUpperCase();
-  return country === '' ? layout.languageShortCode : `${layout.languageShortCode}-${country}`;
+  return localeTag(layout.languageShortCode, layout.countryCode);
 }
 
 /** Keeps the document title, `<html lang>` and `<html dir>` in step with the page shown. */

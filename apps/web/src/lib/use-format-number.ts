@@ -1,18 +1,16 @@
 import { useMemo } from 'react';
-import { htmlLang } from '../app/document-meta';
+import { formatWholeNumber, plainNumberSymbols } from '@club/contract/number-format';
 import { useLayout } from '../app/layout-context';
 
-/** Whole numbers in the page's language and country (`1,234`, `1.234`, `١٬٢٣٤`…). */
+/**
+ * Whole numbers in the page's language and country (`1,234`, `1.234`, `١٬٢٣٤`…),
+ * with the symbols the layout carries: no Intl.NumberFormat, whose first use
+ * is a long task in the browser.
+ */
 export function useFormatNumber(): (value: number) => string {
-  const layout = useLayout();
-  const lang = htmlLang(layout);
+  const { numberSymbols } = useLayout();
   return useMemo(() => {
-    let format: Intl.NumberFormat;
-    try {
-      format = new Intl.NumberFormat(lang || 'en');
-    } catch {
-      format = new Intl.NumberFormat('en');
-    }
-    return (value: number) => format.format(value);
-  }, [lang]);
+    const symbols = numberSymbols ?? plainNumberSymbols;
+    return (value: number) => formatWholeNumber(value, symbols);
+  }, [numberSymbols]);
 }

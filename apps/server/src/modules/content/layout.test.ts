@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LayoutSchema, type Layout } from '@club/contract/layout';
+import { numberSymbolsOf } from '@club/contract/number-format';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -75,6 +76,14 @@ describe('GET /s2c/content/v1/layout/', () => {
       headerAlerts: [],
     });
     expect(body.data.languages.find((language) => language.isCurrent)?.code).toBe('ell');
+  });
+
+  it('carries how the language and country write whole numbers', async () => {
+    const greek = (await layout('?languageCode=ell')).body.data.numberSymbols;
+    expect(greek).toEqual(numberSymbolsOf('el-GR'));
+    expect(greek).toMatchObject({ digits: '0123456789', group: '.', primaryGroupSize: 3 });
+    const english = (await layout('?languageCode=eng')).body.data.numberSymbols;
+    expect(english?.group).toBe(',');
   });
 
   it('takes the country from the host subdomain, right-to-left included', async () => {
