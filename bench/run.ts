@@ -8,6 +8,8 @@
  * - initial JS (gzip) of the guest home against a React 19 hello-world bundle
  *   built by the same Vite and plugin; and the largest lazy route chunk.
  *
+ * With BENCH_DATABASE_URL every part runs on a fresh PostgreSQL database of
+ * that server (bench-database.ts); without it, on the embedded database.
  * Expects a built app (`npm run build`); `npm run bench` builds first.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { importFigures } from './import.ts';
 import { ordersFigures } from './orders.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { guestFormFigures } from './guest-forms.ts';
+import { withFreshBenchDatabase } from './bench-database.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,7 +42,15 @@ async function apiFigures(): Promise<void> {
   const pageUrl = `http://127.0.0.1:${clubPort}/s2c/content/v1/pages/faq/?countryCode=gr&languageCode=eng`;
   const club = await startServer(
     [join(root, 'apps/server/dist/server.js')],
-    { PORT: String(clubPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    {
+      PORT: String(clubPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_DATABASE_URL === undefined
+        ? {}
+        : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+    },
     layoutUrl,
   );
   try {
@@ -120,6 +131,8 @@ const parts: Record<string, () => Promise<void>> = {
   'guest-forms': () => guestFormFigures(root),
 };
 const chosen = process.argv.slice(2);
+if (process.env.BENCH_DATABASE_URL !== undefined)
+  console.log('database: PostgreSQL (a fresh database per part)');
 for (const [name, figures] of Object.entries(parts)) {
-  if (chosen.length === 0 || chosen.includes(name)) await figures();
+  if (chosen.length === 0 || chosen.includes(name)) await withFreshBenchDatabase(figures);
 }
