@@ -65,28 +65,29 @@ function initialJsBytes(dist: string): number {
 }
 
 /**
- * Screens that only show what their page answer holds: they must load without
- * the schema and form libraries, whose evaluation is the longest task of the
- * form screens (Lighthouse's total blocking time).
+ * Screens that must paint without the schema library, and for display screens
+ * without the form library too: evaluating them is the longest task of a
+ * form screen's first load (Lighthouse's total blocking time). The screens
+ * that only show their page answer need neither; the login form loads its
+ * rules when it first validates (lazy-resolver.ts).
  */
-export const displayScreens = [
-  'src/features/content/components/guest-home.tsx',
-  'src/features/content/components/faq-screen.tsx',
-  'src/features/points/home/member-home.tsx',
-  'src/features/gifts/gift-list/gifts-screen.tsx',
-];
-/** The chunk groups of apps/web/vite.config.ts that display screens must not load. */
-export const formLibraryChunks = ['zod', 'form'];
+export const lightScreens: Record<string, readonly string[]> = {
+  'src/features/content/components/guest-home.tsx': ['zod', 'form'],
+  'src/features/content/components/faq-screen.tsx': ['zod', 'form'],
+  'src/features/points/home/member-home.tsx': ['zod', 'form'],
+  'src/features/gifts/gift-list/gifts-screen.tsx': ['zod', 'form'],
+  'src/features/membership/login/login-screen.tsx': ['zod'],
+};
 
 type ManifestChunk = { file: string; name?: string; imports?: string[] };
 
-/** Each display screen that loads a form library chunk, with the chunks it reaches. */
-export function displayScreensWithFormLibraries(root: string): string[] {
+/** Each light screen that loads a library chunk it must not (chunk groups of apps/web/vite.config.ts). */
+export function heavyLightScreens(root: string): string[] {
   const manifest = JSON.parse(
     readFileSync(join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
   const problems: string[] = [];
-  for (const screen of displayScreens) {
+  for (const [screen, forbidden] of Object.entries(lightScreens)) {
     if (manifest[screen] === undefined) {
       problems.push(`${screen} is not a chunk of the build`);
       continue;
@@ -100,7 +101,7 @@ export function displayScreensWithFormLibraries(root: string): string[] {
     visit(screen);
     const libraries = [...reached]
       .map((key) => manifest[key]?.name)
-      .filter((name): name is string => name !== undefined && formLibraryChunks.includes(name));
+      .filter((name): name is string => name !== undefined && forbidden.includes(name));
     if (libraries.length > 0) problems.push(`${screen} loads ${libraries.join(' and ')}`);
   }
   return problems;

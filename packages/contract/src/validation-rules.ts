@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
+import { messages } from './validation-messages.js';
+
+export { messages };
 
 /**
  * The validation table of spec 1 §5, one schema per rule, each with the spec's
@@ -7,23 +10,6 @@ import { isCommonPassword } from './common-passwords.js';
  * and the server routes through the zod type provider, so both give the same
  * message for the same input.
  */
-export const messages = {
-  required: 'Field is required',
-  pattern: "Pattern doesn't match",
-  passwordMismatch: 'Password mismatch',
-  numbersOnly: 'Only numbers are allowed',
-  maxLength: 'Max length exceeded',
-  name: 'Only latin letters, spaces, commas, points and hyphens allowed',
-  newPassword: 'Minimum 7 characters, maximum 20 characters, must contain letter and digit',
-  oldPassword: 'Minimum 6 characters, maximum 20 characters',
-  shortText: 'Maximum 20 characters',
-  sign: 'Geben Sie die ersten 4 Ziffern',
-  phone: 'Wrong format, e.g. +30 2101234567',
-  email: 'Wrong format, e.g. name@example.com',
-  invalidCredentials: 'Invalid Username or Password',
-  officeNotFound: 'Office ID not found',
-  commonPassword: 'This password is too common. Please choose another one.',
-} as const;
 
 const required = z.string({ error: messages.required }).min(1, messages.required);
 

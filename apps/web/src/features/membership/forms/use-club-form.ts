@@ -24,16 +24,23 @@ export function useClubForm<TSchema extends FormSchema>(
   schema: TSchema,
   defaultValues: DefaultValues<z.input<TSchema>>,
 ): UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>> {
-  return useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    // The resolver's own generics cannot follow a generic schema; its types are the schema's.
-    resolver: zodResolver(schema) as unknown as Resolver<
-      z.input<TSchema>,
-      unknown,
-      z.output<TSchema>
-    >,
-    mode: 'all',
-    defaultValues,
-  });
+  return useResolvedClubForm(schemaResolver(schema), defaultValues);
+}
+
+/** The resolver of a schema, with the schema's input and output types. */
+export function schemaResolver<TSchema extends FormSchema>(
+  schema: TSchema,
+): Resolver<z.input<TSchema>, unknown, z.output<TSchema>> {
+  // The resolver's own generics cannot follow a generic schema; its types are the schema's.
+  return zodResolver(schema) as unknown as Resolver<z.input<TSchema>, unknown, z.output<TSchema>>;
+}
+
+/** The same form with a resolver of its own, e.g. one that loads its schema later (lazy-resolver.ts). */
+export function useResolvedClubForm<TIn extends FieldValues, TOut>(
+  resolver: Resolver<TIn, unknown, TOut>,
+  defaultValues: DefaultValues<TIn>,
+): UseFormReturn<TIn, unknown, TOut> {
+  return useForm<TIn, unknown, TOut>({ resolver, mode: 'all', defaultValues });
 }
 
 /**

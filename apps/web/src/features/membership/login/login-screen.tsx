@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { LoginWireSchema } from '@club/contract/membership';
-import { messages } from '@club/contract/validation-rules';
+import { messages } from '@club/contract/validation-messages';
 import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
 import type { PageTitle, ScreenProps } from '../../../app/page-registry';
@@ -15,14 +13,15 @@ import { postLogin } from '../api/login';
 import type { FieldMessages } from '../forms/field-messages';
 import { ClubForm } from '../forms/club-form';
 import { FormAlert, SubmitButton, TextField } from '../forms/fields';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { lazyResolver } from '../forms/lazy-resolver';
+import { schemaResolver, useFormSubmit, useResolvedClubForm } from '../forms/use-club-form';
+import type { LoginFormInput, LoginFormValues } from './login-form';
 import '../membership.css';
 
-/** Login (spec 1 §2, §5): digits only, at most 20, a pattern failure reads 'Invalid Username or Password'. */
-export const LoginFormSchema = z.object({
-  number: z.string().min(1, messages.required).pipe(LoginWireSchema.shape.username),
-  password: LoginWireSchema.shape.password,
-});
+/** The login form's rules (login-form.ts), loaded when the form first validates. */
+const loginResolver = lazyResolver<LoginFormInput, LoginFormValues>(() =>
+  import('./login-form').then((module) => schemaResolver(module.LoginFormSchema)),
+);
 
 /** Statuses whose server message belongs on the number field (spec 1 §8). */
 const credentialStatuses = new Set([401, 403, 429]);
@@ -50,7 +49,7 @@ export function LoginScreen(_props: ScreenProps) {
   const logIn = useLogIn();
   const loggingIn = useRef(false);
   const [unavailable, setUnavailable] = useState(false);
-  const form = useClubForm(LoginFormSchema, { number: '', password: '' });
+  const form = useResolvedClubForm(loginResolver, { number: '', password: '' });
 
   useEffect(() => {
     if (user !== null && !loggingIn.current)
