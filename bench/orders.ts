@@ -16,14 +16,9 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadContent } from '../apps/server/src/modules/content/load-content.ts';
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
-import {
-  giftOrdering,
-  gifts,
-  giftTexts,
-  memberTaxInfo,
-} from '../apps/server/src/modules/gifts/schema.ts';
+import { gifts, giftTexts, memberTaxInfo } from '../apps/server/src/modules/gifts/schema.ts';
 import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
-import { createAgent } from '../apps/server/src/testing/factories.ts';
+import { createAgent, openGiftOrdering } from '../apps/server/src/testing/factories.ts';
 import { creditAdditional } from '../apps/server/src/testing/points-data.ts';
 import {
   browserHeaders,
@@ -153,23 +148,7 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
         })),
       )
       .onConflictDoNothing();
-    await db
-      .insert(giftOrdering)
-      .values({ countryCode: 'gr', orderDisabled: false })
-      .onConflictDoUpdate({
-        target: giftOrdering.countryCode,
-        set: {
-          orderDisabled: false,
-          from1: null,
-          to1: null,
-          from2: null,
-          to2: null,
-          from3: null,
-          to3: null,
-          from4: null,
-          to4: null,
-        },
-      });
+    await openGiftOrdering(db, 'gr');
     numbers = [];
     const today = dayOf(Date.now());
     for (let index = 0; index < memberCount; index += 1) {

@@ -46,19 +46,18 @@ const partnerUrl = 'https://partner.example/club';
 /** An inactive gr office that no other journey opts in (agencies.spec.ts uses ATHGR2102). */
 const inactiveOffice = { id: 'HERGR2104', manager: 'manager.hergr2104@example.com' };
 
+const api = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}/s2c/auth/v1`;
+
 /**
- * The query of the opt-in link mailed to the inactive office's decision
- * maker. The server mails it once per quiet period, so every test reads that
- * first mail; opening the link does not use it, only submitting the form.
+ * The query of the opt-in link mailed to an inactive office's decision maker
+ * when an agent asks for access. The server mails it once per quiet period,
+ * so every test reads that first mail; opening the link does not use it,
+ * only submitting the form.
  */
-async function optInQuery(): Promise<string> {
-  const port = process.env.E2E_PORT ?? '3100';
-  const answer = await fetch(
-    `http://127.0.0.1:${port}/s2c/auth/v1/offices/${inactiveOffice.id}/gr/enroll/push`,
-    { method: 'POST' },
-  );
+async function optInQuery(office: { id: string; manager: string }): Promise<string> {
+  const answer = await fetch(`${api}/offices/${office.id}/gr/enroll/push`, { method: 'POST' });
   expect(answer.status).toBe(200);
-  return new URL(linkTo(await waitForMail(inactiveOffice.manager), 'agency-opt-in')).search;
+  return new URL(linkTo(await waitForMail(office.manager), 'agency-opt-in')).search;
 }
 
 /** An inactive gr office that only this suite opts in, for a real opt-out link. */
@@ -73,22 +72,19 @@ const optOutOffice = { id: 'RHOGR2105', manager: 'manager.rhogr2105@example.com'
  */
 async function optOutQuery(): Promise<string> {
   if ((await mailsTo(optOutOffice.manager)).length < 2) {
-    const base = `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}/s2c/auth/v1`;
-    const push = await fetch(`${base}/offices/${optOutOffice.id}/gr/enroll/push`, {
-      method: 'POST',
-    });
-    expect(push.status).toBe(200);
-    const optIn = new URL(linkTo(await waitForMail(optOutOffice.manager), 'agency-opt-in'));
-    const change = await fetch(`${base}/agency/state-change-request${optIn.search}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Rodi',
-        lastName: 'Manager',
-        email: optOutOffice.manager,
-        agree: true,
-      }),
-    });
+    const change = await fetch(
+      `${api}/agency/state-change-request${await optInQuery(optOutOffice)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Rodi',
+          lastName: 'Manager',
+          email: optOutOffice.manager,
+          agree: true,
+        }),
+      },
+    );
     // Tests run in two workers: the other one may have used the link first.
     const answer = JSON.stringify(await change.json());
     expect(answer).toMatch(/"active":true|not valid any more/);
@@ -203,7 +199,7 @@ for (const width of widths) {
       test(`${site.country} (${site.direction}): every page as a guest, no WCAG 2.2 AA violations`, async ({
         browser,
       }) => {
-        const links = { optIn: await optInQuery(), optOut: await optOutQuery() };
+        const links = { optIn: await optInQuery(inactiveOffice), optOut: await optOutQuery() };
         const { context, page } = await newPage(browser, width.viewport);
         const findings = await auditAll(page, site, guestVisits(links));
 

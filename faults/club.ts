@@ -11,14 +11,9 @@ import type { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { loadContent } from '../apps/server/src/modules/content/load-content.ts';
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
-import {
-  giftOrdering,
-  gifts,
-  giftTexts,
-  memberTaxInfo,
-} from '../apps/server/src/modules/gifts/schema.ts';
+import { gifts, giftTexts, memberTaxInfo } from '../apps/server/src/modules/gifts/schema.ts';
 import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
-import { createAgent } from '../apps/server/src/testing/factories.ts';
+import { createAgent, openGiftOrdering } from '../apps/server/src/testing/factories.ts';
 import { creditAdditional } from '../apps/server/src/testing/points-data.ts';
 import { dataOf, HttpClient, onExit, waitFor, type Answer } from './support.ts';
 
@@ -226,17 +221,7 @@ export async function seedClub(
         })),
       ),
     );
-    await db
-      .insert(giftOrdering)
-      .values({ countryCode: 'gr', orderDisabled: false })
-      .onConflictDoUpdate({
-        target: giftOrdering.countryCode,
-        set: {
-          orderDisabled: false,
-          ...{ from1: null, to1: null, from2: null, to2: null },
-          ...{ from3: null, to3: null, from4: null, to4: null },
-        },
-      });
+    await openGiftOrdering(db, 'gr');
     const today = dayOf(Date.now());
     const members: SeededMember[] = [];
     for (const points of options.memberPoints) {
@@ -283,6 +268,18 @@ export async function logIn(http: HttpClient, number: string): Promise<string> {
     throw new Error(`login of ${number} answered ${answer.status} ${answer.error}`);
   }
   return token;
+}
+
+export type LoggedInMember = SeededMember & { token: string };
+
+/** Logs every seeded member in, one after another (logins are argon2id-bound). */
+export async function logInAll(
+  http: HttpClient,
+  seeded: readonly SeededMember[],
+): Promise<LoggedInMember[]> {
+  const members: LoggedInMember[] = [];
+  for (const member of seeded) members.push({ ...member, token: await logIn(http, member.number) });
+  return members;
 }
 
 export const newOrderKey = () => `faults-${randomBytes(18).toString('base64url')}`;

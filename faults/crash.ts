@@ -13,7 +13,8 @@ import {
   ClubServer,
   countedGift,
   inspect,
-  logIn,
+  logInAll,
+  type LoggedInMember,
   newOrderKey,
   orderTotal,
   placeOrder,
@@ -22,7 +23,6 @@ import {
   seedClub,
   type OrderLines,
   type RedeemAnswer,
-  type SeededMember,
 } from './club.ts';
 import type { Postgres } from './postgres.ts';
 import {
@@ -37,11 +37,9 @@ import {
   type Answer,
 } from './support.ts';
 
-type Member = SeededMember & { token: string };
-
 type Attempt = {
   key: string;
-  member: Member;
+  member: LoggedInMember;
   lines: OrderLines;
   round: number;
   /** Acknowledged (200, ordered: true) with this order id. */
@@ -69,9 +67,7 @@ export async function crashScenario(
   const seeded = await seedClub(url, { memberPoints, countedStock: options.stock });
   const server = new ClubServer('crash', port, { DATABASE_URL: url, ORDER_POLL_MS: '500' }, logDir);
   await server.start();
-  const members: Member[] = [];
-  for (const member of seeded)
-    members.push({ ...member, token: await logIn(server.http, member.number) });
+  const members = await logInAll(server.http, seeded);
   figure(
     `${members.length} members (${memberPoints.filter((p) => p === 60).length} with 60 points, the rest 50,000), counted gift stock ${options.stock}, ${options.lanes} concurrent clients`,
   );

@@ -13,14 +13,14 @@ import { ledgerProblems } from '../apps/server/src/modules/points/bookings/test-
 import {
   ClubServer,
   inspect,
-  logIn,
+  logInAll,
+  type LoggedInMember,
   newOrderKey,
   placeOrder,
   randomLines,
   rows,
   seedClub,
   type RedeemAnswer,
-  type SeededMember,
 } from './club.ts';
 import type { Postgres } from './postgres.ts';
 import {
@@ -37,7 +37,6 @@ import {
   type Answer,
 } from './support.ts';
 
-type Member = SeededMember & { token: string };
 type Call = { kind: 'status' | 'order' | 'health'; answer: Answer; end: number };
 
 /** Every answer must come within this while the database is away. */
@@ -59,12 +58,10 @@ export async function databaseScenario(
   const server = new ClubServer('database', port, { DATABASE_URL: url }, logDir);
   await server.start();
   const pid = server.pid;
-  const members: Member[] = [];
-  for (const member of seeded)
-    members.push({ ...member, token: await logIn(server.http, member.number) });
+  const members = await logInAll(server.http, seeded);
 
   const calls: Call[] = [];
-  const acknowledged: { member: Member; key: string; orderId: number }[] = [];
+  const acknowledged: { member: LoggedInMember; key: string; orderId: number }[] = [];
   let stop = false;
   const lane = async (laneIndex: number) => {
     for (let i = 0; !stop; i += 1) {

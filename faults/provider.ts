@@ -13,7 +13,8 @@ import {
   ClubServer,
   countedGift,
   inspect,
-  logIn,
+  logInAll,
+  type LoggedInMember,
   newOrderKey,
   orderTotal,
   placeOrder,
@@ -22,7 +23,6 @@ import {
   seedClub,
   type OrderLines,
   type RedeemAnswer,
-  type SeededMember,
 } from './club.ts';
 import type { Postgres } from './postgres.ts';
 import {
@@ -37,9 +37,14 @@ import {
   waitFor,
 } from './support.ts';
 
-type Member = SeededMember & { token: string };
 type Phase = 'accepting' | 'slow' | 'failing' | 'recovered';
-type Placed = { orderId: number; member: Member; key: string; lines: OrderLines; phase: Phase };
+type Placed = {
+  orderId: number;
+  member: LoggedInMember;
+  key: string;
+  lines: OrderLines;
+  phase: Phase;
+};
 type OrderRow = {
   id: number;
   agent_id: number;
@@ -90,9 +95,7 @@ export async function providerScenario(
     logDir,
   );
   await server.start();
-  const members: Member[] = [];
-  for (const member of seeded)
-    members.push({ ...member, token: await logIn(server.http, member.number) });
+  const members = await logInAll(server.http, seeded);
 
   const placed: Placed[] = [];
   const refusedToPlace: string[] = [];

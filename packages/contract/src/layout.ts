@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NumberSymbols } from './number-format.js';
 
 export const MenuItemSchema = z.object({
   pageName: z.string(),
@@ -31,6 +32,16 @@ export const HeaderImageSchema = z.object({
 });
 export type HeaderImage = z.infer<typeof HeaderImageSchema>;
 
+/** The fields of number-format.ts's NumberSymbols, which the schema must match. */
+const NumberSymbolsSchema = z.object({
+  digits: z.string(),
+  group: z.string(),
+  minusSign: z.string(),
+  primaryGroupSize: z.number().int(),
+  secondaryGroupSize: z.number().int(),
+  minimumGroupingDigits: z.number().int(),
+}) satisfies z.ZodType<NumberSymbols>;
+
 /** The layout answer of `GET /s2c/content/v1/layout/` (spec 1 §3, spec 2 §3). */
 export const LayoutSchema = z.object({
   countryCode: z.string(),
@@ -62,15 +73,6 @@ export const LayoutSchema = z.object({
    * spec): the web app formats points with them instead of Intl (number-format.ts).
    * Absent from the fallback layout, which writes plain numbers.
    */
-  numberSymbols: z
-    .object({
-      digits: z.string(),
-      group: z.string(),
-      minusSign: z.string(),
-      primaryGroupSize: z.number().int(),
-      secondaryGroupSize: z.number().int(),
-      minimumGroupingDigits: z.number().int(),
-    })
-    .optional(),
+  numberSymbols: NumberSymbolsSchema.optional(),
 });
 export type Layout = z.infer<typeof LayoutSchema>;

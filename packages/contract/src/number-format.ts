@@ -45,7 +45,8 @@ export function numberSymbolsOf(locale: string): NumberSymbols {
       .map((part) => part.value)
       .join(''),
   ).join('');
-  const integerGroups = parts(1_234_567_890)
+  const billion = parts(1_234_567_890);
+  const integerGroups = billion
     .filter((part) => part.type === 'integer')
     .map((part) => part.value.length);
   const ungroupedThousands = parts(1000).filter((part) => part.type === 'integer').length === 1;
@@ -55,7 +56,7 @@ export function numberSymbolsOf(locale: string): NumberSymbols {
     .join('');
   return {
     digits: [...digits].length === 10 ? digits : plainNumberSymbols.digits,
-    group: parts(1_234_567_890).find((part) => part.type === 'group')?.value ?? '',
+    group: billion.find((part) => part.type === 'group')?.value ?? '',
     minusSign: minus || '-',
     primaryGroupSize: integerGroups[integerGroups.length - 1] ?? 3,
     secondaryGroupSize:

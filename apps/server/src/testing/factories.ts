@@ -1,6 +1,7 @@
 import { agents, type AgentStatus } from '../modules/agents/schema.js';
 import { hashPassword } from '../modules/agents/password.js';
 import { offices } from '../modules/offices/schema.js';
+import { giftOrdering } from '../modules/gifts/schema.js';
 import type { Database } from '../db/client.js';
 
 /**
@@ -58,4 +59,14 @@ export async function createAgent(db: Database, overrides: AgentOverrides = {}) 
     })
     .returning();
   return { ...agent!, password };
+}
+
+/** Gift ordering open in a country: not disabled, no ordering date ranges. */
+export async function openGiftOrdering(db: Database, countryCode: string): Promise<void> {
+  const open = { orderDisabled: false, from1: null, to1: null, from2: null, to2: null };
+  const noLaterRanges = { from3: null, to3: null, from4: null, to4: null };
+  await db
+    .insert(giftOrdering)
+    .values({ countryCode, ...open, ...noLaterRanges })
+    .onConflictDoUpdate({ target: giftOrdering.countryCode, set: { ...open, ...noLaterRanges } });
 }

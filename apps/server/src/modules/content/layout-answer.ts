@@ -1,6 +1,6 @@
 import type { Layout } from '@club/contract/layout';
 import { localeTag } from '@club/contract/locale-tag';
-import { numberSymbolsOf, type NumberSymbols } from '@club/contract/number-format';
+import { numberSymbolsOf } from '@club/contract/number-format';
 import type { LayoutParts } from './content-repository.js';
 import { layoutWords, pickWords } from './dictionary-words.js';
 import type { ResolvedLocale } from './locale.js';
@@ -40,18 +40,7 @@ export function layoutAnswer(
     decisionMakerOptIn: country.decisionMakerOptIn,
     doubleOpt: country.doubleOpt,
     defaultLanguageCode: country.defaultLanguageCode,
-    numberSymbols: numberSymbolsFor(localeTag(language.shortCode, country.code)),
+    // Read with Intl here; the content cache keeps the serialised answer per locale.
+    numberSymbols: numberSymbolsOf(localeTag(language.shortCode, country.code)),
   };
-}
-
-const symbolsByLocale = new Map<string, NumberSymbols>();
-
-/** Read with Intl once per locale. */
-function numberSymbolsFor(locale: string): NumberSymbols {
-  let symbols = symbolsByLocale.get(locale);
-  if (symbols === undefined) {
-    symbols = numberSymbolsOf(locale);
-    symbolsByLocale.set(locale, symbols);
-  }
-  return symbols;
 }

@@ -40,6 +40,24 @@ const titles = {
   'opt-out': ['agency.optOutTitle', 'Agency opt-out'],
 } as const;
 
+/** The page of each link purpose, as the other page names it (dictionary keys, English fallbacks). */
+const linkPages = {
+  'opt-in': {
+    pageName: 'agency-opt-in',
+    messageKey: 'agency.linkForOptIn',
+    message: agencyMessages.linkForOptIn,
+    openKey: 'agency.openOptIn',
+    open: 'Open the agency opt-in page',
+  },
+  'opt-out': {
+    pageName: 'agency-opt-out',
+    messageKey: 'agency.linkForOptOut',
+    message: agencyMessages.linkForOptOut,
+    openKey: 'agency.openOptOut',
+    open: 'Open the agency opt-out page',
+  },
+} as const;
+
 function linkOf(params: Record<string, string>): AgencyLinkParams | null {
   const { s, c } = params;
   return s && c ? { s, c } : null;
@@ -102,27 +120,14 @@ function AgencyScreen({ page, purpose }: ScreenProps & { purpose: Purpose }) {
 function OtherPurposeAlert({ purpose, link }: { purpose: Purpose; link: AgencyLinkParams }) {
   const text = useDictionary();
   const layout = useLayout();
-  const [messageKey, message, pageName, openKey, open] =
-    purpose === 'opt-in'
-      ? ([
-          'agency.linkForOptIn',
-          agencyMessages.linkForOptIn,
-          'agency-opt-in',
-          'agency.openOptIn',
-          'Open the agency opt-in page',
-        ] as const)
-      : ([
-          'agency.linkForOptOut',
-          agencyMessages.linkForOptOut,
-          'agency-opt-out',
-          'agency.openOptOut',
-          'Open the agency opt-out page',
-        ] as const);
+  const page = linkPages[purpose];
   return (
     <>
-      <FormAlert messages={[text(messageKey, message)]} />
+      <FormAlert messages={[text(page.messageKey, page.message)]} />
       <p>
-        <Link to={pagePath(layout, pageName, { s: link.s, c: link.c })}>{text(openKey, open)}</Link>
+        <Link to={pagePath(layout, page.pageName, { s: link.s, c: link.c })}>
+          {text(page.openKey, page.open)}
+        </Link>
       </p>
     </>
   );

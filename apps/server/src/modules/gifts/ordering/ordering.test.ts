@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { GiftsPage, RedeemPage, RedeemResult } from '@club/contract/gifts';
 import type { PointsPage } from '@club/contract/points';
 import { getPage, logIn, outboxRows, submitPage } from '../../../testing/account-helpers.js';
-import { createAgent } from '../../../testing/factories.js';
+import { createAgent, openGiftOrdering } from '../../../testing/factories.js';
 import { creditAdditional } from '../../../testing/points-data.js';
 import { createTestApp, testConfig, type TestApp } from '../../../testing/test-app.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
@@ -21,13 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   clock = Date.parse('2026-11-22T10:00:00Z');
-  await t.database.db
-    .insert(giftOrdering)
-    .values({ countryCode: 'gr' })
-    .onConflictDoUpdate({
-      target: giftOrdering.countryCode,
-      set: { orderDisabled: false, from1: null, to1: null, from2: null, to2: null },
-    });
+  await openGiftOrdering(t.database.db, 'gr');
   await t.database.db.update(gifts).set({ stock: 3 }).where(eq(gifts.id, 1002));
 });
 
