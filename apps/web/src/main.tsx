@@ -5,13 +5,16 @@ import './styles/global.css';
 import { App } from './app/app';
 import { lazyQueryClient } from './app/lazy-query-client';
 import { createAppRoutes } from './app/routes';
+import { startUserCheck } from './app/user/user-check';
 
-const router = createBrowserRouter(createAppRoutes(lazyQueryClient()));
+// The user check starts with the first script, beside the first page's calls.
+const userCheck = startUserCheck();
+const router = createBrowserRouter(createAppRoutes(lazyQueryClient(), userCheck));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
   <StrictMode>
-    <App router={router} />
+    <App router={router} userCheck={userCheck} />
   </StrictMode>,
 );

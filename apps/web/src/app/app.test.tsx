@@ -48,6 +48,32 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     ]);
   });
 
+  it('shows only the loading overlay until the first page is there, then the page in its shell', async () => {
+    // No shell of a fallback layout first: the page paints once, in its own language.
+    let answerLayout: (response: Response) => void = () => undefined;
+    const layoutAnswered = new Promise<Response>((resolve) => (answerLayout = resolve));
+    const fetchMock = stubContentApi();
+    const answers = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input: string | URL) =>
+      new URL(input, location.origin).pathname === '/s2c/content/v1/layout/'
+        ? layoutAnswered
+        : answers(input),
+    );
+    renderApp('/');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading…'));
+    expect(screen.getByTestId('loading-overlay').className).toContain('loading-overlay--active');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('main')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+
+    answerLayout((await answers('/s2c/content/v1/layout/')));
+    expect((await heading()).textContent).toBe('Welcome to Amadeus+Me');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByTestId('loading-overlay').className).not.toContain(
+      'loading-overlay--active',
+    );
+  });
+
   it("gives the screen its page's words over the layout's, and the shell keeps the layout's", async () => {
     stubContentApi({
       layout: () =>

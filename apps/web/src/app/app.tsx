@@ -1,15 +1,26 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { CommonStateProvider } from './common-state';
+import { PageChanges } from './page-changes';
+import type { UserCheckOutcome } from './user/user-check';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The app's providers around the router (a memory router in tests). The query
- * cache is provided by the page view, once the loader has it.
+ * cache is provided by the page view, once the loader has it. The startup
+ * user check is shared with the page loader, which waits on it for screens
+ * that prefetch a member's data.
  */
-export function App({ router }: { router: Router }) {
+export function App({
+  router,
+  userCheck,
+}: {
+  router: Router;
+  userCheck: Promise<UserCheckOutcome>;
+}) {
   return (
-    <CommonStateProvider>
+    <CommonStateProvider userCheck={userCheck}>
+      <PageChanges router={router} />
       <RouterProvider router={router} />
     </CommonStateProvider>
   );

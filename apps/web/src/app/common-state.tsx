@@ -1,7 +1,15 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { User } from '@club/contract/membership';
 import { readStoredValue, removeStoredValue, writeStoredValue } from '../lib/client-storage';
-import { checkUser } from './user/user-check';
+import { applyUserCheck, startUserCheck, type UserCheckOutcome } from './user/user-check';
 
 /**
  * The common client state of spec 1 §3: errors, page progress, the
@@ -94,8 +102,16 @@ export type CommonStateApi = CommonState & {
 
 const CommonStateContext = createContext<CommonStateApi | null>(null);
 
-export function CommonStateProvider({ children }: { children: ReactNode }) {
+export function CommonStateProvider({
+  userCheck: startedUserCheck,
+  children,
+}: {
+  /** The startup user check when the app started it before rendering; else it starts here. */
+  userCheck?: Promise<UserCheckOutcome>;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(commonReducer, undefined, initialCommonState);
+  const [userCheck] = useState(() => startedUserCheck ?? startUserCheck());
   const actions = useMemo(
     () => ({
       addError: (error: string) => dispatch({ type: 'errorAdded', error }),
@@ -109,7 +125,15 @@ export function CommonStateProvider({ children }: { children: ReactNode }) {
     [],
   );
   // The startup user check (spec 2 §4 "Startup"), in parallel with the first page.
-  useEffect(() => void checkUser(actions), [actions]);
+  useEffect(() => {
+    let current = true;
+    void userCheck.then((outcome) => {
+      if (current) applyUserCheck(outcome, actions);
+    });
+    return () => {
+      current = false;
+    };
+  }, [userCheck, actions]);
   const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
   return <CommonStateContext value={value}>{children}</CommonStateContext>;
 }

@@ -17,6 +17,7 @@ import { headerBanner } from './shell/header-banner-module';
 import type { LazyQueryClient } from './lazy-query-client';
 import { localPage } from './local-page';
 import { screenFor, type PageScreen } from './page-registry';
+import { checkedUser, type UserCheckOutcome } from './user/user-check';
 
 /** Everything a page view needs, resolved before it renders. */
 export type PageView =
@@ -152,7 +153,25 @@ async function defaultLayout(
   }
 }
 
-async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | Response> {
+/**
+ * The screen's own data (`PageScreen.prefetch`), once its code, the query
+ * cache and, for the member in it, the startup user check are there.
+ */
+async function prefetchScreenData(
+  screen: Promise<PageScreen>,
+  queries: LazyQueryClient,
+  userCheck: Promise<UserCheckOutcome>,
+): Promise<void> {
+  const [Screen, queryClient] = await Promise.all([screen, queries.ready]);
+  if (!Screen.prefetch) return;
+  await Screen.prefetch({ queryClient, user: checkedUser(await userCheck) });
+}
+
+async function loadView(
+  url: URL,
+  queries: LazyQueryClient,
+  userCheck: Promise<UserCheckOutcome>,
+): Promise<PageView | Response> {
   const hostCountry = countryFromHost(window.location.host, appConfig().rootDomain);
   const { pathCountry, countryRoute, appPath } = splitCountryRoute(url.pathname, hostCountry);
   const route = resolveRoute(appPath);
@@ -173,6 +192,7 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   const guestOnMemberPage = isMemberPage(route.pageName) && readStoredValue('userId') === null;
   const { pageName, entry } = screenFor(guestOnMemberPage ? '403' : route.pageName);
   const fromServer = entry.fromServer !== false;
+  const screen = entry.load();
 
   const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
     throughCache(queries, layoutQueryOptions(locale).queryKey, () => getLayout(locale)),
@@ -181,7 +201,9 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
           getPage(pageName, locale, params),
         )
       : null,
-    entry.load(),
+    screen,
+    // The screen renders once, with its data.
+    prefetchScreenData(screen, queries, userCheck),
     // Server HTML (alerts, page text) is shown with the page: load its sanitiser too.
     loadSanitizer(),
     // And the header banner, out of the first script (decision 004).
@@ -226,7 +248,11 @@ async function loadView(url: URL, queries: LazyQueryClient): Promise<PageView | 
   return { kind: 'page', pageName, layout: withWords, page, Screen, errors: [], queryClient };
 }
 
-/** The loader of the catch-all route: resolves route, layout, page and screen. */
-export function createPageLoader(queries: LazyQueryClient) {
-  return ({ request }: LoaderFunctionArgs) => loadView(new URL(request.url), queries);
+/**
+ * The loader of the catch-all route: resolves route, layout, page, screen and
+ * the screen's data. A member's data is that of the startup user check: every
+ * login and logout reloads the page.
+ */
+export function createPageLoader(queries: LazyQueryClient, userCheck: Promise<UserCheckOutcome>) {
+  return ({ request }: LoaderFunctionArgs) => loadView(new URL(request.url), queries, userCheck);
 }

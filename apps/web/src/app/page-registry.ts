@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ClientLayout } from '@club/contract/client-layout';
+import type { User } from '@club/contract/membership';
 import type { Page } from '@club/contract/page';
 import type { PageName } from '@club/contract/routes';
 import { readStoredValue } from '../lib/client-storage';
@@ -8,12 +10,20 @@ import { readStoredValue } from '../lib/client-storage';
 export type ScreenProps<TPage extends Page = Page> = { page: TPage };
 /** A page title in the language of the layout's dictionary. */
 export type PageTitle = (dictionary: ClientLayout['dictionary']) => string;
+/** What a screen's prefetch gets: the query cache and the member of the startup user check. */
+export type ScreenPrefetch = { queryClient: QueryClient; user: User | null };
 export type PageScreen = ComponentType<ScreenProps> & {
   /**
    * Screens built locally (no page call) name their page title here; the page
    * loader puts it in the local page, so the document title names the page.
    */
   pageTitle?: PageTitle;
+  /**
+   * Fills the query cache with the answers the screen shows beyond its page,
+   * so that it renders once, with them. The page loader waits on it; it never
+   * rejects (a failed call is left in the cache for the screen to show).
+   */
+  prefetch?: (context: ScreenPrefetch) => Promise<void>;
 };
 
 export type ScreenEntry = {

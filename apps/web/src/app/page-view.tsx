@@ -1,12 +1,13 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLoaderData, useLocation, useNavigation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
-import { applyWithoutLayoutQuery, useCommonState } from './common-state';
+import { useCommonState } from './common-state';
 import { useDocumentMeta } from './document-meta';
 import { LayoutContext } from './layout-context';
 import { usePageChangeAdjustment } from './page-change-adjustment';
 import type { PageView as PageViewData } from './page-loader';
+import { LoadingOverlay } from './shell/loading-overlay';
 import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
 
@@ -19,15 +20,6 @@ export function PageView() {
   const navigation = useNavigation();
   const location = useLocation();
   const common = useCommonState();
-  const { pageChanged, setWithoutLayout } = common;
-
-  // Before paint, so the new page never shows the old page's errors or mode.
-  useLayoutEffect(() => {
-    if (view.kind !== 'page') return;
-    pageChanged(view.errors);
-    const withoutLayout = applyWithoutLayoutQuery(location.search);
-    if (withoutLayout !== undefined) setWithoutLayout(withoutLayout);
-  }, [view, location.search, pageChanged, setWithoutLayout]);
 
   const layout = view.kind === 'page' ? view.layout : fallbackLayout;
   useDocumentMeta(view.kind === 'page' ? view.page.title : '', layout);
@@ -63,18 +55,7 @@ export function PageView() {
   );
 }
 
-/** Shown until the first page is loaded: the shell with the fallback layout, in progress. */
+/** Shown until the first page is loaded: only the loading overlay. */
 export function InitialLoading() {
-  const common = useCommonState();
-  const state: ShellState = {
-    layout: fallbackLayout,
-    pageName: '',
-    registered: common.user !== null,
-    directAccess: false,
-    withoutLayout: common.withoutLayout,
-    pageProgress: true,
-    errors: [],
-    cleanErrors: common.cleanErrors,
-  };
-  return <PageShell state={state}>{null}</PageShell>;
+  return <LoadingOverlay active />;
 }

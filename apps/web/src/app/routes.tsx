@@ -1,18 +1,24 @@
 import type { RouteObject } from 'react-router';
 import { AppErrorBoundary } from './app-error-boundary';
 import type { LazyQueryClient } from './lazy-query-client';
+import { pageRouteId } from './page-changes';
 import { createPageLoader } from './page-loader';
 import { InitialLoading, PageView } from './page-view';
+import type { UserCheckOutcome } from './user/user-check';
 
 /**
  * One catch-all route: every path is resolved by the route table of spec 2
  * §2.1 (contract `resolveRoute`) and shown through the page registry.
  */
-export function createAppRoutes(queries: LazyQueryClient): RouteObject[] {
+export function createAppRoutes(
+  queries: LazyQueryClient,
+  userCheck: Promise<UserCheckOutcome>,
+): RouteObject[] {
   return [
     {
+      id: pageRouteId,
       path: '*',
-      loader: createPageLoader(queries),
+      loader: createPageLoader(queries, userCheck),
       Component: PageView,
       HydrateFallback: InitialLoading,
       ErrorBoundary: AppErrorBoundary,

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { CookieNotice, cookieNoticeSizeProperty } from './cookie-notice';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout, stubResizeObserver } from './shell-test-utils';
 
 function notice() {
   return screen.queryByRole('region', { name: 'Cookie notice' });
@@ -63,36 +63,21 @@ describe('CookieNotice', () => {
   it('keeps its height on <html> while shown, as the browser lays it out', async () => {
     // The height comes from the resize observer (after the browser's layout),
     // never from a layout forced during the render.
-    let report: ResizeObserverCallback = () => undefined;
-    const observed: Element[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(callback: ResizeObserverCallback) {
-          report = callback;
-        }
-        observe(target: Element) {
-          observed.push(target);
-        }
-        disconnect() {
-          observed.length = 0;
-        }
-      },
-    );
+    const observer = stubResizeObserver();
     const root = document.documentElement;
     renderWithLayout(<CookieNotice />);
-    expect(observed).toEqual([notice()]);
-    const entry = (blockSize: number) =>
+    expect(observer.observed()).toEqual([notice()]);
+    const size = (blockSize: number) => () =>
       ({ borderBoxSize: [{ blockSize, inlineSize: 320 }] }) as unknown as ResizeObserverEntry;
-    report([entry(87.5)], {} as ResizeObserver);
+    observer.report(size(87.5));
     expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('88px');
     // The text wraps on a narrower window.
-    report([entry(120)], {} as ResizeObserver);
+    observer.report(size(120));
     expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('120px');
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(root.style.getPropertyValue(cookieNoticeSizeProperty)).toBe('');
-    expect(observed).toEqual([]);
+    expect(observer.observed()).toEqual([]);
   });
 
   it('measures itself where the browser has no resize observer', () => {

@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Footer } from './footer';
-import { happyDom, makeLayout, renderWithLayout, setDocumentHeight } from './shell-test-utils';
+import {
+  happyDom,
+  makeLayout,
+  renderWithLayout,
+  setDocumentHeight,
+  stubResizeObserver,
+} from './shell-test-utils';
 
 function footer() {
   return screen.getByRole('contentinfo');
@@ -11,6 +17,7 @@ describe('Footer', () => {
   afterEach(() => {
     happyDom().setViewport({ width: 1024, height: 768 });
     setDocumentHeight(0);
+    vi.unstubAllGlobals();
   });
 
   it('shows the copyright line from the dictionary', () => {
@@ -43,18 +50,24 @@ describe('Footer', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 
-  it('is taller when the page is more than twice the window height at 991 px or less', async () => {
+  it('is taller when the page is more than twice the window height at 991 px or less', () => {
+    // Checked when the browser reports the page laid out, never by forcing a layout.
+    const layoutDone = stubResizeObserver();
     happyDom().setViewport({ width: 991, height: 600 });
     setDocumentHeight(1201);
     renderWithLayout(<Footer pageName="home" />);
-    await waitFor(() => expect(footer().classList.contains('site-footer--tall')).toBe(true));
+    expect(layoutDone.observed()).toEqual([document.body]);
+    expect(footer().classList.contains('site-footer--tall')).toBe(false);
+    act(() => layoutDone.report());
+    expect(footer().classList.contains('site-footer--tall')).toBe(true);
   });
 
-  it('is not taller on wide windows or short pages', async () => {
+  it('is not taller on wide windows or short pages', () => {
+    const layoutDone = stubResizeObserver();
     happyDom().setViewport({ width: 992, height: 600 });
     setDocumentHeight(3000);
     renderWithLayout(<Footer pageName="home" />);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    act(() => layoutDone.report());
     expect(footer().classList.contains('site-footer--tall')).toBe(false);
 
     happyDom().setViewport({ width: 800, height: 600 });
@@ -63,11 +76,12 @@ describe('Footer', () => {
     expect(footer().classList.contains('site-footer--tall')).toBe(false);
   });
 
-  it('re-checks on resize', async () => {
+  it('re-checks on resize', () => {
+    const layoutDone = stubResizeObserver();
     happyDom().setViewport({ width: 1200, height: 600 });
     setDocumentHeight(3000);
     renderWithLayout(<Footer pageName="home" />);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    act(() => layoutDone.report());
     expect(footer().classList.contains('site-footer--tall')).toBe(false);
 
     happyDom().setViewport({ width: 700, height: 600 });
@@ -75,15 +89,25 @@ describe('Footer', () => {
     expect(footer().classList.contains('site-footer--tall')).toBe(true);
   });
 
-  it('re-checks on page change', async () => {
+  it('re-checks when the page grows, as on a page change', () => {
+    const layoutDone = stubResizeObserver();
     happyDom().setViewport({ width: 700, height: 600 });
     setDocumentHeight(900);
     const { rerender } = renderWithLayout(<Footer pageName="home" />);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    act(() => layoutDone.report());
     expect(footer().classList.contains('site-footer--tall')).toBe(false);
 
     setDocumentHeight(2400);
     rerender(<Footer pageName="faq" />);
-    await waitFor(() => expect(footer().classList.contains('site-footer--tall')).toBe(true));
+    act(() => layoutDone.report());
+    expect(footer().classList.contains('site-footer--tall')).toBe(true);
+  });
+
+  it('checks at once where the browser has no resize observer', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    happyDom().setViewport({ width: 700, height: 600 });
+    setDocumentHeight(2400);
+    renderWithLayout(<Footer pageName="home" />);
+    expect(footer().classList.contains('site-footer--tall')).toBe(true);
   });
 });

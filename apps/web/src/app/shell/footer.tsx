@@ -23,12 +23,13 @@ export function Footer({ pageName }: { pageName: string }) {
 
   useEffect(() => {
     const check = () => setTall(footerIsTall());
-    const frame = window.requestAnimationFrame(check);
     window.addEventListener('resize', check);
+    // The observer reports once the page is laid out, and on every change of
+    // its height: read then, the check never forces a layout of its own.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(check) : null;
-    observer?.observe(document.body);
+    if (observer) observer.observe(document.body);
+    else check();
     return () => {
-      window.cancelAnimationFrame(frame);
       window.removeEventListener('resize', check);
       observer?.disconnect();
     };

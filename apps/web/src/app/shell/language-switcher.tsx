@@ -98,7 +98,10 @@ export function LanguageSwitcher({ pageName }: { pageName: string }) {
       >
         <GlobeIcon />
         <span className="visually-hidden">{label}: </span>
-        <span lang={layout.languageShortCode || languageTag(layout.languageCode)}>
+        <span
+          className="language-switcher__current"
+          lang={layout.languageShortCode || languageTag(layout.languageCode)}
+        >
           {layout.currentLanguageNativeTitle || layout.languageCode}
         </span>
         <ChevronIcon className="icon language-switcher__chevron" />

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { LayoutContext } from '../layout-context';
 import type { ShellState } from '../shell-types';
@@ -84,4 +85,40 @@ export function setDocumentHeight(height: number): void {
     configurable: true,
     value: height,
   });
+}
+
+/**
+ * A resize observer the test drives, as the browser would after a layout:
+ * `report` calls every live observer with its observed elements.
+ */
+export function stubResizeObserver() {
+  const live = new Set<{ callback: ResizeObserverCallback; targets: Element[] }>();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      private readonly entry: { callback: ResizeObserverCallback; targets: Element[] };
+      constructor(callback: ResizeObserverCallback) {
+        this.entry = { callback, targets: [] };
+        live.add(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {
+        this.entry.targets.length = 0;
+        live.delete(this.entry);
+      }
+    },
+  );
+  return {
+    /** The elements observed now. */
+    observed: () => [...live].flatMap((entry) => entry.targets),
+    report(entries: (target: Element) => Partial<ResizeObserverEntry> = () => ({})) {
+      for (const { callback, targets } of [...live])
+        callback(
+          targets.map((target) => ({ target, ...entries(target) }) as ResizeObserverEntry),
+          {} as ResizeObserver,
+        );
+    },
+  };
 }

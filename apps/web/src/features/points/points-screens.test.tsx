@@ -61,6 +61,24 @@ describe('the points pages in the app', () => {
     expect(await screen.findByRole('table', { name: 'Segments' })).toBeTruthy();
   });
 
+  it('shows the member home once, with its points: the page loader fetched them first', async () => {
+    const calls = memberApi();
+    renderApp('/');
+    // The welcome and the points arrive in the same render: no loading state between them.
+    await screen.findByRole('heading', { name: 'Welcome, Eleni!' });
+    expect(screen.getByRole('table', { name: 'Segments' })).toBeTruthy();
+    expect(
+      screen.getByRole('table', { name: /lapsing in each of the next 12 months/ }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('status', { name: /loading/i })).toBeNull();
+    // And only once: the screen took the loader's answers without calling again.
+    const pointsCalls = calls.filter((call) => call.path.startsWith('/s2c/auth/v1/agent-points'));
+    expect(pointsCalls.map((call) => call.path).sort()).toEqual([
+      '/s2c/auth/v1/agent-points',
+      '/s2c/auth/v1/agent-points/forecast',
+    ]);
+  });
+
   it('loads the points page with the search of its URL as page params', async () => {
     const calls = memberApi();
     renderApp('/points?searchBy=pnr&pnrSearch=ABC123&details=1');
@@ -81,8 +99,10 @@ describe('the points pages in the app', () => {
     expect(await screen.findByText('No PNR matches your search.')).toBeTruthy();
     expect(router.state.location.search).toBe('?searchBy=pnr&pnrSearch=NONE11');
     expect(calls.filter(isPage('points')).at(-1)?.query.get('pnrSearch')).toBe('NONE11');
-    // The form still shows the search.
-    expect(screen.getByLabelText<HTMLInputElement>('Record locator (PNR)').value).toBe('NONE11');
+    // The form still shows the search (put back by an effect of the new page).
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Record locator (PNR)').value).toBe('NONE11'),
+    );
   });
 
   it('shows archive points to a guest, asking the server', async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpiryForecast } from '@club/contract/points';
 import { httpClient } from '../../../lib/http-client';
+import { pointsFreshMs } from './status-report';
 
 /** Points lapsing in each of the next 12 months: `GET /s2c/auth/v1/agent-points/forecast?number=`. */
 export function getExpiryForecast(number: string, signal?: AbortSignal): Promise<ExpiryForecast> {
@@ -14,7 +15,7 @@ export function expiryForecastQueryOptions(number: string) {
   return queryOptions({
     queryKey: ['agent-points', number, 'forecast'],
     queryFn: ({ signal }) => getExpiryForecast(number, signal),
-    staleTime: 0,
+    staleTime: pointsFreshMs,
   });
 }
 

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { StatusReport } from '@club/contract/points';
 import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenPrefetch, ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
 import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
 import { httpClient } from '../../../lib/http-client';
 import { useDictionary } from '../../../lib/use-dictionary';
-import { useExpiryForecast } from '../api/expiry-forecast';
+import { expiryForecastQueryOptions, useExpiryForecast } from '../api/expiry-forecast';
 import { statusReportQueryOptions } from '../api/status-report';
 import { ExpiryForecastView } from '../components/expiry-forecast';
 import { fill, useFormatNumber } from '../components/format';
@@ -131,3 +131,12 @@ export function MemberHome(_props: ScreenProps) {
     </section>
   );
 }
+
+/** The status report and forecast come with the page (the page loader waits on them). */
+MemberHome.prefetch = async ({ queryClient, user }: ScreenPrefetch): Promise<void> => {
+  if (user === null) return;
+  await Promise.all([
+    queryClient.prefetchQuery(statusReportQueryOptions(user.number, httpClient)),
+    queryClient.prefetchQuery(expiryForecastQueryOptions(user.number)),
+  ]);
+};
