@@ -66,7 +66,7 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     expect(screen.queryByRole('main')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
 
-    answerLayout((await answers('/s2c/content/v1/layout/')));
+    answerLayout(await answers('/s2c/content/v1/layout/'));
     expect((await heading()).textContent).toBe('Welcome to Amadeus+Me');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByTestId('loading-overlay').className).not.toContain(
