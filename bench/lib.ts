@@ -15,6 +15,12 @@ export async function startServer(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
+  // Another server already answering there would be measured instead of this one.
+  const taken = await fetch(readyUrl).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers at ${readyUrl}: stop it first`);
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,6 +14,10 @@ function day(offset: number): string {
 }
 
 test.describe('agencies', () => {
+  // Journeys of many pages and several password hashes (argon2id): with two
+  // workers on a two-core machine they take longer than one page's 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a decision maker opts an agency in from the emailed link, then out; the club follows', async ({
     page,
     request,

@@ -14,6 +14,10 @@ import {
 const password = 'Journey2026';
 
 test.describe('membership journeys', () => {
+  // Journeys of many pages and several password hashes (argon2id): with two
+  // workers on a two-core machine they take longer than one page's 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
   test('double opt-in: register, confirm through the emailed link, log in, log out', async ({
     page,
   }) => {

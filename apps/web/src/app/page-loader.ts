@@ -14,6 +14,7 @@ import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
 import { loadSanitizer } from '../lib/sanitizer';
 import { headerBanner } from './shell/header-banner-module';
+import { memberSession } from './user/member-session-module';
 import type { LazyQueryClient } from './lazy-query-client';
 import { localPage } from './local-page';
 import { screenFor, type PageScreen } from './page-registry';
@@ -208,6 +209,8 @@ async function loadView(
     loadSanitizer(),
     // And the header banner, out of the first script (decision 004).
     headerBanner.load(),
+    // And what a stored session brings along.
+    readStoredValue('userId') === null ? null : memberSession.load(),
   ]);
   const queryClient = await queries.ready;
 

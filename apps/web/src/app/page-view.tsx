@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useLoaderData, useLocation, useNavigation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
@@ -10,9 +9,7 @@ import type { PageView as PageViewData } from './page-loader';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
-
-/** Logout, country follow and the member dialogs: loaded once a member is logged in. */
-const MemberSession = lazy(() => import('./user/member-session'));
+import { MemberSessionSlot } from './user/member-session-module';
 
 /** The page of the current route inside the shell, from the catch-all loader. */
 export function PageView() {
@@ -45,11 +42,8 @@ export function PageView() {
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
         <PageShell state={state}>{Screen ? <Screen page={view.page} /> : null}</PageShell>
-        {state.registered ? (
-          <Suspense>
-            <MemberSession pageName={view.pageName} />
-          </Suspense>
-        ) : null}
+        {/* Logout, country follow and the member dialogs. */}
+        {state.registered ? <MemberSessionSlot pageName={view.pageName} /> : null}
       </LayoutContext>
     </QueryClientProvider>
   );

@@ -28,13 +28,15 @@ export function useReveal(total: number): {
     const sentinel = sentinelRef.current;
     if (!sentinel || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
+      const wasInView = inView.current;
       inView.current = entries.some((entry) => entry.isIntersecting);
       // Out of view again: no reveal is waiting.
       if (!inView.current && timer.current !== undefined) {
         clearTimeout(timer.current);
         timer.current = undefined;
       }
-      setWatching((count) => count + 1);
+      // Only a change re-renders the list (the first report of a sentinel out of view does not).
+      if (inView.current !== wasInView) setWatching((count) => count + 1);
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
