@@ -112,6 +112,8 @@ test.describe('page shell', () => {
   }) => {
     await page.setViewportSize({ width: 1200, height: 400 });
     await page.goto(countryUrl('gr', '/privacy-policy'));
+    // The page is there (not only the loading overlay) before it is scrolled.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     const control = page.getByRole('button', { name: 'Back to top' });
     await expect(control).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
