@@ -338,6 +338,9 @@ describe('links inside the app', () => {
     const { router } = renderApp('/eng');
     await heading();
     fireEvent.click(screen.getByRole('link', { name: 'Register as a new user' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/eng/registration'));
+    // The registration screen's chunk (form library and schemas) loads first.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eng/registration'), {
+      timeout: 5_000,
+    });
   });
 });
