@@ -1,9 +1,8 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { CommonStateProvider } from './common-state';
 import { PageChanges } from './page-changes';
+import type { AppRouter } from './routes';
 import type { UserCheckOutcome } from './user/user-check';
-
-type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The app's providers around the router (a memory router in tests). The query
@@ -15,7 +14,7 @@ export function App({
   router,
   userCheck,
 }: {
-  router: Router;
+  router: AppRouter;
   userCheck: Promise<UserCheckOutcome>;
 }) {
   return (

@@ -1,12 +1,7 @@
 import { startTransition, useLayoutEffect } from 'react';
-import type { createBrowserRouter } from 'react-router';
 import { applyWithoutLayoutQuery, useCommonState } from './common-state';
 import type { PageView } from './page-loader';
-
-type Router = ReturnType<typeof createBrowserRouter>;
-
-/** The id of the catch-all route, whose loader data is the page view. */
-export const pageRouteId = 'page';
+import { pageRouteId, type AppRouter } from './routes';
 
 /**
  * Page change (spec 1 §4): a new page's load errors replace the old ones and
@@ -14,11 +9,11 @@ export const pageRouteId = 'page';
  * common state in the same transition as the router's own update, so that a
  * new page renders once, with them (not a second time from an effect).
  */
-export function PageChanges({ router }: { router: Router }) {
+export function PageChanges({ router }: { router: AppRouter }) {
   const { pageChanged, setWithoutLayout } = useCommonState();
   useLayoutEffect(() => {
     let shown: unknown;
-    const onRouterState = (state: Router['state']) => {
+    const onRouterState = (state: AppRouter['state']) => {
       const view = state.loaderData[pageRouteId] as PageView | undefined;
       if (state.navigation.state !== 'idle' || view === undefined || view === shown) return;
       shown = view;

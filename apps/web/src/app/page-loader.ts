@@ -190,7 +190,8 @@ async function loadView(
   const params: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!localeParams.has(key)) params[key] = value;
   // Member pages show the 403 screen to guests without asking the server (spec 2 §2.1).
-  const guestOnMemberPage = isMemberPage(route.pageName) && readStoredValue('userId') === null;
+  const sessionStored = readStoredValue('userId') !== null;
+  const guestOnMemberPage = isMemberPage(route.pageName) && !sessionStored;
   const { pageName, entry } = screenFor(guestOnMemberPage ? '403' : route.pageName);
   const fromServer = entry.fromServer !== false;
   const screen = entry.load();
@@ -210,7 +211,7 @@ async function loadView(
     // And the header banner, out of the first script (decision 004).
     headerBanner.load(),
     // And what a stored session brings along.
-    readStoredValue('userId') === null ? null : memberSession.load(),
+    sessionStored ? memberSession.load() : null,
   ]);
   const queryClient = await queries.ready;
 
