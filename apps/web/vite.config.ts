@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './scripts/compile-hints';
 
 // react-router's package exports always point at its development build, which
 // ships dev-only warnings; production builds take its production build instead.
@@ -9,7 +10,7 @@ const reactRouterDevelopment = dirname(createRequire(import.meta.url).resolve('r
 const reactRouterProduction = join(reactRouterDevelopment, '../production/index.mjs');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), compileHints()],
   resolve: {
     conditions: ['source'],
     alias:

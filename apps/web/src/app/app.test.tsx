@@ -229,6 +229,26 @@ describe('legacy ?mode= redirects (spec 2 §2.3)', () => {
   });
 });
 
+describe('a page that fails', () => {
+  it('shows only the catalogue message when a page throws while rendering, and the next page again', async () => {
+    stubContentApi();
+    const news = pageScreens.news!;
+    const Broken = () => {
+      throw new Error('broken screen');
+    };
+    vi.spyOn(news, 'load').mockResolvedValue(Broken);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/news');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Services are unavailable. Try again later',
+    );
+    expect(screen.queryByRole('banner')).toBeNull();
+    await act(() => router.navigate('/faq'));
+    expect((await heading()).textContent).toBe('faq');
+    expect(screen.queryByText('Services are unavailable. Try again later')).toBeNull();
+  });
+});
+
 describe('country from the host', () => {
   it('asks for the country of the subdomain and sets lang and dir for right-to-left', async () => {
     setUrl('http://ae.localhost:3000/');

@@ -1,4 +1,4 @@
-import { replace, type LoaderFunctionArgs } from 'react-router';
+import { createPath, type Location } from 'react-router';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { countryFromHost } from '@club/contract/host';
@@ -17,6 +17,7 @@ import { headerBanner } from './shell/header-banner-module';
 import { memberSession } from './user/member-session-module';
 import type { LazyQueryClient } from './lazy-query-client';
 import { localPage } from './local-page';
+import { redirectTo, type Redirect } from './navigation/page-navigator';
 import { screenFor, type PageScreen } from './page-registry';
 import { checkedUser, type UserCheckOutcome } from './user/user-check';
 
@@ -172,7 +173,7 @@ async function loadView(
   url: URL,
   queries: LazyQueryClient,
   userCheck: Promise<UserCheckOutcome>,
-): Promise<PageView | Response> {
+): Promise<PageView | Redirect> {
   const hostCountry = countryFromHost(window.location.host, appConfig().rootDomain);
   const { pathCountry, countryRoute, appPath } = splitCountryRoute(url.pathname, hostCountry);
   const route = resolveRoute(appPath);
@@ -180,7 +181,7 @@ async function loadView(
   if (route.pageName === 'home') {
     const prefix = `${countryRoute}${appPath.replace(/\/+$/, '')}`;
     const redirectPath = legacyRedirectPath(url, prefix);
-    if (redirectPath !== undefined) return replace(redirectPath);
+    if (redirectPath !== undefined) return redirectTo(redirectPath);
   }
 
   const locale: ContentLocale = {
@@ -258,5 +259,6 @@ async function loadView(
  * login and logout reloads the page.
  */
 export function createPageLoader(queries: LazyQueryClient, userCheck: Promise<UserCheckOutcome>) {
-  return ({ request }: LoaderFunctionArgs) => loadView(new URL(request.url), queries, userCheck);
+  return (location: Location) =>
+    loadView(new URL(createPath(location), window.location.origin), queries, userCheck);
 }

@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
 import { useCommonState } from './common-state';
@@ -11,10 +11,11 @@ import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
 import { MemberSessionSlot } from './user/member-session-module';
 
-/** The page of the current route inside the shell, from the catch-all loader. */
-export function PageView() {
-  const view = useLoaderData<PageViewData>();
-  const navigation = useNavigation();
+/**
+ * The shown location's page inside the shell, from the page loader; `loading`
+ * while the next one loads.
+ */
+export function PageView({ view, loading }: { view: PageViewData; loading: boolean }) {
   const location = useLocation();
   const common = useCommonState();
 
@@ -28,11 +29,7 @@ export function PageView() {
     registered: common.user !== null,
     directAccess: common.user?.isAmadeusDirectUser === true,
     withoutLayout: common.withoutLayout,
-    pageProgress:
-      view.kind === 'leaving' ||
-      common.pageProgress ||
-      !common.userChecked ||
-      navigation.state !== 'idle',
+    pageProgress: view.kind === 'leaving' || common.pageProgress || !common.userChecked || loading,
     errors: common.errors,
     cleanErrors: common.cleanErrors,
   };

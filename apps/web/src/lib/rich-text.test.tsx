@@ -2,10 +2,10 @@
 // DOMPurify does not support happy-dom (it leaves scripts in place there), so
 // the sanitising is proven in jsdom.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { LayoutContext } from '../app/layout-context';
+import { createTestNavigator, TestRouter } from '../testing/test-router';
 import { setAppConfigForTests } from './app-config';
 import { RichText } from './rich-text';
 
@@ -19,20 +19,14 @@ const greekLayout: ClientLayout = {
 
 function renderRichText(html: string, layout: ClientLayout = greekLayout) {
   setAppConfigForTests({ rootDomain: 'club.example' });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <LayoutContext.Provider value={layout}>
-            <RichText html={html} className="content" />
-          </LayoutContext.Provider>
-        ),
-      },
-    ],
-    { initialEntries: ['/ell'] },
+  const router = createTestNavigator('/ell');
+  const view = render(
+    <TestRouter navigator={router}>
+      <LayoutContext.Provider value={layout}>
+        <RichText html={html} className="content" />
+      </LayoutContext.Provider>
+    </TestRouter>,
   );
-  const view = render(<RouterProvider router={router} />);
   const root = view.container.querySelector('.content');
   if (!root) throw new Error('no rich text rendered');
   return { router, root };
@@ -84,14 +78,14 @@ describe('links', () => {
     expect(link?.hasAttribute('data-app-link')).toBe(false);
   });
 
-  it('navigates inside the app on a plain click', () => {
+  it('navigates inside the app on a plain click', async () => {
     const { router } = renderRichText('<p>See <a href="/faq"><span>the FAQ</span></a></p>');
     const notPrevented = fireEvent.click(screen.getByText('the FAQ'));
     expect(notPrevented).toBe(false);
-    expect(router.state.location.pathname).toBe('/ell/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ell/faq'));
   });
 
-  it('leaves modifier clicks and external links to the browser', () => {
+  it('leaves modifier clicks and external links to the browser', async () => {
     const { router } = renderRichText(
       '<a href="/faq">FAQ</a> <a href="https://other.example/">Other</a> <a href="/news" target="_blank">News</a>',
     );
@@ -100,6 +94,8 @@ describe('links', () => {
     expect(fireEvent.click(screen.getByText('FAQ'), { shiftKey: true })).toBe(true);
     expect(fireEvent.click(screen.getByText('Other'))).toBe(true);
     expect(fireEvent.click(screen.getByText('News'))).toBe(true);
+    // A navigation would have loaded and been shown by the next macrotask.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(router.state.location.pathname).toBe('/ell');
   });
 });

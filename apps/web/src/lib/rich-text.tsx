@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/navigation/navigator-router';
 import { useLayout } from '../app/layout-context';
 import { appConfig } from './app-config';
 import { appLinkAttribute } from './app-link';

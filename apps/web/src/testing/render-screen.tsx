@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { LayoutContext } from '../app/layout-context';
+import { createTestNavigator, TestRouter } from './test-router';
 
 /** A Greek layout in English (a non-default language, so links carry `/eng`). */
 export function makeClientLayout(overrides: Partial<ClientLayout> = {}): ClientLayout {
@@ -19,11 +19,13 @@ export function makeClientLayout(overrides: Partial<ClientLayout> = {}): ClientL
   };
 }
 
-/** One screen inside a memory router at `/eng`, with the layout in context. */
+/** One screen inside a router over a memory history at `/eng`, with the layout in context. */
 export function renderScreen(ui: ReactElement, layout: ClientLayout = makeClientLayout()) {
-  const router = createMemoryRouter(
-    [{ path: '*', element: <LayoutContext value={layout}>{ui}</LayoutContext> }],
-    { initialEntries: ['/eng'] },
+  const router = createTestNavigator('/eng');
+  const view = render(
+    <TestRouter navigator={router}>
+      <LayoutContext value={layout}>{ui}</LayoutContext>
+    </TestRouter>,
   );
-  return { ...render(<RouterProvider router={router} />), router };
+  return { ...view, router };
 }

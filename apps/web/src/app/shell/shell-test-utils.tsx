@@ -1,10 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { LayoutContext } from '../layout-context';
 import type { ShellState } from '../shell-types';
+import { createTestNavigator, TestRouter } from '../../testing/test-router';
 
 /** A filled-in layout of a demo country (Greece, English as second language). */
 export function makeLayout(overrides: Partial<ClientLayout> = {}): ClientLayout {
@@ -51,18 +52,19 @@ function LocationProbe() {
   return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
-/** Renders inside a memory router at `path` with the layout in context. */
+/** Renders inside a router over a memory history at `path` with the layout in context. */
 export function renderWithLayout(
   ui: ReactElement,
   { layout = makeLayout(), path = '/eng' }: { layout?: ClientLayout; path?: string } = {},
 ): RenderResult {
+  const navigator = createTestNavigator(path);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[path]}>
+    <TestRouter navigator={navigator}>
       <LayoutContext value={layout}>
         {children}
         <LocationProbe />
       </LayoutContext>
-    </MemoryRouter>
+    </TestRouter>
   );
   return render(ui, { wrapper });
 }

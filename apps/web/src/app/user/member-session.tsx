@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../navigation/navigator-router';
 import type { User } from '@club/contract/membership';
 import { countryHostUrl } from '../../lib/country-host';
 import { httpClient } from '../../lib/http-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from '../navigation/navigator-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@club/contract/membership';
 import { writeStoredValue } from '../../lib/client-storage';
@@ -97,6 +97,6 @@ export function useReloadWhenLoggedOut(): void {
   const revalidator = useRevalidator();
   const loggedOut = userChecked && user === null && !userCheckError;
   useEffect(() => {
-    if (loggedOut && revalidator.state === 'idle') void revalidator.revalidate();
+    if (loggedOut && !revalidator.revalidating) void revalidator.revalidate();
   }, [loggedOut, revalidator]);
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '../../app/navigation/navigator-router';
 import { z } from 'zod';
 import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';
 import { useLayout } from '../../app/layout-context';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/navigation/navigator-router';
 import type { GiftsPage } from '@club/contract/gifts';
 import type { ScreenProps } from '../../../app/page-registry';
 import { useLayout } from '../../../app/layout-context';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useNavigate } from '../../../app/navigation/navigator-router';
 import { messages } from '@club/contract/validation-messages';
 import { useCommonState } from '../../../app/common-state';
 import { useLayout } from '../../../app/layout-context';

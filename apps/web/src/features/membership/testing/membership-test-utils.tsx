@@ -1,7 +1,7 @@
 import { useLayoutEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
+import { parsePath, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ClientLayout } from '@club/contract/client-layout';
 import type { Layout } from '@club/contract/layout';
@@ -12,6 +12,7 @@ import { LayoutContext } from '../../../app/layout-context';
 import { createQueryClient } from '../../../lib/query-client';
 import { jsonResponse, makePageAnswer } from '../../../testing/fake-content-api';
 import { makeClientLayout } from '../../../testing/render-screen';
+import { createTestNavigator, TestRouter } from '../../../testing/test-router';
 
 /** A member as the API shows them (Greek office, terms accepted). */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -133,26 +134,18 @@ export function renderMembershipScreen(
   { layout = makeClientLayout(), path = '/eng', state, user = null }: RenderOptions = {},
 ) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
+  const router = createTestNavigator(state === undefined ? path : { ...parsePath(path), state });
+  const view = render(
+    <CommonStateProvider>
+      <QueryClientProvider client={queryClient}>
+        <TestRouter navigator={router}>
           <LayoutContext value={layout}>
             <UserSeed user={user} />
             <ErrorsProbe />
             {ui}
             <LocationProbe />
           </LayoutContext>
-        ),
-      },
-    ],
-    { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
-  );
-  const view = render(
-    <CommonStateProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        </TestRouter>
       </QueryClientProvider>
     </CommonStateProvider>,
   );

@@ -6,7 +6,8 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '../../../app/navigation/navigator-router';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PointsSearchSchema, type PointsPage, type PointsSearch } from '@club/contract/points';
