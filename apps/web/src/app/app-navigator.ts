@@ -15,6 +15,7 @@ export function createAppNavigator(
   history: PageHistory,
   queries: LazyQueryClient,
   userCheck: Promise<UserCheckOutcome>,
+  started?: Promise<void>,
 ): AppNavigator {
-  return createPageNavigator(history, createPageLoader(queries, userCheck));
+  return createPageNavigator(history, createPageLoader(queries, userCheck), started);
 }

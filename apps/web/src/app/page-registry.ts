@@ -4,6 +4,8 @@ import type { ClientLayout } from '@club/contract/client-layout';
 import type { User } from '@club/contract/membership';
 import type { Page } from '@club/contract/page';
 import type { PageName } from '@club/contract/routes';
+import { membershipScreens } from '../features/membership/membership-screens';
+import { memberHome, pointsScreens } from '../features/points/points-screens';
 import { readStoredValue } from '../lib/client-storage';
 
 /** What every page screen receives: the page answer (or a page built locally). */
@@ -48,7 +50,7 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
     load: () =>
       readStoredValue('userId') === null
         ? import('../features/content/components/guest-home').then((m) => m.GuestHome)
-        : import('../features/points/points-screens').then((m) => m.memberHome()),
+        : memberHome(),
   },
   faq: {
     load: () => import('../features/content/components/faq-screen').then((m) => m.FaqScreen),
@@ -85,20 +87,17 @@ export const pageScreens: Partial<Record<PageName, ScreenEntry>> = {
 };
 
 /**
- * Screens of a capability, each its own lazy chunk behind one small index
- * chunk (`screens` loads it), so that the first script carries one loader
- * for all of them.
+ * Screens of a capability, each its own lazy chunk, listed by the capability
+ * (`screens`). The lists are in the first script, so that a screen's chunk is
+ * one request away, not behind a chunk of loaders.
  */
 function registerScreens<TName extends PageName>(
   names: readonly TName[],
-  screens: () => Promise<Record<TName, () => Promise<PageScreen>>>,
+  screens: Record<TName, () => Promise<PageScreen>>,
   localPages: readonly TName[] = [],
 ): void {
   for (const name of names)
-    pageScreens[name] = {
-      load: () => screens().then((loaders) => loaders[name]()),
-      fromServer: !localPages.includes(name),
-    };
+    pageScreens[name] = { load: screens[name], fromServer: !localPages.includes(name) };
 }
 
 const membershipPages = [
@@ -119,15 +118,13 @@ export type MembershipPageName = (typeof membershipPages)[number];
 
 registerScreens(
   membershipPages,
-  () => import('../features/membership/membership-screens').then((m) => m.membershipScreens),
+  membershipScreens,
   // The login page is built locally (spec 2 §7).
   ['login'],
 );
 
-// The gifts pages come through the points index too: one loader less in the
-// first script, which is at its budget (decision 004).
-// So do the agency pages (features/agency), whose success pages are built
-// locally (spec 2 §7).
+// The points list names the gifts and agency screens too (features/gifts,
+// features/agency); the agency success pages are built locally (spec 2 §7).
 const pointsPages = [
   'points',
   'archive-points',
@@ -142,11 +139,10 @@ export type PointsPageName = (typeof pointsPages)[number];
 export type GiftsPageName = Extract<PointsPageName, 'gifts' | 'redeem-points'>;
 export type AgencyPageName = Extract<PointsPageName, `agency-${string}`>;
 
-registerScreens(
-  pointsPages,
-  () => import('../features/points/points-screens').then((m) => m.pointsScreens),
-  ['agency-successfully-opt-in', 'agency-successfully-opt-out'],
-);
+registerScreens(pointsPages, pointsScreens, [
+  'agency-successfully-opt-in',
+  'agency-successfully-opt-out',
+]);
 
 /** The screen of a page name; unknown or unregistered names give the 404 screen. */
 export function screenFor(pageName: string): { pageName: string; entry: ScreenEntry } {

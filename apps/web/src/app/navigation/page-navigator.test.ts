@@ -43,6 +43,27 @@ describe('page navigator', () => {
     expect(paths(history.entries)).toEqual(['/faq']);
   });
 
+  it('starts the first load when the start promise settles, unless a navigation came first', async () => {
+    let start: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const { load, calls } = controlledLoad();
+    createPageNavigator(createMemoryHistory(['/faq']), load, started);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    start();
+    await settle();
+    expect(calls.map((call) => call.path)).toEqual(['/faq']);
+
+    let startLate: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => (startLate = resolve));
+    const second = controlledLoad();
+    const navigator = createPageNavigator(createMemoryHistory(['/faq']), second.load, late);
+    void navigator.navigate('/news');
+    startLate();
+    await settle();
+    expect(second.calls.map((call) => call.path)).toEqual(['/news']);
+  });
+
   it('changes location and history only once the next view is loaded', async () => {
     const history = createMemoryHistory(['/']);
     const { load, calls } = controlledLoad();

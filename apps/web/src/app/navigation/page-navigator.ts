@@ -67,9 +67,13 @@ function isHashChangeOnly(from: Location, to: Location): boolean {
  * declarative `<Router>`: a location's view is loaded first, and the address
  * bar, the history and the shown location change together once it is there.
  * The latest navigation wins; a loader's redirect replaces the current entry.
- * The first location starts loading at once.
  */
-export function createPageNavigator<V>(history: PageHistory, load: Load<V>): PageNavigator<V> {
+export function createPageNavigator<V>(
+  history: PageHistory,
+  load: Load<V>,
+  /** When the first location starts loading: at once without it. */
+  started?: Promise<void>,
+): PageNavigator<V> {
   let state: NavigationState<V> = {
     location: history.location,
     historyAction: 'POP',
@@ -154,7 +158,13 @@ export function createPageNavigator<V>(history: PageHistory, load: Load<V>): Pag
   history.listen(
     (target) => void run({ target, action: 'POP', write: undefined, revalidation: false }),
   );
-  void run({ target: state.location, action: 'POP', write: undefined, revalidation: false });
+  const loadFirst = () => {
+    // Unless a navigation came first.
+    if (latest === 0)
+      void run({ target: state.location, action: 'POP', write: undefined, revalidation: false });
+  };
+  if (started) void started.then(loadFirst);
+  else loadFirst();
 
   return {
     get state() {

@@ -1,9 +1,8 @@
 import type { AgencyPageName, PageScreen } from '../../app/page-registry';
 
 /**
- * The agency screens by page name, each its own lazy chunk. The page registry
- * reaches them through the points index (features/points/points-screens.ts),
- * one loader less in the first script, which is at its budget.
+ * The agency screens by page name, each its own lazy chunk (listed with the
+ * points screens in features/points/points-screens.ts).
  */
 export const agencyScreens: Record<AgencyPageName, () => Promise<PageScreen>> = {
   'agency-opt-in': () => import('./agency-form-screen').then((m) => m.AgencyOptInScreen),

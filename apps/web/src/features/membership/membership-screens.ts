@@ -1,8 +1,8 @@
 import type { MembershipPageName, PageScreen } from '../../app/page-registry';
 
 /**
- * The membership screens by page name, each its own lazy chunk (the page
- * registry reaches them through this small index).
+ * The membership screens by page name, each its own lazy chunk; the page
+ * registry takes this list into the first script.
  */
 export const membershipScreens: Record<MembershipPageName, () => Promise<PageScreen>> = {
   login: () => import('./login/login-screen').then((m) => m.LoginScreen),
