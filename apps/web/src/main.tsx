@@ -8,15 +8,16 @@ import { createBrowserHistory } from './app/navigation/page-history';
 import { startUserCheck } from './app/user/user-check';
 import { afterThisTask } from './lib/after-this-task';
 
-// The user check and the first page's calls start together, in the task right
-// after this script's evaluation: two shorter tasks instead of one long one.
-const started = afterThisTask();
-const userCheck = started.then(startUserCheck);
+// Start-up in short tasks after this script's evaluation: the user check,
+// then the first page's calls, then its chunks (the page loader yields between
+// them). Every request costs the main thread; one long task would block it.
+const checkStarted = afterThisTask();
+const userCheck = checkStarted.then(startUserCheck);
 const appNavigator = createAppNavigator(
   createBrowserHistory(),
   lazyQueryClient(),
   userCheck,
-  started,
+  checkStarted.then(afterThisTask),
 );
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -48,6 +48,20 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     ]);
   });
 
+  it('sends the page calls, then loads the screen chunk in a task of its own', async () => {
+    const load = vi.spyOn(pageScreens.faq!, 'load');
+    const fetchMock = stubContentApi();
+    renderApp('/faq');
+    // The test's navigator starts the first page at once, within renderApp.
+    expect(fetchedUrls(fetchMock)).toEqual([
+      '/s2c/content/v1/layout/',
+      '/s2c/content/v1/pages/faq/',
+    ]);
+    expect(load).not.toHaveBeenCalled();
+    expect((await heading()).textContent).toBe('faq');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('shows only the loading overlay until the first page is there, then the page in its shell', async () => {
     // No shell of a fallback layout first: the page paints once, in its own language.
     let answerLayout: (response: Response) => void = () => undefined;

@@ -8,6 +8,7 @@ import { getLayout, layoutQueryOptions } from '../features/content/api/get-layou
 import { getPage, pageQueryOptions } from '../features/content/api/get-page';
 import type { ContentLocale } from '../features/content/api/content-locale';
 import { errorMessages, loadFailure } from '../lib/api-error';
+import { afterThisTask } from '../lib/after-this-task';
 import { appConfig } from '../lib/app-config';
 import { readStoredValue } from '../lib/client-storage';
 import { dictionaryText } from '../lib/dictionary';
@@ -195,15 +196,25 @@ async function loadView(
   const guestOnMemberPage = isMemberPage(route.pageName) && !sessionStored;
   const { pageName, entry } = screenFor(guestOnMemberPage ? '403' : route.pageName);
   const fromServer = entry.fromServer !== false;
+  const layoutCall = throughCache(queries, layoutQueryOptions(locale).queryKey, () =>
+    getLayout(locale),
+  );
+  const pageCall = fromServer
+    ? throughCache(queries, pageQueryOptions(pageName, locale, params).queryKey, () =>
+        getPage(pageName, locale, params),
+      )
+    : null;
+  // Handled below, after the yield.
+  layoutCall.catch(() => undefined);
+  pageCall?.catch(() => undefined);
+  // The calls are on their way: the chunks start in a task of their own, so
+  // that no start-up task grows long (each request costs the main thread).
+  await afterThisTask();
   const screen = entry.load();
 
   const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
-    throughCache(queries, layoutQueryOptions(locale).queryKey, () => getLayout(locale)),
-    fromServer
-      ? throughCache(queries, pageQueryOptions(pageName, locale, params).queryKey, () =>
-          getPage(pageName, locale, params),
-        )
-      : null,
+    layoutCall,
+    pageCall,
     screen,
     // The screen renders once, with its data.
     prefetchScreenData(screen, queries, userCheck),

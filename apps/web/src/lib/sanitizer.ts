@@ -1,4 +1,5 @@
-import type { sanitizeRichText } from './sanitize-html';
+import type { createSanitizer } from './sanitize-html';
+import { afterThisTask } from './after-this-task';
 import { preloadedModule } from './preloaded-module';
 
 /**
@@ -6,10 +7,14 @@ import { preloadedModule } from './preloaded-module';
  * parallel with the layout and the page, so it is there before any server
  * HTML is shown.
  */
-export type Sanitize = typeof sanitizeRichText;
+export type Sanitize = ReturnType<typeof createSanitizer>;
 
 const sanitizer = preloadedModule<Sanitize>(() =>
-  import('./sanitize-html').then((module) => module.sanitizeRichText),
+  import('./sanitize-html').then(async (module) => {
+    // DOMPurify's set-up in a task of its own, after the chunk's evaluation.
+    await afterThisTask();
+    return module.createSanitizer();
+  }),
 );
 
 export const loadSanitizer = sanitizer.load;
