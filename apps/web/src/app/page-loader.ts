@@ -208,7 +208,7 @@ async function loadView(
   layoutCall.catch(() => undefined);
   pageCall?.catch(() => undefined);
   // The calls are on their way: the chunks start in a task of their own, so
-  // that no start-up task grows long (each request costs the main thread).
+  // that no task grows long (each request costs the main thread).
   await afterThisTask();
   const screen = entry.load();
 

@@ -26,6 +26,16 @@ function controlledLoad() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const paths = (entries: Location[]) => entries.map((entry) => `${entry.pathname}${entry.search}`);
 
+/** A navigator over a memory history whose first location shows `firstView`. */
+async function shownAt(entries: string[], firstView: string) {
+  const history = createMemoryHistory(entries);
+  const { load, calls } = controlledLoad();
+  const navigator = createPageNavigator(history, load);
+  calls[0]!.answer(firstView);
+  await settle();
+  return { history, load, calls, navigator };
+}
+
 describe('page navigator', () => {
   it('starts loading the first location at once and shows it with its view', async () => {
     const history = createMemoryHistory(['/faq']);
@@ -65,11 +75,7 @@ describe('page navigator', () => {
   });
 
   it('changes location and history only once the next view is loaded', async () => {
-    const history = createMemoryHistory(['/']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('home');
-    await settle();
+    const { history, calls, navigator } = await shownAt(['/'], 'home');
     const seen: string[] = [];
     navigator.subscribe((state) =>
       seen.push(`${state.location.pathname} ${String(state.view)} ${state.loading}`),
@@ -90,11 +96,7 @@ describe('page navigator', () => {
   });
 
   it('shows only the latest navigation when an earlier one answers last', async () => {
-    const history = createMemoryHistory(['/']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('home');
-    await settle();
+    const { history, calls, navigator } = await shownAt(['/'], 'home');
     void navigator.navigate('/news');
     void navigator.navigate('/faq');
     calls[2]!.answer('faq');
@@ -127,11 +129,7 @@ describe('page navigator', () => {
   });
 
   it('changes only the location when just the hash changes', async () => {
-    const history = createMemoryHistory(['/faq']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('faq');
-    await settle();
+    const { load, navigator } = await shownAt(['/faq'], 'faq');
     await navigator.navigate('/faq#question-3');
     expect(load).toHaveBeenCalledTimes(1);
     expect(navigator.state.location.hash).toBe('#question-3');
@@ -139,11 +137,7 @@ describe('page navigator', () => {
   });
 
   it('keeps the view and shows the error when a load throws; the next page clears it', async () => {
-    const history = createMemoryHistory(['/']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('home');
-    await settle();
+    const { calls, navigator } = await shownAt(['/'], 'home');
     const failed = navigator.navigate('/news');
     calls[1]!.fail(new Error('chunk missing'));
     await failed;
@@ -156,11 +150,7 @@ describe('page navigator', () => {
   });
 
   it('goes back by loading the earlier entry, without writing the history', async () => {
-    const history = createMemoryHistory(['/']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('home');
-    await settle();
+    const { history, calls, navigator } = await shownAt(['/'], 'home');
     const forward = navigator.navigate('/faq');
     calls[1]!.answer('faq');
     await forward;
@@ -175,11 +165,7 @@ describe('page navigator', () => {
   });
 
   it('replaces the entry when going to the address shown', async () => {
-    const history = createMemoryHistory(['/faq']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('faq');
-    await settle();
+    const { history, calls, navigator } = await shownAt(['/faq'], 'faq');
     const again = navigator.navigate('/faq');
     calls[1]!.answer('faq again');
     await again;
@@ -188,11 +174,7 @@ describe('page navigator', () => {
   });
 
   it('revalidates the shown location without a navigation’s loading state', async () => {
-    const history = createMemoryHistory(['/']);
-    const { load, calls } = controlledLoad();
-    const navigator = createPageNavigator(history, load);
-    calls[0]!.answer('member home');
-    await settle();
+    const { history, calls, navigator } = await shownAt(['/'], 'member home');
     const reloaded = navigator.revalidate();
     await settle();
     expect(navigator.state).toMatchObject({ loading: false, revalidating: true });

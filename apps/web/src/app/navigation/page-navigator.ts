@@ -125,18 +125,17 @@ export function createPageNavigator<V>(
       return;
     }
     if (id !== latest) return;
-    if (isRedirect(result) && redirects < maxRedirects) {
+    if (!isRedirect(result)) {
+      commit(navigation, { view: result, error: undefined });
+    } else if (redirects >= maxRedirects) {
+      commit(navigation, { error: new Error(`too many redirects, last to ${result.to}`) });
+    } else {
       const target = toLocation(result.to, navigation.target);
       return run(
         { target, action: 'REPLACE', write: 'replace', revalidation: false },
         redirects + 1,
       );
     }
-    if (isRedirect(result)) {
-      commit(navigation, { error: new Error(`too many redirects, last to ${result.to}`) });
-      return;
-    }
-    commit(navigation, { view: result, error: undefined });
   }
 
   function navigate(to: To | number, options: NavigateOptions = {}): Promise<void> {
@@ -155,13 +154,14 @@ export function createPageNavigator<V>(
     });
   }
 
-  history.listen(
-    (target) => void run({ target, action: 'POP', write: undefined, revalidation: false }),
-  );
+  /** Back, forward or the first location: the history is there already. */
+  const pop = (target: Location) =>
+    run({ target, action: 'POP', write: undefined, revalidation: false });
+
+  history.listen((target) => void pop(target));
   const loadFirst = () => {
     // Unless a navigation came first.
-    if (latest === 0)
-      void run({ target: state.location, action: 'POP', write: undefined, revalidation: false });
+    if (latest === 0) void pop(state.location);
   };
   if (started) void started.then(loadFirst);
   else loadFirst();
