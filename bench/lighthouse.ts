@@ -5,6 +5,13 @@
  * largest contentful paint and total blocking time behind them.
  * Targets: performance >= 95, accessibility 100. Each page runs LIGHTHOUSE_RUNS
  * times (3) and the median run is reported, with every run's score.
+ *
+ * Simulated CPU throttling multiplies the host's own task times by a constant
+ * (4), so the score moves with the host's speed: each report carries
+ * Lighthouse's benchmark index of the host, measured in the same run (about
+ * 1000 or more is what the constant is made for; below it Lighthouse warns of
+ * a slow host). LIGHTHOUSE_CPU_SLOWDOWN sets another multiplier, to calibrate
+ * for a slow host or to see the margin a slower one would leave.
  */
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
@@ -25,10 +32,16 @@ type Scores = {
   tbtMs: number;
   /** The performance score of every run, in the order they ran. */
   runs: number[];
+  /** Lighthouse's measure of the host's CPU speed in the median run. */
+  benchmarkIndex: number;
+  /** Lighthouse's warnings about the median run (a slow host among them). */
+  warnings: string[];
 };
 
 /** Runs per page; the reported run is Lighthouse's own median run of them. */
 const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Lighthouse's mobile default unless LIGHTHOUSE_CPU_SLOWDOWN says otherwise. */
+const cpuSlowdownMultiplier = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
 
 async function auditOnce(url: string, chromePort: number): Promise<Result> {
   const result = await lighthouse(url, {
@@ -38,6 +51,7 @@ async function auditOnce(url: string, chromePort: number): Promise<Result> {
     onlyCategories: ['performance', 'accessibility'],
     // The member pages need the session the login left in local storage.
     disableStorageReset: true,
+    throttling: { cpuSlowdownMultiplier },
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   if (result.lhr.runtimeError) console.log(`lighthouse ${url}: ${result.lhr.runtimeError.message}`);
@@ -62,14 +76,17 @@ async function audit(url: string, chromePort: number): Promise<Scores> {
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
     runs: all.map(score),
+    benchmarkIndex: Math.round(median.environment.benchmarkIndex),
+    warnings: median.runWarnings,
   };
 }
 
 function report(name: string, scores: Scores): boolean {
   const ok = scores.performance >= 95 && scores.accessibility === 100;
   console.log(
-    `lighthouse ${name}: performance ${scores.performance} (target >= 95; runs ${scores.runs.join(', ')}), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms${ok ? '' : '  <- below target'}`,
+    `lighthouse ${name}: performance ${scores.performance} (target >= 95; runs ${scores.runs.join(', ')}), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms; host benchmark index ${scores.benchmarkIndex}, CPU slowdown ${cpuSlowdownMultiplier}x${ok ? '' : '  <- below target'}`,
   );
+  for (const warning of scores.warnings) console.log(`  lighthouse warning: ${warning}`);
   return ok;
 }
 
