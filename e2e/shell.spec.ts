@@ -1,5 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { logInInEnglish } from './support/membership';
 import { countryUrl } from './support/urls';
+
+/**
+ * The controls of the shown page whose font family is not the page's: a
+ * browser gives buttons and fields a font of their own (13.33 px Arial in
+ * Chromium) unless the style sheet says otherwise.
+ */
+async function controlsInAnotherFont(page: Page): Promise<string[]> {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  return page.evaluate(() => {
+    const { fontFamily, fontSize } = getComputedStyle(document.body);
+    return Array.from(document.querySelectorAll('button, input, select, textarea'))
+      .filter((control) => getComputedStyle(control).fontFamily !== fontFamily)
+      .map((control) => {
+        const { fontFamily: family, fontSize: size } = getComputedStyle(control);
+        return `${location.pathname} ${control.outerHTML.slice(0, 80)}: ${size} ${family} (page: ${fontSize} ${fontFamily.slice(0, 30)})`;
+      });
+  });
+}
 
 test.describe('page shell', () => {
   test('Greece in English: lang, direction, menu, and a switcher that keeps page and query', async ({
@@ -105,6 +124,20 @@ test.describe('page shell', () => {
     // The overlay covers the page beside the panel.
     await page.mouse.click(10, 650);
     await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('every button and field is set in the page font, guest and member', async ({ page }) => {
+    const found: string[] = [];
+    for (const path of ['/', '/login', '/registration?countrySelected=1', '/faq']) {
+      await page.goto(countryUrl('at', `/eng${path}`));
+      found.push(...(await controlsInAnotherFont(page)));
+    }
+    await logInInEnglish(page, 'at', '9000002', 'demo2026');
+    for (const path of ['/', '/gifts', '/points', '/profile-update']) {
+      await page.goto(countryUrl('at', `/eng${path}`));
+      found.push(...(await controlsInAnotherFont(page)));
+    }
+    expect(found).toEqual([]);
   });
 
   test('scroll-to-top appears past one window height and takes the page back up', async ({
