@@ -39,8 +39,11 @@ describe('configuration', () => {
       TOKEN_STORAGE: 'cookie',
       LOG_LEVEL: 'warn',
       MAIL_RESEND_QUIET_SECONDS: '5',
+      VOUCHER_PROVIDER_CHECK_MS: '15000',
+      ORDER_STATUS_CHECK_MS: '20000',
     });
     expect(config.mail.resendQuietMs).toBe(5000);
+    expect(config.gifts).toMatchObject({ providerCheckMs: 15_000, orderStatusCheckMs: 20_000 });
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',

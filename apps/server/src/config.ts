@@ -139,7 +139,9 @@ const EnvironmentSchema = z.object({
   VOUCHER_PROVIDER_URL: urlWithProtocols(['http:', 'https:']).optional(),
   VOUCHER_PROVIDER_KEY: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   VOUCHER_PROVIDER_TIMEOUT_MS: positiveWhole(5000),
+  VOUCHER_PROVIDER_CHECK_MS: positiveWhole(60_000),
   ORDER_POLL_MS: positiveWhole(5000),
+  ORDER_STATUS_CHECK_MS: positiveWhole(60_000),
   ORDER_RETRY_BASE_MS: positiveWhole(30_000),
   ORDER_MAX_ATTEMPTS: positiveWhole(10),
   ORDER_CONFIRM_HOURS: positiveWhole(48),
@@ -226,8 +228,12 @@ export type Config = {
     providerKey: string | undefined;
     /** A provider call taking longer fails and is retried. */
     providerTimeoutMs: number;
+    /** How often the provider is asked whether ordering is possible ("Spend my points" follows it). */
+    providerCheckMs: number;
     /** How often the order worker looks for orders due for the provider. */
     orderPollMs: number;
+    /** How often the provider is asked about an order it accepted but has not fulfilled. */
+    orderStatusCheckMs: number;
     /** Retries back off exponentially from this delay. */
     orderRetryBaseMs: number;
     /** After this many refused or failed calls the order fails and its points come back. */
@@ -333,7 +339,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       providerUrl: e.VOUCHER_PROVIDER_URL,
       providerKey: e.VOUCHER_PROVIDER_KEY,
       providerTimeoutMs: e.VOUCHER_PROVIDER_TIMEOUT_MS,
+      providerCheckMs: e.VOUCHER_PROVIDER_CHECK_MS,
       orderPollMs: e.ORDER_POLL_MS,
+      orderStatusCheckMs: e.ORDER_STATUS_CHECK_MS,
       orderRetryBaseMs: e.ORDER_RETRY_BASE_MS,
       orderMaxAttempts: e.ORDER_MAX_ATTEMPTS,
       orderConfirmHours: e.ORDER_CONFIRM_HOURS,

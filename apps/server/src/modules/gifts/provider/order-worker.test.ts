@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { loadConfig } from '../../../config.js';
 import { outboxRows } from '../../../testing/account-helpers.js';
@@ -128,6 +129,21 @@ async function failedMails(email: string) {
     (row) => row.template === 'order-failed' && row.recipient === email,
   );
 }
+/** A worker of another process on the same database and provider, set up like the app's. */
+function anotherWorker(options: { batchSize?: number } = {}) {
+  return new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
+    now,
+    log: t.app.log,
+    pollMs: 1000,
+    retryBaseMs: 1000,
+    maxAttempts: 4,
+    confirmHours: 48,
+    statusCheckMs: 60_000,
+    availabilityMs: 60_000,
+    ...options,
+  });
+}
+
 /** Moves the clock past any backoff and runs the worker. */
 async function later(ms: number) {
   clock += ms;
@@ -341,11 +357,7 @@ describe('the HTTP voucher provider', () => {
 
   it('with two workers racing, calls the provider once per order and refunds once', async () => {
     const placed = [await placedOrder(), await placedOrder(), await placedOrder()];
-    const second = new OrderWorker(
-      db,
-      new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }),
-      { now, log: t.app.log, pollMs: 1000, retryBaseMs: 1000, maxAttempts: 4, confirmHours: 48 },
-    );
+    const second = anotherWorker();
     await Promise.all([t.app.orderWorker.runOnce(), second.runOnce()]);
     for (const { orderId } of placed) {
       expect(fake.postsFor(orderId)).toBe(1);
@@ -367,18 +379,7 @@ describe('the HTTP voucher provider', () => {
   it('with workers taking small batches, every order goes to the provider once', async () => {
     const placed = [];
     for (let index = 0; index < 8; index += 1) placed.push(await placedOrder());
-    const workers = [1, 2, 3].map(
-      () =>
-        new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
-          now,
-          log: t.app.log,
-          pollMs: 1000,
-          retryBaseMs: 1000,
-          maxAttempts: 4,
-          confirmHours: 48,
-          batchSize: 2,
-        }),
-    );
+    const workers = [1, 2, 3].map(() => anotherWorker({ batchSize: 2 }));
     await Promise.all(workers.map((worker) => worker.runOnce()));
     for (const { orderId } of placed) {
       expect(fake.postsFor(orderId)).toBe(1);
@@ -388,11 +389,7 @@ describe('the HTTP voucher provider', () => {
 
   it('with two workers failing the same unconfirmed orders, refunds and mails once', async () => {
     const placed = [await placedOrder(), await placedOrder()];
-    const second = new OrderWorker(
-      db,
-      new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }),
-      { now, log: t.app.log, pollMs: 1000, retryBaseMs: 1000, maxAttempts: 4, confirmHours: 48 },
-    );
+    const second = anotherWorker();
     for (const { orderId } of placed) {
       await db
         .update(giftOrders)
@@ -433,6 +430,50 @@ describe('the HTTP voucher provider', () => {
       lines: [],
     });
     expect(placedResult.outcome).toBe('retry');
+  });
+});
+
+describe('the check intervals', () => {
+  let quick: TestApp;
+  beforeAll(async () => {
+    quick = await createTestApp({
+      now,
+      database: t.database,
+      config: { gifts: giftsConfig({ orderStatusCheckMs: 5_000 }) },
+    });
+  });
+  afterAll(() => quick.close());
+
+  it('sets how soon the provider is asked again about an order it accepted', async () => {
+    const { orderId } = await placedOrder();
+    await quick.app.orderWorker.runOnce();
+    expect((await order(orderId)).state).toBe('submitted');
+    fake.states.set(`FP-${orderId}`, { state: 'fulfilled' });
+    clock += 4_000;
+    await quick.app.orderWorker.runOnce();
+    expect((await order(orderId)).state).toBe('submitted');
+    clock += 1_001;
+    await quick.app.orderWorker.runOnce();
+    expect((await order(orderId)).state).toBe('fulfilled');
+  });
+
+  it('VOUCHER_PROVIDER_CHECK_MS sets how soon a provider outage turns ordering off', async () => {
+    const app = await buildApp({
+      config: { ...t.config, gifts: giftsConfig({ providerCheckMs: 50 }) },
+      db,
+      logger: false,
+      backgroundJobs: true,
+    });
+    await app.ready();
+    try {
+      // The checks of the start have answered.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(app.orderWorker.lastKnownAvailable).toBe(true);
+      fake.available = false;
+      await expect.poll(() => app.orderWorker.lastKnownAvailable, { timeout: 2000 }).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });
 

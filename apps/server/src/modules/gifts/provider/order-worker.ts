@@ -23,12 +23,12 @@ export type OrderWorkerOptions = {
   maxAttempts: number;
   /** An order the provider has not accepted within this time of its placing fails. */
   confirmHours: number;
-  /** How often a submitted order's status is asked (default 1 minute). */
-  statusCheckMs?: number;
+  /** How often a submitted order's status is asked. */
+  statusCheckMs: number;
   /** How long a claimed order stays away from other workers (default: a provider call and a minute). */
   leaseMs?: number;
-  /** How often availability is checked (default 1 minute). */
-  availabilityMs?: number;
+  /** How often availability is checked. */
+  availabilityMs: number;
   batchSize?: number;
   random?: () => number;
 };
@@ -80,7 +80,7 @@ export class OrderWorker {
     private readonly options: OrderWorkerOptions,
   ) {
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.statusCheckMs = options.statusCheckMs ?? 60_000;
+    this.statusCheckMs = options.statusCheckMs;
     this.batchSize = options.batchSize ?? 20;
   }
 
@@ -108,7 +108,7 @@ export class OrderWorker {
     const check = () => {
       void this.checkAvailability();
     };
-    this.availabilityTimer = setInterval(check, this.options.availabilityMs ?? 60_000);
+    this.availabilityTimer = setInterval(check, this.options.availabilityMs);
     this.availabilityTimer.unref();
     check();
     this.wake();

@@ -29,8 +29,9 @@ export function createVoucherProvider(gifts: Config['gifts']): VoucherProvider {
 
 /**
  * The voucher provider and the order queue's worker (docs/gifts.md, "The
- * voucher provider"). Availability is checked at start and every minute by
- * the worker; the status report's `edenredIsOff` follows it.
+ * voucher provider"). Availability is checked at start and every
+ * `VOUCHER_PROVIDER_CHECK_MS` by the worker; the status report's
+ * `edenredIsOff` follows it.
  */
 export function setupVoucherProvider(
   app: App,
@@ -42,6 +43,8 @@ export function setupVoucherProvider(
     now: options.now,
     log: app.log,
     pollMs: gifts.orderPollMs,
+    statusCheckMs: gifts.orderStatusCheckMs,
+    availabilityMs: gifts.providerCheckMs,
     retryBaseMs: gifts.orderRetryBaseMs,
     maxAttempts: gifts.orderMaxAttempts,
     confirmHours: gifts.orderConfirmHours,
