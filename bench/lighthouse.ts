@@ -42,6 +42,10 @@ type Scores = {
 const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** Lighthouse's mobile default unless LIGHTHOUSE_CPU_SLOWDOWN says otherwise. */
 const cpuSlowdownMultiplier = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
+if (!(cpuSlowdownMultiplier >= 1))
+  throw new Error(
+    `LIGHTHOUSE_CPU_SLOWDOWN must be a number of at least 1, not "${process.env.LIGHTHOUSE_CPU_SLOWDOWN}"`,
+  );
 
 async function auditOnce(url: string, chromePort: number): Promise<Result> {
   const result = await lighthouse(url, {
