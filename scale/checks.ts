@@ -20,6 +20,8 @@ export type PhaseFacts = {
   burst: BurstAnswer[];
   burstMember: SeededMember;
   burstSize: number;
+  /** The client address of the burst, as the proxy put it in X-Forwarded-For. */
+  burstAddress: string;
   freeFailures: number;
   sink: SmtpSink;
   provider: FakeProvider;
@@ -27,6 +29,8 @@ export type PhaseFacts = {
   spread: number[];
   countedStock: number;
   overdueDeletions: number;
+  /** The server reads TRUST_PROXY: it must see each client's own address behind the proxy. */
+  trustsProxy: boolean;
 };
 
 type Order = {
@@ -73,6 +77,10 @@ export async function checkPhase(facts: PhaseFacts): Promise<void> {
           sql`select failures from login_failures where key = ${`number:${facts.burstMember.number}`}`,
         )
       )[0]?.failures ?? 0,
+    addressFailures: await rows<{ key: string; failures: number }>(
+      db,
+      sql`select key, failures from login_failures where key like 'address:%'`,
+    ),
     deletedLeft: (
       await rows<{ count: number }>(
         db,
@@ -231,6 +239,22 @@ export async function checkPhase(facts: PhaseFacts): Promise<void> {
       state.burstFailures === facts.freeFailures + 1,
     `${verified} answered 401, ${limited} 429, ${facts.burst.length - verified - limited} other; failures counted ${state.burstFailures}`,
   );
+
+  const burstAddressKey = `address:${facts.burstAddress}`;
+  const addressKeys = state.addressFailures.map((row) => `${row.key} ×${row.failures}`).join(', ');
+  if (facts.trustsProxy) {
+    check(
+      "behind the proxy the server sees each client's own address (X-Forwarded-For with TRUST_PROXY): the burst counted against its address only",
+      state.addressFailures.some(
+        (row) => row.key === burstAddressKey && row.failures === facts.freeFailures + 1,
+      ),
+      addressKeys || 'no address counted',
+    );
+  } else {
+    console.log(
+      `  note the built server does not read TRUST_PROXY: every client has the proxy's address (${addressKeys || 'none counted'})`,
+    );
+  }
 
   // ---------------------------------------------------------------- jobs
   check(

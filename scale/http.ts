@@ -25,6 +25,8 @@ export type Send = {
   body?: { type: string; text: string };
   token?: string;
   timeoutMs?: number;
+  /** The client's own address (any of 127.0.0.0/8), so that each client has one as on the internet. */
+  from?: string;
 };
 
 export class LoadClient {
@@ -65,6 +67,7 @@ export class LoadClient {
           method: options.method ?? (body === undefined ? 'GET' : 'POST'),
           headers,
           agent: this.agent,
+          ...(options.from === undefined ? {} : { localAddress: options.from }),
         },
         (response) => {
           backend = Number(response.headers[backendHeader] ?? -1);

@@ -6,13 +6,15 @@
  * the mixed traffic for the set time with a burst of wrong passwords half
  * way; then the queues drained and the invariants checked.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
 import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
 import { createAgent } from '../apps/server/src/testing/factories.ts';
 import { insertBooking } from '../apps/server/src/testing/points-data.ts';
 import { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
-import { ClubServer, inspect, logInAll, rows, seedClub } from '../faults/club.ts';
+import { ClubServer, inspect, logInAll, root, rows, seedClub } from '../faults/club.ts';
 import { HttpClient, onExit, waitFor } from '../faults/support.ts';
 import type { Cluster } from './cluster.ts';
 import { LoadClient } from './http.ts';
@@ -42,6 +44,8 @@ const providerKey = 'scale-suite-provider-key';
 export const freeFailures = 5;
 /** Wrong passwords sent at once for one number, spread over the processes by the proxy. */
 const burstSize = 18;
+/** The address the burst comes from (the clients of the load have others). */
+const burstAddress = '127.0.9.1';
 /** Members deleted longer ago than their linkLifeTime, for the purge job to remove. */
 const overdueDeletions = 5;
 /** Pending segments whose service is over, for the points clock to credit. */
@@ -88,6 +92,13 @@ async function seed(url: string, settings: PhaseSettings) {
   // The first member is kept out of the traffic: the burst of wrong passwords is theirs.
   return { burstMember: seeded[0]!, trafficMembers: seeded.slice(1) };
 }
+
+/**
+ * Whether the built server reads `TRUST_PROXY` (a server that does not ignores
+ * it, and sees the proxy's address as every client's).
+ */
+export const serverTrustsProxy = () =>
+  readFileSync(join(root, 'apps/server/dist/config.js'), 'utf8').includes('TRUST_PROXY');
 
 export async function runPhase(processes: number, settings: PhaseSettings): Promise<PhaseResult> {
   const name = `p${processes}`;
@@ -153,6 +164,7 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
           Array.from({ length: burstSize }, () =>
             client.send('/s2c/auth/v1/token/agent', {
               form: { username: burstMember.number, password: 'wrong1password' },
+              from: burstAddress,
             }),
           ),
         );
@@ -196,12 +208,14 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
       burst,
       burstMember,
       burstSize,
+      burstAddress,
       freeFailures,
       sink,
       provider,
       spread: proxy.counts,
       countedStock: settings.countedStock,
       overdueDeletions,
+      trustsProxy: serverTrustsProxy(),
     });
     return { processes, traffic, spread: [...proxy.counts] };
   } finally {

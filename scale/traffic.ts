@@ -14,7 +14,7 @@ import {
   type OrderLines,
   type RedeemAnswer,
 } from '../faults/club.ts';
-import { dataOf, type LoadClient, type Reply } from './http.ts';
+import { dataOf, type LoadClient, type Reply, type Send } from './http.ts';
 
 export const calls = [
   'layout',
@@ -71,6 +71,10 @@ export type TrafficOptions = {
 };
 
 const query = 'countryCode=gr&languageCode=eng';
+
+/** Each client of the load has an address of its own on the loopback network. */
+export const clientAddress = (index: number) =>
+  `127.0.${10 + Math.floor(index / 250)}.${1 + (index % 250)}`;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 function pickCall(): CallName {
@@ -105,25 +109,26 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
     );
 
   /** Sends one call; answers whether it was answered as the club promises. */
-  const perform = async (call: CallName): Promise<[Reply, boolean]> => {
+  const perform = async (call: CallName, from: string): Promise<[Reply, boolean]> => {
+    const send = (path: string, sent: Send = {}) => client.send(path, { ...sent, from });
     switch (call) {
       case 'layout': {
-        const reply = await client.send(`/s2c/content/v1/layout/?${query}`);
+        const reply = await send(`/s2c/content/v1/layout/?${query}`);
         return [reply, reply.status === 200];
       }
       case 'faq page': {
-        const reply = await client.send(`/s2c/content/v1/pages/faq/?${query}`);
+        const reply = await send(`/s2c/content/v1/pages/faq/?${query}`);
         return [reply, reply.status === 200];
       }
       case 'status report': {
         const member = pick(members);
-        const reply = await client.send(`/s2c/auth/v1/agent-points?number=${member.number}`, {
+        const reply = await send(`/s2c/auth/v1/agent-points?number=${member.number}`, {
           token: member.token,
         });
         return [reply, reply.status === 200];
       }
       case 'login': {
-        const reply = await client.send('/s2c/auth/v1/token/agent', {
+        const reply = await send('/s2c/auth/v1/token/agent', {
           form: { username: pick(members).number, password },
         });
         return [
@@ -133,7 +138,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
       }
       case 'registration': {
         const email = `scale-${options.tag}-${next()}@agent.example`;
-        const reply = await client.send('/s2c/auth/v1/agents', {
+        const reply = await send('/s2c/auth/v1/agents', {
           form: {
             countryCode: 'gr',
             languageCode: 'eng',
@@ -164,7 +169,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
             { id: '2', kind: 'hotel', status: 'HK', serviceDate: isoDay(20), endDate: isoDay(22) },
           ],
         }));
-        const reply = await client.send('/s2c/bookings/v1/queue', {
+        const reply = await send('/s2c/bookings/v1/queue', {
           headers: { authorization: `ApiKey ${options.queueKey}` },
           body: {
             type: 'application/x-ndjson',
@@ -185,7 +190,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
           delivery: 'self',
           orderKey: key,
         };
-        const reply = await client.send('/s2c/content/v1/pages/redeem-points/', {
+        const reply = await send('/s2c/content/v1/pages/redeem-points/', {
           token: member.token,
           form,
         });
@@ -195,7 +200,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
           result.placed.push({ key, memberId: member.id, orderId: answer.orderId, lines });
           if (Math.random() < 0.1) {
             // A double submit, possibly to another process: the same order, never a second one.
-            const again = await client.send('/s2c/content/v1/pages/redeem-points/', {
+            const again = await send('/s2c/content/v1/pages/redeem-points/', {
               token: member.token,
               form,
             });
@@ -215,10 +220,10 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
     }
   };
 
-  const lane = async (until: number, record: boolean) => {
+  const lane = async (from: string, until: number, record: boolean) => {
     while (performance.now() < until) {
       const call = pickCall();
-      const [reply, ok] = await perform(call);
+      const [reply, ok] = await perform(call, from);
       if (!ok) unexpected(call, reply);
       if (record) {
         result.samples.push({
@@ -233,7 +238,11 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
   };
   const lanes = (seconds: number, record: boolean) => {
     const until = performance.now() + seconds * 1000;
-    return Promise.all(Array.from({ length: options.clients }, () => lane(until, record)));
+    return Promise.all(
+      Array.from({ length: options.clients }, (_, index) =>
+        lane(clientAddress(index), until, record),
+      ),
+    );
   };
 
   await lanes(options.warmUpSeconds, false);
