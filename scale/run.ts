@@ -17,6 +17,7 @@ import { killServers, root } from '../faults/club.ts';
 import { check, checkTotals, onExit, percentile } from '../faults/support.ts';
 import { openCluster } from './cluster.ts';
 import { runPhase, type PhaseResult } from './phase.ts';
+import { checkProxy } from './proxy-check.ts';
 import { calls } from './traffic.ts';
 
 const env = process.env;
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   console.log(
     `scale suite on ${cluster.description}; ${cpus().length} CPU cores shared by the servers, PostgreSQL and this load; ${settings.clients} clients, ${settings.warmUpSeconds} s warm-up and ${settings.seconds} s measured per phase`,
   );
+  await checkProxy(settings.port - 1);
   const phases: PhaseResult[] = [];
   try {
     for (const processes of [1, settings.processes]) {
