@@ -168,7 +168,13 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
             }),
           ),
         );
-        burst.push(...replies.map((reply) => ({ status: reply.status, backend: reply.backend })));
+        burst.push(
+          ...replies.map((reply) => ({
+            status: reply.status,
+            backend: reply.backend,
+            ms: reply.ms,
+          })),
+        );
       },
     });
 
