@@ -1,8 +1,9 @@
 /**
  * Plumbing of the fault suite, also used by the scale suite: clean-up of
  * everything a suite started (also when it fails or is interrupted), polling
- * with deadlines, the checks and figures each scenario prints, and a small HTTP client whose connections can be
- * dropped when the server behind them was killed.
+ * with deadlines, the checks and figures each scenario prints, and a small
+ * HTTP client whose connections can be dropped when the server behind them
+ * was killed.
  */
 import { Agent, request as httpRequest } from 'node:http';
 
