@@ -14,6 +14,9 @@ import type { TrafficResult } from './traffic.ts';
 /** One of the burst's wrong passwords: its answer, the process that gave it, and how long it took. */
 export type BurstAnswer = { status: number; backend: number; ms: number };
 
+/** What one process's jobs did during the phase, by its log. */
+export type JobLog = { mailsSent: number; purged: number };
+
 export type PhaseFacts = {
   url: string;
   processes: number;
@@ -32,6 +35,8 @@ export type PhaseFacts = {
   overdueDeletions: number;
   /** The server reads TRUST_PROXY: it must see each client's own address behind the proxy. */
   trustsProxy: boolean;
+  /** Per process, in the order of the proxy's backends. */
+  jobs: JobLog[];
 };
 
 type Order = {
@@ -262,10 +267,19 @@ export async function checkPhase(facts: PhaseFacts): Promise<void> {
   }
 
   // ---------------------------------------------------------------- jobs
+  const mailsSent = facts.jobs.map((job) => job.mailsSent);
   check(
-    'the purge job removed the members deleted longer ago than their linkLifeTime',
-    state.deletedLeft === 0,
-    `${facts.overdueDeletions} overdue, ${state.deletedLeft} left`,
+    'the outbox worker of every process sent mail, and together they sent each mail once',
+    mailsSent.every((count) => count > 0) &&
+      mailsSent.reduce((sum, count) => sum + count, 0) === state.outbox.length,
+    `mails sent per process: ${mailsSent.join(', ')}, of ${state.outbox.length}`,
+  );
+  const purged = facts.jobs.map((job) => job.purged);
+  check(
+    'the purge job removed the members deleted longer ago than their linkLifeTime, each once',
+    state.deletedLeft === 0 &&
+      purged.reduce((sum, count) => sum + count, 0) === facts.overdueDeletions,
+    `${facts.overdueDeletions} overdue, ${state.deletedLeft} left; purged per process: ${purged.join(', ')}`,
   );
   check(
     'the points clock credited the pending segments whose service is over',

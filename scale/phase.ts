@@ -18,7 +18,7 @@ import { ClubServer, inspect, logInAll, root, rows, seedClub } from '../faults/c
 import { HttpClient, onExit, waitFor } from '../faults/support.ts';
 import type { Cluster } from './cluster.ts';
 import { LoadClient } from './http.ts';
-import { checkPhase, type BurstAnswer } from './checks.ts';
+import { checkPhase, type BurstAnswer, type JobLog } from './checks.ts';
 import { RoundRobinProxy } from './proxy.ts';
 import { isReady } from './readiness.ts';
 import { runTraffic, type TrafficResult } from './traffic.ts';
@@ -93,6 +93,24 @@ async function seed(url: string, settings: PhaseSettings) {
   return { burstMember: seeded[0]!, trafficMembers: seeded.slice(1) };
 }
 
+/** What a process's jobs did, from its log: mails sent, members purged. */
+function jobsOf(logFile: string): JobLog {
+  const lines = readFileSync(logFile, 'utf8').split('\n');
+  const entries = lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as { msg?: string; purged?: number }];
+    } catch {
+      return [];
+    }
+  });
+  return {
+    mailsSent: entries.filter((entry) => entry.msg === 'mail sent').length,
+    purged: entries
+      .filter((entry) => entry.msg === 'deleted members purged')
+      .reduce((sum, entry) => sum + (entry.purged ?? 0), 0),
+  };
+}
+
 /**
  * Whether the built server reads `TRUST_PROXY` (a server that does not ignores
  * it, and sees the proxy's address as every client's).
@@ -122,6 +140,8 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
     VOUCHER_PROVIDER_URL: provider.url,
     VOUCHER_PROVIDER_KEY: providerKey,
     VOUCHER_PROVIDER_CHECK_MS: '1000',
+    // Debug level logs each mail sent (requests are not logged): which process sent what.
+    LOG_LEVEL: 'debug',
     // Every job runs many times in every process during the load.
     MAIL_POLL_MS: '250',
     MAIL_RETRY_BASE_MS: '250',
@@ -206,6 +226,7 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
       { timeoutMs: 60_000, intervalMs: 1500 },
     );
     for (const server of servers) await server.stop();
+    const jobs = servers.map((server) => jobsOf(server.logFile));
 
     await checkPhase({
       url,
@@ -222,6 +243,7 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
       countedStock: settings.countedStock,
       overdueDeletions,
       trustsProxy: serverTrustsProxy(),
+      jobs,
     });
     return { processes, traffic, spread: [...proxy.counts] };
   } finally {
