@@ -7,6 +7,7 @@
  * Every answer is kept with its time, for the figures and the checks.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   password,
   randomLines,
@@ -64,7 +65,7 @@ export type TrafficOptions = {
   clients: number;
   warmUpSeconds: number;
   seconds: number;
-  /** Tells registrations and bookings of this phase apart from another's. */
+  /** Tells the registrations' addresses of this phase apart from another's. */
   tag: string;
   /** Runs once the measured load is half way (the login limit burst). */
   halfWay?: () => Promise<void>;
@@ -75,6 +76,7 @@ const query = 'countryCode=gr&languageCode=eng';
 /** Each client of the load has an address of its own on the loopback network. */
 export const clientAddress = (index: number) =>
   `127.0.${10 + Math.floor(index / 250)}.${1 + (index % 250)}`;
+
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 function pickCall(): CallName {
@@ -247,14 +249,10 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
 
   await lanes(options.warmUpSeconds, false);
   const started = performance.now();
-  const halfWay = new Promise<void>((resolve, reject) => {
-    setTimeout(
-      () => {
-        (options.halfWay ?? (async () => {}))().then(resolve, reject);
-      },
-      (options.seconds * 1000) / 2,
-    );
-  });
+  const halfWay = (async () => {
+    await sleep(options.seconds * 500);
+    await options.halfWay?.();
+  })();
   await Promise.all([lanes(options.seconds, true), halfWay]);
   result.seconds = (performance.now() - started) / 1000;
   return result;
