@@ -60,6 +60,8 @@ export class ClubServer {
     readonly port: number,
     private readonly env: Record<string, string>,
     logDir: string,
+    /** When the process counts as started; by default when it serves the layout. */
+    private readonly isReady: (http: HttpClient) => Promise<boolean> = servesLayout,
   ) {
     this.http = new HttpClient(`http://127.0.0.1:${port}`);
     this.logFile = join(logDir, `${name}.log`);
@@ -76,7 +78,7 @@ export class ClubServer {
     );
   }
 
-  /** Starts the process and waits until it serves the layout (migrations and content done). */
+  /** Starts the process and waits until it is ready (by default: migrations and content done). */
   async start(timeoutMs = 60_000): Promise<void> {
     if (this.running) return;
     const log = openSync(this.logFile, 'a');
@@ -100,11 +102,7 @@ export class ClubServer {
         `${this.name} to answer on port ${this.port}`,
         async () => {
           if (ready) return true; // given up: the process exited
-          const answer = await this.http.call(
-            '/s2c/content/v1/layout/?countryCode=gr&languageCode=eng',
-            { timeoutMs: 2000 },
-          );
-          return answer.status === 200;
+          return this.isReady(this.http);
         },
         { timeoutMs, intervalMs: 100 },
       );
@@ -160,6 +158,13 @@ export class ClubServer {
       return 0;
     }
   }
+}
+
+async function servesLayout(http: HttpClient): Promise<boolean> {
+  const answer = await http.call('/s2c/content/v1/layout/?countryCode=gr&languageCode=eng', {
+    timeoutMs: 2000,
+  });
+  return answer.status === 200;
 }
 
 function killGroup(child: ChildProcess): void {

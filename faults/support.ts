@@ -1,8 +1,9 @@
 /**
- * Plumbing of the fault suite: clean-up of everything it started (also when
- * it fails or is interrupted), polling with deadlines, the checks and figures
- * each scenario prints, and a small HTTP client whose connections can be
- * dropped when the server behind them was killed.
+ * Plumbing of the fault suite, also used by the scale suite: clean-up of
+ * everything a suite started (also when it fails or is interrupted), polling
+ * with deadlines, the checks and figures each scenario prints, and a small
+ * HTTP client whose connections can be dropped when the server behind them
+ * was killed.
  */
 import { Agent, request as httpRequest } from 'node:http';
 
@@ -40,12 +41,12 @@ function runCleanups(): void {
 process.on('exit', runCleanups);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
-    console.error(`\n${signal}: stopping everything the fault suite started`);
+    console.error(`\n${signal}: stopping everything the suite started`);
     process.exit(130);
   });
 }
 process.on('uncaughtException', (error) => {
-  console.error('uncaught exception in the fault suite:', error);
+  console.error('uncaught exception in the suite:', error);
   process.exit(1);
 });
 
