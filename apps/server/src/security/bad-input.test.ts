@@ -434,7 +434,16 @@ const calls: Call[] = [
     numRuns: formPages.has(name) ? 20 : 10,
   })),
   { name: 'user info', method: 'GET', path: agentPath('') },
-  { name: 'profile update', method: 'PUT', path: agentPath(''), fields: profileFields },
+  {
+    name: 'profile update',
+    method: 'PUT',
+    path: agentPath(''),
+    // The current password, needed for a new password or email: right, missing, malformed, wrong.
+    fields: {
+      ...profileFields,
+      oldPassword: mostly(() => member.password, '', 'abc', 'wrong1pass', 'x'.repeat(300)),
+    },
+  },
   { name: 'terms acceptance', method: 'POST', path: agentPath('/terms-acceptance') },
   {
     name: 'points status report',
