@@ -301,7 +301,8 @@ const fixedPath =
 
 const pageNames = [
   ...['403', '404', 'agency-opt-in', 'agency-opt-out', 'archive-points', 'cookies-policy'],
-  ...['delete-confirm', 'faq', 'forgot-password', 'gifts', 'home', 'news', 'points'],
+  ...['delete-confirm', 'email-change-confirm', 'faq', 'forgot-password', 'gifts', 'home'],
+  ...['news', 'points'],
   ...['privacy-policy', 'profile-delete', 'profile-update', 'reconfirm', 'redeem-points'],
   ...['registration', 'registration-email-confirm', 'registration-success', 'restore'],
   ...['restore-confirm', 'retrieve-password', 'terms-and-conditions'],
@@ -310,7 +311,8 @@ const memberPages = new Set([
   ...['delete-confirm', 'gifts', 'points', 'profile-delete', 'profile-update', 'redeem-points'],
 ]);
 const formPages = new Set([
-  ...['delete-confirm', 'forgot-password', 'profile-delete', 'reconfirm', 'redeem-points'],
+  ...['delete-confirm', 'email-change-confirm', 'forgot-password', 'profile-delete'],
+  ...['reconfirm', 'redeem-points'],
   ...['registration-email-confirm', 'restore', 'restore-confirm', 'retrieve-password'],
 ]);
 

@@ -70,6 +70,19 @@ export function profileValues(user: User | null): ProfileFormValues {
 
 /** What the profile update sends: the current password only when it is needed, and never `currentEmail`. */
 export function profileWireValues(values: z.output<typeof ProfileFormSchema>) {
-  const { currentEmail: _currentEmail, oldPassword, ...rest } = values;
-  return { ...rest, oldPassword: needsCurrentPassword(values) ? oldPassword : '' };
+  const { title, giftDeliveryAddress, phone, email, birthdayDay, birthdayMonth } = values;
+  const { password, passwordRepeat, oldPassword, newsletter, sign } = values;
+  return {
+    title,
+    giftDeliveryAddress,
+    phone,
+    email,
+    birthdayDay,
+    birthdayMonth,
+    password,
+    passwordRepeat,
+    oldPassword: needsCurrentPassword(values) ? oldPassword : '',
+    newsletter,
+    sign,
+  };
 }
