@@ -160,6 +160,68 @@ test.describe('membership journeys', () => {
     );
   });
 
+  test('change the email with the current password, confirm through the mailed link, log in; the old session is gone', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('moving');
+    const newEmail = uniqueEmail('moved');
+    const number = await registerAndLogIn(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email,
+      password,
+      firstName: 'Eleni',
+    });
+    const other = await browser.newPage();
+    await logIn(other, 'gr', number, password);
+    await expectLoggedIn(other);
+
+    await page.goto(countryUrl('gr', '/profile-update'));
+    const main = page.getByRole('main');
+    await expect(main.getByLabel('Member number')).toHaveValue(number);
+    await expect(main.getByLabel('Current password')).toHaveCount(0);
+    await main.getByLabel('Email').fill(newEmail);
+    const current = main.getByLabel('Current password');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText('Field is required')).toBeVisible();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await current.fill('Wrong2026x');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText('Invalid Password')).toBeVisible();
+    await current.fill(password);
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      main.getByText(`We have sent a link to ${newEmail}.`, { exact: false }),
+    ).toBeVisible();
+    // Until the link is followed the email stays, and the current address is told.
+    await expect(main.getByLabel('Email')).toHaveValue(email);
+    await expect
+      .poll(async () => (await mailsTo(email)).map((mail) => mail.subject))
+      .toContain('Your email address is about to change');
+
+    const confirmMail = await waitForMail(newEmail);
+    await page.goto(linkTo(confirmMail, 'email-change-confirm'));
+    await expect(
+      page.getByText('Your new email address is confirmed.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+    await page.goto(countryUrl('gr', '/profile-update'));
+    await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(newEmail);
+
+    // The session of the other browser ended with the change.
+    await other.reload();
+    await expect(other.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await other.close();
+
+    // The link works once.
+    await page.goto(linkTo(confirmMail, 'email-change-confirm'));
+    await expect(page.getByRole('alert').getByText(/The link is not valid any more/)).toBeVisible();
+  });
+
   test('delete, confirm, restore, confirm, log in again', async ({ page }) => {
     const email = uniqueEmail('leave');
     const number = await registerAndLogIn(page, {

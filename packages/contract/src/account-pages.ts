@@ -90,6 +90,17 @@ export const EmailConfirmAnswerSchema = z.object({
   alreadyActivated: z.boolean(),
 });
 
+/**
+ * POST email-change-confirm `{ token }` (the page posts the link's token on
+ * open): the new email is the member's now and every session has ended; or
+ * an error (the invalid-link message, or the address is taken by now).
+ */
+export const EmailChangeConfirmAnswerSchema = z.object({
+  emailChanged: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type EmailChangeConfirmAnswer = z.infer<typeof EmailChangeConfirmAnswerSchema>;
+
 /** POST restore `{ email, number }`. */
 export const RestoreAnswerSchema = z.union([
   z.object({

@@ -4,6 +4,7 @@ import {
   NameSchema,
   NewPasswordSchema,
   NumbersOnlySchema,
+  OldPasswordSchema,
   OfficeIdSchema,
   PhoneSchema,
   SignSchema,
@@ -74,7 +75,12 @@ export const LoginWireSchema = z.object({
 });
 export type LoginWire = z.infer<typeof LoginWireSchema>;
 
-/** Profile update (spec 1 §2 "Profile update"): the editable fields; an empty password keeps the old one. */
+/**
+ * Profile update (spec 1 §2 "Profile update"): the editable fields; an empty
+ * password keeps the old one. `oldPassword`, the member's current password,
+ * is needed only for a new password or a new email (the server, which knows
+ * the current email, decides; the spec's old-password rule checks its form).
+ */
 export const ProfileUpdateWireSchema = z
   .object({
     title: PersonTitleSchema,
@@ -87,6 +93,7 @@ export const ProfileUpdateWireSchema = z
     birthdayMonth: optionalText(BirthdayMonthSchema),
     password: optionalText(z.union([z.literal(''), NewPasswordSchema])),
     passwordRepeat: optionalText(z.string()),
+    oldPassword: optionalText(z.union([z.literal(''), OldPasswordSchema])),
     newsletter: FormBooleanSchema,
     sign: optionalText(z.union([z.literal(''), SignSchema])),
   })

@@ -15,6 +15,8 @@ export const messages = {
   phone: 'Wrong format, e.g. +30 2101234567',
   email: 'Wrong format, e.g. name@example.com',
   invalidCredentials: 'Invalid Username or Password',
+  /** A wrong current password on the profile (a new password or email needs it). */
+  invalidPassword: 'Invalid Password',
   officeNotFound: 'Office ID not found',
   commonPassword: 'This password is too common. Please choose another one.',
 } as const;

@@ -301,7 +301,8 @@ const fixedPath =
 
 const pageNames = [
   ...['403', '404', 'agency-opt-in', 'agency-opt-out', 'archive-points', 'cookies-policy'],
-  ...['delete-confirm', 'faq', 'forgot-password', 'gifts', 'home', 'news', 'points'],
+  ...['delete-confirm', 'email-change-confirm', 'faq', 'forgot-password', 'gifts', 'home'],
+  ...['news', 'points'],
   ...['privacy-policy', 'profile-delete', 'profile-update', 'reconfirm', 'redeem-points'],
   ...['registration', 'registration-email-confirm', 'registration-success', 'restore'],
   ...['restore-confirm', 'retrieve-password', 'terms-and-conditions'],
@@ -310,7 +311,8 @@ const memberPages = new Set([
   ...['delete-confirm', 'gifts', 'points', 'profile-delete', 'profile-update', 'redeem-points'],
 ]);
 const formPages = new Set([
-  ...['delete-confirm', 'forgot-password', 'profile-delete', 'reconfirm', 'redeem-points'],
+  ...['delete-confirm', 'email-change-confirm', 'forgot-password', 'profile-delete'],
+  ...['reconfirm', 'redeem-points'],
   ...['registration-email-confirm', 'restore', 'restore-confirm', 'retrieve-password'],
 ]);
 
@@ -434,7 +436,16 @@ const calls: Call[] = [
     numRuns: formPages.has(name) ? 20 : 10,
   })),
   { name: 'user info', method: 'GET', path: agentPath('') },
-  { name: 'profile update', method: 'PUT', path: agentPath(''), fields: profileFields },
+  {
+    name: 'profile update',
+    method: 'PUT',
+    path: agentPath(''),
+    // The current password, needed for a new password or email: right, missing, malformed, wrong.
+    fields: {
+      ...profileFields,
+      oldPassword: mostly(() => member.password, '', 'abc', 'wrong1pass', 'x'.repeat(300)),
+    },
+  },
   { name: 'terms acceptance', method: 'POST', path: agentPath('/terms-acceptance') },
   {
     name: 'points status report',

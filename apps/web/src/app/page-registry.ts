@@ -113,6 +113,7 @@ const membershipPages = [
   'delete-confirm',
   'restore',
   'restore-confirm',
+  'email-change-confirm',
 ] as const;
 export type MembershipPageName = (typeof membershipPages)[number];
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerDeletionPages } from './deletion-pages.js';
+import { registerEmailChangePages } from './email-change-pages.js';
 import { registerEmailConfirmPages } from './email-confirm-pages.js';
 import { useLinkSettings } from './link-urls.js';
 import { registerPasswordPages } from './password-pages.js';
@@ -14,13 +15,14 @@ declare module 'fastify' {
 }
 
 /**
- * The emailed-link flows: email confirmation and reconfirm, password
- * recovery, account deletion and restore, each a page of the page registry,
+ * The emailed-link flows: email confirmation and reconfirm, confirmation of
+ * a new email, password recovery, account deletion and restore, each a page of the page registry,
  * and the purge of deleted members.
  */
 export function setupAccountLinks(app: FastifyInstance): void {
   useLinkSettings(app.config);
   registerEmailConfirmPages(app);
+  registerEmailChangePages(app);
   registerPasswordPages(app);
   registerDeletionPages(app);
   registerRestorePages(app);

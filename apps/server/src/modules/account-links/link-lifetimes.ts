@@ -8,6 +8,8 @@ export const linkLifetimeMs = {
   'confirm-email': 7 * day,
   'reset-password': hour,
   'delete-account': 2 * day,
+  // Long enough to reach the new mailbox, short enough that a forgotten link goes stale.
+  'change-email': day,
 } as const;
 
 /** Days a deleted account is kept and restorable in a country (LINK_LIFETIME_DAYS, per country). */

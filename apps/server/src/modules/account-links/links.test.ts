@@ -88,6 +88,7 @@ describe('emailed links', () => {
     ).toBeNull();
     expect(await consumeLink(t.database.db, { token, purpose: 'delete-account' })).toEqual({
       agentId: member.id,
+      email: null,
     });
     expect(await consumeLink(t.database.db, { token, purpose: 'delete-account' })).toBeNull();
     expect(await findLink(t.database.db, { token, purpose: 'delete-account' })).toEqual({
@@ -130,7 +131,9 @@ describe('emailed links', () => {
           ),
         ),
       );
-      expect(results.filter((result) => result !== null)).toEqual([{ agentId: member.id }]);
+      expect(results.filter((result) => result !== null)).toEqual([
+        { agentId: member.id, email: null },
+      ]);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
     }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { agentLinks, type AgentLinkPurpose } from '../agents/schema.js';
 import { millisecondsInterval } from '../mail/sql-time.js';
@@ -18,10 +18,13 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a link for a member; returns the token for the mail (never stored). */
+/**
+ * Creates a link for a member; returns the token for the mail (never stored).
+ * `email` is the new address a change-email link confirms.
+ */
 export async function createLink(
   tx: Database,
-  link: { agentId: number; purpose: LinkPurpose; lifetimeMs: number },
+  link: { agentId: number; purpose: LinkPurpose; lifetimeMs: number; email?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(agentLinks).values({
@@ -29,8 +32,35 @@ export async function createLink(
     purpose: link.purpose,
     tokenHash: hashLinkToken(token),
     expiresAt: sql`now() + ${millisecondsInterval(link.lifetimeMs)}`,
+    email: link.email ?? null,
   });
   return token;
+}
+
+/**
+ * Voids the member's open links (all of them, or those of the given
+ * purposes): after a change of password or email, a link mailed before it
+ * must not open the account (OWASP ASVS V6/V7: credential changes end what
+ * the old credentials gave). They count as used from now on.
+ */
+export async function voidOpenLinks(
+  tx: Database,
+  agentId: number,
+  purposes?: readonly LinkPurpose[],
+): Promise<LinkPurpose[]> {
+  const rows = await tx
+    .update(agentLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(agentLinks.agentId, agentId),
+        isNull(agentLinks.usedAt),
+        gt(agentLinks.expiresAt, sql`now()`),
+        purposes === undefined ? undefined : inArray(agentLinks.purpose, [...purposes]),
+      ),
+    )
+    .returning({ purpose: agentLinks.purpose });
+  return rows.map((row) => row.purpose);
 }
 
 /**
@@ -41,7 +71,7 @@ export async function createLink(
 export async function consumeLink(
   tx: Database,
   link: { token: string; purpose: LinkPurpose; agentId?: number },
-): Promise<{ agentId: number } | null> {
+): Promise<{ agentId: number; email: string | null } | null> {
   if (!tokenPattern.test(link.token)) return null;
   const [row] = await tx
     .update(agentLinks)
@@ -55,7 +85,7 @@ export async function consumeLink(
         link.agentId === undefined ? undefined : eq(agentLinks.agentId, link.agentId),
       ),
     )
-    .returning({ agentId: agentLinks.agentId });
+    .returning({ agentId: agentLinks.agentId, email: agentLinks.email });
   return row ?? null;
 }
 

@@ -14,12 +14,8 @@ import { FormValuesSchema, tokenParam, trimmedEmail } from './form-values.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
-import {
-  findMemberByEmail,
-  lockMember,
-  revokeAllSessions,
-  setMemberPassword,
-} from './member-records.js';
+import { endAccessAfterCredentialChange, notifyPasswordChanged } from './account-changes.js';
+import { findMemberByEmail, lockMember, setMemberPassword } from './member-records.js';
 import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
@@ -102,8 +98,9 @@ export function registerPasswordPages(app: FastifyInstance): void {
           const member = used === null ? null : await lockMember(tx, used.agentId);
           if (member === null || member.status === 'deleted') return invalidLinkAnswer;
           await setMemberPassword(tx, member.id, passwordHash);
-          // Whoever knew the old password is logged out everywhere.
-          await revokeAllSessions(tx, member.id);
+          // Whoever knew the old password is logged out everywhere, and links mailed before are void.
+          await endAccessAfterCredentialChange(tx, member.id, new Date());
+          await notifyPasswordChanged(tx, member);
           return { success: true as const };
         });
       },

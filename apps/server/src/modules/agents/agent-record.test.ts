@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A valid profile form, as the web app sends it. */
+/**
+ * A valid profile form, as the web app sends it. Its email is a new one: a
+ * test that keeps the member's email, or changes it with the current
+ * password, says so.
+ */
 const profile = (overrides: Record<string, string | undefined> = {}) => ({
   title: 'ms',
   giftDeliveryAddress: '5 Gift Lane, Athens',
@@ -133,14 +137,14 @@ describe('PUT /s2c/auth/v1/agents/{id} (profile update)', () => {
   it('updates the editable fields and answers the updated member', async () => {
     const a = await createAgent(t.database.db);
     const token = await sessionToken(t.app, a.number, a.password);
-    const values = profile({ sign: '1234' });
+    const values = profile({ sign: '1234', email: a.email });
     const response = await update(a.id, token, values);
     expect(response.statusCode).toBe(200);
     expect(userOf(response)).toMatchObject({
       title: 'ms',
       giftDeliveryAddress: '5 Gift Lane, Athens',
       phone: '+30 2101234567',
-      email: values.email,
+      email: a.email,
       birthdayDay: '07',
       birthdayMonth: '11',
       newsletter: true,
@@ -157,7 +161,7 @@ describe('PUT /s2c/auth/v1/agents/{id} (profile update)', () => {
     const office = await createOffice(t.database.db, { countryCode: 'at' });
     const a = await createAgent(t.database.db, { countryCode: 'at', officeId: office.officeId });
     const token = await sessionToken(t.app, a.number, a.password);
-    const response = await update(a.id, token, profile({ sign: '4321' }));
+    const response = await update(a.id, token, profile({ sign: '4321', email: a.email }));
     expect(userOf(response).sign).toBe('4321');
   });
 
@@ -207,12 +211,19 @@ describe('PUT /s2c/auth/v1/agents/{id} (profile update)', () => {
     const other = await createAgent(t.database.db, { email: 'Taken.Address@agent.example' });
     const a = await createAgent(t.database.db, { email: 'mine@agent.example' });
     const token = await sessionToken(t.app, a.number, a.password);
-    const taken = await update(a.id, token, profile({ email: 'taken.address@AGENT.example' }));
+    const taken = await update(
+      a.id,
+      token,
+      profile({ email: 'taken.address@AGENT.example', oldPassword: a.password }),
+    );
     expect(taken.statusCode).toBe(400);
     expect(fieldsOf(taken)).toMatchObject({ email: 'This email address is already registered' });
-    expect((await update(a.id, token, profile({ email: 'MINE@agent.example' }))).statusCode).toBe(
-      200,
+    const own = await update(
+      a.id,
+      token,
+      profile({ email: 'MINE@agent.example', oldPassword: a.password }),
     );
+    expect(own.statusCode).toBe(200);
     expect(other.email).toBe('Taken.Address@agent.example');
   });
 
@@ -223,7 +234,12 @@ describe('PUT /s2c/auth/v1/agents/{id} (profile update)', () => {
     const response = await update(
       a.id,
       token,
-      profile({ password: 'brandnew42', passwordRepeat: 'brandnew42' }),
+      profile({
+        password: 'brandnew42',
+        passwordRepeat: 'brandnew42',
+        oldPassword: a.password,
+        email: a.email,
+      }),
     );
     expect(response.statusCode).toBe(200);
     expect(JSON.stringify(response.json())).not.toContain('brandnew42');
@@ -236,7 +252,7 @@ describe('PUT /s2c/auth/v1/agents/{id} (profile update)', () => {
   it('keeps the password when the field is empty', async () => {
     const a = await createAgent(t.database.db);
     const token = await sessionToken(t.app, a.number, a.password);
-    expect((await update(a.id, token, profile())).statusCode).toBe(200);
+    expect((await update(a.id, token, profile({ email: a.email }))).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(agents).where(eq(agents.id, a.id));
     expect(await verifyPassword(row!.passwordHash, a.password)).toBe(true);
   });

@@ -5,13 +5,19 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import { ProfileUpdateWireSchema, UserSchema } from '@club/contract/membership';
 import { HttpError } from '../../lib/http-error.js';
+import {
+  endAccessAfterCredentialChange,
+  notifyPasswordChanged,
+  requestEmailChange,
+} from '../account-links/account-changes.js';
+import { checkCurrentPassword } from './current-password.js';
+import type { LoginLimiter } from './login-limiter.js';
 import { alreadyRegistered, signFor } from './member-rules.js';
-import { isEmailTaken, userAnswer, type Members, type SessionMember } from './members.js';
+import { userAnswer, type Members, type SessionMember } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
-import { revokeAgentSessions } from './sessions.js';
 
-export type AgentRoutesOptions = { members: Members; now: () => number };
+export type AgentRoutesOptions = { members: Members; limiter: LoginLimiter; now: () => number };
 
 /** Any text: an id that is not the member's own answers 403 whatever it looks like. */
 const AgentParamsSchema = z.object({ id: z.string().max(32) });
@@ -20,6 +26,9 @@ const errors = {
   400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),
   401: ErrorBodySchema.describe('No valid session'),
   403: ErrorBodySchema.describe("Another member's record"),
+  429: ErrorBodySchema.describe(
+    'Too many wrong passwords for this number or address; see Retry-After',
+  ),
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
 
@@ -33,7 +42,7 @@ function ownRecord(request: FastifyRequest, id: string): SessionMember {
 
 /** A member's own record: read, update, accept the terms (spec 1 §7, spec 2 §6 "Terms gate"). */
 export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, options, done) => {
-  const { members, now } = options;
+  const { members, limiter, now } = options;
   const { db } = app;
   const user = async (id: number) => {
     const member = await members.byId(id);
@@ -65,43 +74,51 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
         tags: ['membership'],
         summary: 'Profile update',
         description:
-          'An empty password keeps the old one; a new one ends every other session of the member.',
+          'An empty password keeps the old one. A new password or a new email needs the current ' +
+          'password (`oldPassword`: 400 when missing or wrong, counted like a failed login, 429 ' +
+          'while blocked). A new password ends every other session of the member and voids their ' +
+          'emailed links; a new email is only mailed a confirmation link (the answer keeps the ' +
+          'current email until it is followed), and the current address is told.',
         security: [{ bearer: [] }],
         params: AgentParamsSchema,
         body: ProfileUpdateWireSchema,
         response: { 200: dataEnvelope(UserSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const member = ownRecord(request, request.params.id);
       const body = request.body;
-      if (await members.emailTaken(body.email, member.id)) throw alreadyRegistered();
-      const passwordHash = body.password === '' ? undefined : await hashPassword(body.password);
       const at = new Date(now());
-      try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(agents)
-            .set({
-              title: body.title,
-              giftDeliveryAddress: body.giftDeliveryAddress,
-              phone: body.phone,
-              email: body.email,
-              birthdayDay: body.birthdayDay,
-              birthdayMonth: body.birthdayMonth,
-              newsletter: body.newsletter,
-              sign: signFor(member.countryCode, body.sign),
-              ...(passwordHash === undefined ? {} : { passwordHash }),
-            })
-            .where(eq(agents.id, member.id));
-          if (passwordHash !== undefined) {
-            await revokeAgentSessions(tx, member.id, at, member.sessionId);
-          }
-        });
-      } catch (error) {
-        if (isEmailTaken(error)) throw alreadyRegistered();
-        throw error;
+      const newPassword = body.password !== '';
+      const newEmail = body.email !== member.email;
+      if (newPassword || newEmail) {
+        await checkCurrentPassword(limiter, request, reply, member, body.oldPassword, at);
       }
+      if (newEmail && (await members.emailTaken(body.email, member.id))) {
+        throw alreadyRegistered();
+      }
+      const passwordHash = newPassword ? await hashPassword(body.password) : undefined;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(agents)
+          .set({
+            title: body.title,
+            giftDeliveryAddress: body.giftDeliveryAddress,
+            phone: body.phone,
+            birthdayDay: body.birthdayDay,
+            birthdayMonth: body.birthdayMonth,
+            newsletter: body.newsletter,
+            sign: signFor(member.countryCode, body.sign),
+            ...(passwordHash === undefined ? {} : { passwordHash }),
+          })
+          .where(eq(agents.id, member.id));
+        if (passwordHash !== undefined) {
+          await endAccessAfterCredentialChange(tx, member.id, at, member.sessionId);
+          await notifyPasswordChanged(tx, member);
+        }
+        // The email itself changes only when the link mailed to it is followed.
+        if (newEmail) await requestEmailChange(tx, member, body.email);
+      });
       return user(member.id);
     },
   );

@@ -26,6 +26,6 @@ export async function setupAgents(
   const limiter = new LoginLimiter(app.db, app.config.loginLimits);
   registerMembershipPages(app);
   await app.register(loginRoutes, { limiter, now });
-  await app.register(agentRoutes, { members, now });
+  await app.register(agentRoutes, { members, limiter, now });
   await app.register(registrationRoute, { members, now });
 }

@@ -83,7 +83,7 @@ export const sessions = pgTable(
 
 /** What an emailed link does. */
 export type AgentLinkPurpose =
-  'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account';
+  'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account' | 'change-email';
 
 /** Emailed links: single-use random tokens, stored hashed, with expiry. */
 export const agentLinks = pgTable(
@@ -98,6 +98,8 @@ export const agentLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /** The new address a `change-email` link confirms; it becomes the member's only then. */
+    email: text(),
   },
   (t) => [index('agent_links_agent_idx').on(t.agentId, t.purpose)],
 );

@@ -26,4 +26,6 @@ export const membershipScreens: Record<MembershipPageName, () => Promise<PageScr
   restore: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
   'restore-confirm': () =>
     import('./account/restore-confirm-screen').then((m) => m.RestoreConfirmScreen),
+  'email-change-confirm': () =>
+    import('./account/email-change-confirm-screen').then((m) => m.EmailChangeConfirmScreen),
 };

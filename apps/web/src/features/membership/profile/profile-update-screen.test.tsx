@@ -108,4 +108,104 @@ describe('profile update (spec 1 §2, §4)', () => {
     });
     expect(screen.getByLabelText('Sign (first 4 digits)')).toBeTruthy();
   });
+
+  describe('the current password, for a new password or email', () => {
+    /** The screen, once its check on open has filled the form (the phone shows the fresh user). */
+    const open = async (put: (call: ApiCall) => Response | undefined) => {
+      writeStoredValue('userId', '7');
+      writeStoredValue('token', 'tok-1');
+      const calls = stubApi((call) => {
+        if (isAgent(call, 'GET')) return apiData(makeUser({ phone: '+30 2109999999' }));
+        if (isAgent(call, 'PUT')) return put(call);
+        return undefined;
+      });
+      renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
+      await waitFor(() =>
+        expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('+30 2109999999'),
+      );
+      return calls;
+    };
+
+    it('is asked for only once the email or the password changes', async () => {
+      await open(() => apiData(makeUser()));
+      const user = userEvent.setup();
+      const email = screen.getByLabelText('Email');
+      expect(screen.queryByLabelText('Current password')).toBeNull();
+      await user.type(email, 'x');
+      expect(screen.getByLabelText('Current password').getAttribute('autocomplete')).toBe(
+        'current-password',
+      );
+      await user.type(email, '{Backspace}');
+      expect(screen.queryByLabelText('Current password')).toBeNull();
+      await user.type(screen.getByLabelText('New password'), 'brandnew42');
+      expect(screen.getByLabelText('Current password')).toBeTruthy();
+    });
+
+    it("blocks the submit without it, with the spec's messages, and sends nothing", async () => {
+      const calls = await open(() => apiData(makeUser()));
+      const user = userEvent.setup();
+      const email = screen.getByLabelText('Email');
+      await user.clear(email);
+      await user.type(email, 'new.address@example.com');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const field = screen.getByLabelText('Current password');
+      expect(await screen.findByText('Field is required')).toBeTruthy();
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      await user.type(field, 'abc');
+      expect(await screen.findByText('Minimum 6 characters, maximum 20 characters')).toBeTruthy();
+      expect(calls.some((call) => isAgent(call, 'PUT'))).toBe(false);
+    });
+
+    it('sends it with a new email, and tells that the email changes once its link is opened', async () => {
+      const current = makeUser().email;
+      // The server keeps the current email until the mailed link is followed.
+      const calls = await open(() => apiData(makeUser()));
+      const user = userEvent.setup();
+      const email = screen.getByLabelText('Email');
+      await user.clear(email);
+      await user.type(email, 'new.address@example.com');
+      await user.type(screen.getByLabelText('Current password'), 'secret123');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const notice = await screen.findByText(
+        `We have sent a link to new.address@example.com. Your email address changes when you open it; until then we keep writing to ${current}.`,
+      );
+      expect(notice.getAttribute('role')).toBe('status');
+      const put = calls.find((call) => isAgent(call, 'PUT'));
+      expect(put?.body.get('email')).toBe('new.address@example.com');
+      expect(put?.body.get('oldPassword')).toBe('secret123');
+      expect(put?.body.has('currentEmail')).toBe(false);
+      // The form shows the email in force again, and asks for no password.
+      expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe(current);
+      expect(screen.queryByLabelText('Current password')).toBeNull();
+    });
+
+    it('sends an empty one when neither changes, even after one was typed', async () => {
+      const calls = await open(() => apiData(makeUser()));
+      const user = userEvent.setup();
+      const password = screen.getByLabelText('New password');
+      await user.type(password, 'a');
+      await user.type(screen.getByLabelText('Current password'), 'secret123');
+      await user.clear(password);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByText('Your details have been updated.');
+      const put = calls.find((call) => isAgent(call, 'PUT'));
+      expect(put?.body.get('oldPassword')).toBe('');
+      expect(screen.queryByText(/We have sent a link/)).toBeNull();
+    });
+
+    it.each([
+      [400, 'VALIDATION_FAILED', 'Invalid Password'],
+      [429, 'TOO_MANY_REQUESTS', 'Too many attempts. Please try again in a few minutes.'],
+    ])('shows the server answer %i on its field', async (status, code, message) => {
+      await open(() => apiError(status, code, { oldPassword: message, requestId: 'r1' }));
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('New password'), 'brandnew42');
+      await user.type(screen.getByLabelText('Repeat the password'), 'brandnew42');
+      await user.type(screen.getByLabelText('Current password'), 'wrong1pass');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByText('Your details have been updated.')).toBeNull();
+    });
+  });
 });

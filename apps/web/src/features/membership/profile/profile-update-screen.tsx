@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
 import { useCommonState } from '../../../app/common-state';
@@ -7,6 +8,7 @@ import type { ScreenProps } from '../../../app/page-registry';
 import { pagePath } from '../../../app/paths';
 import { checkUser } from '../../../app/user/user-check';
 import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
+import { isApiError } from '../../../lib/api-error';
 import { httpClient } from '../../../lib/http-client';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { putProfile } from '../api/profile';
@@ -14,7 +16,12 @@ import { BirthdayFields } from '../forms/birthday-fields';
 import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
 import { ScreenFrame } from '../forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../forms/use-club-form';
-import { ProfileFormSchema, profileValues } from './profile-form-schema';
+import {
+  needsCurrentPassword,
+  ProfileFormSchema,
+  profileValues,
+  profileWireValues,
+} from './profile-form-schema';
 import { ClubForm } from '../forms/club-form';
 import {
   EmailField,
@@ -23,6 +30,15 @@ import {
   PhoneField,
   SignField,
 } from '../forms/common-fields';
+
+/** The 429 answer's message on the current-password field, or the generic one. */
+function tooManyAttempts(data: unknown): { oldPassword: string[] } {
+  const message =
+    typeof data === 'object' && data !== null && 'oldPassword' in data
+      ? String(data.oldPassword)
+      : 'Too many attempts. Please try again in a few minutes.';
+  return { oldPassword: [message] };
+}
 
 /** The points table side panel (spec 1 §2 "Profile update"), a chunk of its own. */
 const PointsSidePanel = lazy(() => import('../../points/side-panel/points-side-panel'));
@@ -39,8 +55,20 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
   const text = useDictionary();
   const { user, setUser, userCheckFailed } = useCommonState();
   const [updated, setUpdated] = useState(false);
+  /** The new email waiting for its link, and the address that stays until then. */
+  const [pendingEmail, setPendingEmail] = useState<{ email: string; current: string } | null>(null);
   const form = useClubForm(ProfileFormSchema, profileValues(user));
-  const { reset } = form;
+  const { reset, control } = form;
+  const [password, email, currentEmail] = useWatch({
+    control,
+    name: ['password', 'email', 'currentEmail'],
+  });
+  // The password's input type is wide (the contract fills a missing one with ''): a text here.
+  const asksCurrentPassword = needsCurrentPassword({
+    password: typeof password === 'string' ? password : '',
+    email,
+    currentEmail,
+  });
   useReloadWhenLoggedOut();
 
   useEffect(() => {
@@ -51,11 +79,23 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
 
   const { onSubmit, otherMessages } = useFormSubmit(form, async (values) => {
     setUpdated(false);
+    setPendingEmail(null);
     if (user === null) return;
-    const saved = await putProfile(user.id, values);
+    let saved;
+    try {
+      saved = await putProfile(user.id, profileWireValues(values));
+    } catch (error) {
+      // Too many wrong current passwords: the server's message belongs to that field.
+      if (isApiError(error) && error.status === 429) return tooManyAttempts(error.data);
+      throw error;
+    }
     setUser(saved);
     reset(profileValues(saved));
     setUpdated(true);
+    // The answer keeps the current email until the link mailed to the new one is followed.
+    if (saved.email !== values.email) {
+      setPendingEmail({ email: values.email, current: saved.email });
+    }
   });
 
   const title = page.title.trim() || text('profile.title', 'Update your details');
@@ -65,6 +105,16 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
         {updated ? (
           <p className="alert alert--success" role="status">
             {text('profile.updated', 'Your details have been updated.')}
+          </p>
+        ) : null}
+        {pendingEmail ? (
+          <p className="alert alert--info" role="status">
+            {text(
+              'profile.emailPending',
+              'We have sent a link to {email}. Your email address changes when you open it; until then we keep writing to {current}.',
+            )
+              .replace('{email}', pendingEmail.email)
+              .replace('{current}', pendingEmail.current)}
           </p>
         ) : null}
         <div className="membership__form-grid">
@@ -100,6 +150,19 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
               hint={text('profile.passwordHint', 'Leave empty to keep your password.')}
             />
           </div>
+          {asksCurrentPassword ? (
+            <TextField
+              name="oldPassword"
+              type="password"
+              label={text('form.oldPassword', 'Current password')}
+              hint={text(
+                'profile.oldPasswordHint',
+                'Needed to change your password or email address.',
+              )}
+              autoComplete="current-password"
+              required
+            />
+          ) : null}
           <CheckboxField
             name="newsletter"
             label={text('form.newsletter', 'I would like to receive the newsletter')}

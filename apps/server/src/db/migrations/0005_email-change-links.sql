@@ -1,0 +1,1 @@
+ALTER TABLE "agent_links" ADD COLUMN "email" text;
