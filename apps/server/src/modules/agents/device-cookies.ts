@@ -125,7 +125,12 @@ function entriesOf(cookieHeader: string | undefined): Entry[] {
   for (const raw of value.split('~').slice(0, DEVICE_COOKIE_MEMBERS)) {
     const match = entryPattern.exec(raw);
     if (match === null) continue;
-    entries.push({ number: match[1]!, issuedSeconds: parseInt(match[2]!, 36), nonce: match[3]!, raw });
+    entries.push({
+      number: match[1]!,
+      issuedSeconds: parseInt(match[2]!, 36),
+      nonce: match[3]!,
+      raw,
+    });
   }
   return entries;
 }

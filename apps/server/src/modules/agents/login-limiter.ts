@@ -136,7 +136,12 @@ export class LoginLimiter {
     if (gateRows !== 1) return undefined;
     return {
       allowed: true,
-      attempt: { numberKey: `number:${number}`, addressKey: '', addressBlockedUntil: null, deviceKey },
+      attempt: {
+        numberKey: `number:${number}`,
+        addressKey: '',
+        addressBlockedUntil: null,
+        deviceKey,
+      },
       row: foundRow<TRow>(readRow),
     };
   }
