@@ -14,6 +14,7 @@ export type LoginLimits = {
 /** A login attempt let through; pass it back once the password is checked. */
 export type LoginAttempt = {
   numberKey: string;
+  /** Empty for a trusted attempt, which the address does not count. */
   addressKey: string;
   /** What this attempt set as the address's block, if it set one (undone when the attempt succeeds). */
   addressBlockedUntil: Date | null;
@@ -38,6 +39,10 @@ type GateColumns = { gateRows: number; addressBlockedUntil: string | Date | null
  * and removes itself from the address's. After the free failures of a window,
  * each failure blocks the key for 1 s, 2 s, 4 s … up to the maximum; nobody
  * is locked out longer than that.
+ *
+ * An attempt with a valid device cookie for the number (OWASP's device
+ * cookies) counts against that cookie alone, with its own small budget, and
+ * is not refused by the number's or the address's blocks.
  *
  * A login makes two statements in all: the gate reads the member alongside,
  * and the success writes the session alongside (the embedded database spends
