@@ -71,6 +71,62 @@ test.describe('membership journeys', () => {
     await expect(page.getByText('Invalid Username or Password')).toBeVisible();
   });
 
+  test('the browser a member logged in with gets in at once while the number is under attack; another browser waits', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const number = await registerAndLogIn(page, {
+      country: 'gr',
+      officeId: 'ATHGR2101',
+      email: uniqueEmail('device'),
+      password,
+      firstName: 'Nikos',
+    });
+    // The login set the device cookie: HttpOnly, strict, sent with the login call only.
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === 'device');
+    expect(device).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/s2c/auth/v1/token/agent',
+    });
+    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Someone else guesses the number's password, each time the backoff lets them, until the
+    // number is blocked for 32 s: long enough for both browsers below to try.
+    test.setTimeout(180_000);
+    const port = process.env.E2E_PORT ?? '3100';
+    let blockedFor = 0;
+    for (let guess = 0; blockedFor < 32; guess++) {
+      const response = await request.post(`http://localhost:${port}/s2c/auth/v1/token/agent`, {
+        form: { username: number, password: `Guess${guess}wrong` },
+      });
+      if (response.status() === 429) {
+        blockedFor = Number(response.headers()['retry-after']);
+        if (blockedFor < 32) await page.waitForTimeout(blockedFor * 1000);
+      } else {
+        expect(response.status()).toBe(401);
+      }
+    }
+
+    // The member's own browser logs in at once.
+    await logIn(page, 'gr', number, password);
+    await expectLoggedIn(page);
+
+    // A browser that never logged in as this member is held back.
+    const other = await browser.newContext();
+    try {
+      const stranger = await other.newPage();
+      await logIn(stranger, 'gr', number, password);
+      await expect(
+        stranger.getByText('Too many attempts. Please try again in a few minutes.'),
+      ).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+
   test('reconfirm sends a new activation link', async ({ page }) => {
     const email = uniqueEmail('reconfirm');
     await register(page, {

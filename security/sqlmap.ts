@@ -212,6 +212,11 @@ const server = await startServer(
     BOOKING_QUEUE_API_KEY: queueKey,
     // sqlmap sends thousands of requests from one address.
     LOGIN_ADDRESS_FREE_FAILURES: '1000000',
+    REGISTRATION_ADDRESS_FREE_ATTEMPTS: '1000000',
+    ENROLL_ADDRESS_FREE_REQUESTS: '1000000',
+    ENROLL_NOTIFY_OFFICE_FREE_REQUESTS: '1000000',
+    // Its payloads would fill an office's waiting list, whose answer then changes.
+    ENROLL_NOTIFY_MAX_WAITING: '1000000',
     // The guest email forms answer no sooner than this (a timing defence, not
     // an injection one): at 400 ms a request, level 5 would take hours.
     GUEST_FORM_ANSWER_MS: '1',

@@ -16,6 +16,9 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     LOG_LEVEL: 'warn',
     // The journeys ask for a second mail seconds after the first.
     MAIL_RESEND_QUIET_SECONDS: '1',
+    // Every browser of the suite is one client address: its registrations and enroll calls are many.
+    REGISTRATION_ADDRESS_FREE_ATTEMPTS: '1000000',
+    ENROLL_ADDRESS_FREE_REQUESTS: '1000000',
     // The points journey sends bookings through the queue endpoint.
     BOOKING_QUEUE_API_KEY: 'e2e-booking-queue-key-0123456789',
     // Greece is a partner-programme country (spec 2 §6): its members go here instead of gifts.

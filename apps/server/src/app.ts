@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
 import { setupAccountLinks } from './modules/account-links/account-links-module.js';
@@ -69,6 +69,18 @@ function unreadablePath(_error: FastifyError, request: FastifyRequest, reply: Fa
   });
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Fastify 5 no longer honours a bare
+ * hop count (it trusts no proxy then), so a count becomes the trust function
+ * that names the same rule: the socket's peer and the next `hops - 1`
+ * addresses of X-Forwarded-For are proxies, the address before them is the
+ * client's.
+ */
+export function trustProxyOption(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Builds the club's Fastify app; `server.ts` starts it, tests call it through `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
@@ -78,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: deferredChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the socket is the balancer's: TRUST_PROXY names it,
+    // so that `request.ip` (the per-address limits' key) is the client's.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Paths the router cannot read (bad percent-encoding, overlong parameters) are bad input too.
     frameworkErrors: unreadablePath,
   }).withTypeProvider<ZodTypeProvider>();

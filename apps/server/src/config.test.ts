@@ -80,10 +80,67 @@ describe('configuration', () => {
     ['ERROR_LOG', 'on'],
     ['TOKEN_STORAGE', 'session'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.internal'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['DEVICE_COOKIE_SECRET', 'short'],
+    ['LOGIN_DEVICE_FREE_FAILURES', '0'],
+    ['REGISTRATION_ADDRESS_FREE_ATTEMPTS', 'many'],
+    ['ENROLL_ADDRESS_FREE_REQUESTS', '-1'],
+    ['ENROLL_NOTIFY_OFFICE_FREE_REQUESTS', '1.5'],
+    ['ENROLL_NOTIFY_MAX_WAITING', '0'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid configuration: ${name} `),
+    );
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,2001:db8::/32,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '2001:db8::/32', 'loopback']);
+  });
+
+  it('reads the device cookie and request limits, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      deviceCookieSecret: undefined,
+      loginLimits: { freeFailuresPerDevice: 5 },
+      requestLimits: {
+        registrationsPerAddress: 20,
+        enrollRequestsPerAddress: 20,
+        notifyRequestsPerOffice: 20,
+        notifyWaitingPerOffice: 50,
+      },
+    });
+    expect(
+      loadConfig({
+        DEVICE_COOKIE_SECRET: 'x'.repeat(32),
+        LOGIN_DEVICE_FREE_FAILURES: '3',
+        REGISTRATION_ADDRESS_FREE_ATTEMPTS: '7',
+        ENROLL_ADDRESS_FREE_REQUESTS: '8',
+        ENROLL_NOTIFY_OFFICE_FREE_REQUESTS: '9',
+        ENROLL_NOTIFY_MAX_WAITING: '10',
+      }),
+    ).toMatchObject({
+      deviceCookieSecret: 'x'.repeat(32),
+      loginLimits: { freeFailuresPerDevice: 3 },
+      requestLimits: {
+        registrationsPerAddress: 7,
+        enrollRequestsPerAddress: 8,
+        notifyRequestsPerOffice: 9,
+        notifyWaitingPerOffice: 10,
+      },
+    });
+  });
+
+  it('never echoes the device cookie secret', () => {
+    expect(() => loadConfig({ DEVICE_COOKIE_SECRET: 'tooshort-secret' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('tooshort') as unknown }),
     );
   });
 

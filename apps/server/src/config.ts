@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -40,6 +41,49 @@ const positiveWhole = (fallback: number) =>
     .min(1, { error: 'must be at least 1' })
     .default(fallback);
 
+/** The names proxy-addr (Fastify's `trustProxy`) takes for address ranges. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address with a prefix length (CIDR), or a range name of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset or `false` trusts no proxy (the socket's address is the
+ * client's); a whole number trusts that many proxy hops; otherwise a
+ * comma-separated list of the proxies' addresses or ranges. `true` (trust any
+ * sender of X-Forwarded-For) is refused: it would let every client choose its
+ * own address and so escape every per-address limit.
+ */
+const trustProxyVariable = z
+  .string()
+  .default('false')
+  .transform((value) => value.trim())
+  .refine(
+    (value) =>
+      value === 'false' ||
+      /^[1-9]\d{0,1}$/.test(value) ||
+      value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    {
+      error:
+        'must be false, a number of proxy hops (1-99), or proxy addresses and ranges separated by commas (10.0.0.1,10.1.0.0/16,loopback)',
+    },
+  )
+  .transform((value): TrustProxy => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+/** Fastify's `trustProxy`, as far as the club allows it. */
+export type TrustProxy = false | number | string[];
+
 /** `at:hotel=12,gr:air=6` → `{ at: { hotel: 12 }, gr: { air: 6 } }`. */
 function parseSegmentPoints(
   value: string,
@@ -67,6 +111,7 @@ const EnvironmentSchema = z.object({
     .max(65535, { error: 'must be between 1 and 65535' })
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxyVariable,
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   DATABASE_ANSWER_TIMEOUT_MS: positiveWhole(1000),
   DATA_DIR: z.string().default('data').transform(repositoryPath),
@@ -98,6 +143,12 @@ const EnvironmentSchema = z.object({
   LOGIN_ADDRESS_FREE_FAILURES: positiveWhole(100),
   LOGIN_BACKOFF_MAX_SECONDS: positiveWhole(900),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveWhole(1440),
+  LOGIN_DEVICE_FREE_FAILURES: positiveWhole(5),
+  DEVICE_COOKIE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  REGISTRATION_ADDRESS_FREE_ATTEMPTS: positiveWhole(20),
+  ENROLL_ADDRESS_FREE_REQUESTS: positiveWhole(20),
+  ENROLL_NOTIFY_OFFICE_FREE_REQUESTS: positiveWhole(20),
+  ENROLL_NOTIFY_MAX_WAITING: positiveWhole(50),
   ENROLL_QUIET_HOURS: positiveWhole(24),
   AGENCY_LINK_DAYS: positiveWhole(14),
   // Mail and emailed links (docs/operations.md).
@@ -156,6 +207,8 @@ const EnvironmentSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For names the client (docs/operations.md). */
+  trustProxy: TrustProxy;
   /** A PostgreSQL server; when absent the embedded database keeps its data in `dataDir`. */
   databaseUrl: string | undefined;
   /**
@@ -183,6 +236,21 @@ export type Config = {
     backoffMaxSeconds: number;
     /** Failures are counted in windows of this length; a new window starts from zero. */
     failureWindowMinutes: number;
+    /** Failed logins with one device cookie in a window before that cookie brings no more trust. */
+    freeFailuresPerDevice: number;
+  };
+  /** Signs device cookies; when absent, a random secret kept in the database signs them. */
+  deviceCookieSecret: string | undefined;
+  /**
+   * Requests allowed per key in a login window before backoff (the login limits' window and
+   * longest backoff): registrations per client address, enroll calls (push and notify) per client
+   * address, notify requests per office; and the most addresses an office's waiting list holds.
+   */
+  requestLimits: {
+    registrationsPerAddress: number;
+    enrollRequestsPerAddress: number;
+    notifyRequestsPerOffice: number;
+    notifyWaitingPerOffice: number;
   };
   /** An office's decision maker is emailed about access requests at most once per this period. */
   enrollQuietHours: number;
@@ -252,6 +320,7 @@ const secretVariables = new Set([
   'SMTP_URL',
   'BOOKING_QUEUE_API_KEY',
   'VOUCHER_PROVIDER_KEY',
+  'DEVICE_COOKIE_SECRET',
 ]);
 
 export class ConfigError extends Error {
@@ -295,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     databaseAnswerTimeoutMs: e.DATABASE_ANSWER_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
@@ -313,6 +383,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       freeFailuresPerAddress: e.LOGIN_ADDRESS_FREE_FAILURES,
       backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      freeFailuresPerDevice: e.LOGIN_DEVICE_FREE_FAILURES,
+    },
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
+    requestLimits: {
+      registrationsPerAddress: e.REGISTRATION_ADDRESS_FREE_ATTEMPTS,
+      enrollRequestsPerAddress: e.ENROLL_ADDRESS_FREE_REQUESTS,
+      notifyRequestsPerOffice: e.ENROLL_NOTIFY_OFFICE_FREE_REQUESTS,
+      notifyWaitingPerOffice: e.ENROLL_NOTIFY_MAX_WAITING,
     },
     enrollQuietHours: e.ENROLL_QUIET_HOURS,
     agencyLinkDays: e.AGENCY_LINK_DAYS,

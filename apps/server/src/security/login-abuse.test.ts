@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loginMessages } from '../modules/agents/login-routes.js';
 import type { LoginLimits } from '../modules/agents/login-limiter.js';
-import { login } from '../modules/agents/test-requests.js';
+import { deviceCookieOf, login } from '../modules/agents/test-requests.js';
 import { outboxRows } from '../testing/account-helpers.js';
 import { createAgent } from '../testing/factories.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -17,6 +17,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
  *   over 20 minutes: only the number's free failures and then one guess per
  *   backoff period are checked at all; every other guess is a 429 with
  *   Retry-After.
+ * - The owner's own browser, which logged in before and so carries a device
+ *   cookie for the number (OWASP's device cookies), logs in at once, during
+ *   the attack's backoff; a browser without one is still held back.
  * - The real owner can log in afterwards. "Afterwards" means once the block
  *   the attack earned has run out: at most LOGIN_BACKOFF_MAX_SECONDS after
  *   the attacker's last checked guess, and exactly the Retry-After the owner's
@@ -171,6 +174,41 @@ describe('1,000 wrong passwords against one member number, from 1,000 addresses'
     expect(response.statusCode).toBe(200);
     clock += t.config.loginLimits.backoffMaxSeconds * 1000;
   });
+});
+
+describe("the owner's browser with its device cookie", () => {
+  it(
+    'logs in at once after 1,000 wrong passwords from 1,000 addresses; a new browser is still slowed',
+    async () => {
+      const limits = t.config.loginLimits;
+      const owner = await createAgent(t.database.db);
+      const home = '203.0.113.20';
+      const before = await login(t.app, owner.number, owner.password, home);
+      expect(before.statusCode).toBe(200);
+      const device = deviceCookieOf(before)!;
+      expect(device).toMatch(/^device=/);
+
+      const { times, answers } = await attack(owner.number, 400, 2000);
+      // The attack got what decision 020 gives it: the cookie changed nothing for it.
+      expect(answers).toEqual(expectedAnswers(times, limits));
+
+      // The owner's browser, at once: not held back by the number's backoff.
+      const trusted = await login(t.app, owner.number, owner.password, home, device);
+      expect(trusted.statusCode, trusted.body).toBe(200);
+      // Even from an address the attacker used.
+      const elsewhere = await login(t.app, owner.number, owner.password, addressOf(999), device);
+      expect(elsewhere.statusCode).toBe(200);
+      // A browser without the cookie (a new one, or the attacker's) still waits.
+      const fresh = await login(t.app, owner.number, owner.password, home);
+      expect(fresh.statusCode).toBe(429);
+      expect(Number(fresh.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(fresh.json()).toEqual(tooMany);
+      // And the owner's trusted logins did not clear the number for the attacker.
+      expect((await login(t.app, owner.number, 'wrong-again1', addressOf(5))).statusCode).toBe(429);
+      clock += limits.backoffMaxSeconds * 1000;
+    },
+    attackTimeout,
+  );
 });
 
 /**

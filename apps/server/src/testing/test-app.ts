@@ -14,6 +14,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({}),
     // The guest forms' even answer time (GUEST_FORM_ANSWER_MS) would only slow the suite; even-answer.test.ts sets it.
     mail: { ...loadConfig({}).mail, guestFormAnswerMs: 0 },
+    // Suites register and enroll many times from one address; the tests of these limits set their own.
+    requestLimits: {
+      ...loadConfig({}).requestLimits,
+      registrationsPerAddress: 100_000,
+      enrollRequestsPerAddress: 100_000,
+      notifyRequestsPerOffice: 100_000,
+    },
     contentDir: fixtureContentDir,
     webDistDir: fileURLToPath(new URL('./no-web-build', import.meta.url)),
     logLevel: 'silent',

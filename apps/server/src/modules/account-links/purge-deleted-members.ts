@@ -64,9 +64,13 @@ export async function purgeDeletedMembers(
       for (const step of steps) await step(tx, ids);
       const emails = due.map((member) => member.email.toLowerCase());
       await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, emails));
-      // Failed-login counters by member number (the login limiter's `number:` keys).
+      // Failed-login counters by member number (the login limiter's `number:`
+      // keys, and its `device:<number>:` keys of the member's device cookies).
       const counters = due.map((member) => `number:${member.number}`);
-      await tx.delete(loginFailures).where(inArray(loginFailures.key, counters));
+      const devices = due.map(
+        (member) => sql`${loginFailures.key} like ${`device:${member.number}:%`}`,
+      );
+      await tx.delete(loginFailures).where(or(inArray(loginFailures.key, counters), ...devices));
       await tx.delete(agents).where(inArray(agents.id, ids));
       return due.length;
     });

@@ -60,18 +60,26 @@ describe('purge of deleted members', () => {
     const oldInAe = await deletedDaysAgo(15, { countryCode: 'ae', languageCode: 'ara' });
     const recentInAe = await deletedDaysAgo(13, { countryCode: 'ae', languageCode: 'ara' });
     const active = await createAgent(t.database.db);
-    await t.database.db.insert(loginFailures).values(
-      [old, recent].map((member) => ({
-        key: `number:${member.number}`,
-        failures: 1,
-        windowStartedAt: new Date(),
-      })),
-    );
+    await t.database.db
+      .insert(loginFailures)
+      .values(
+        [old, recent].flatMap((member) =>
+          [`number:${member.number}`, `device:${member.number}:nonce-of-a-device-cookie`].map(
+            (key) => ({ key, failures: 1, windowStartedAt: new Date() }),
+          ),
+        ),
+      );
 
     expect(await t.app.memberPurge.runNow()).toEqual({ purged: 2, skipped: false });
     const counters = await t.database.db.select({ key: loginFailures.key }).from(loginFailures);
     expect(counters.map((row) => row.key)).toContain(`number:${recent.number}`);
     expect(counters.map((row) => row.key)).not.toContain(`number:${old.number}`);
+    expect(counters.map((row) => row.key)).toContain(
+      `device:${recent.number}:nonce-of-a-device-cookie`,
+    );
+    expect(counters.map((row) => row.key)).not.toContain(
+      `device:${old.number}:nonce-of-a-device-cookie`,
+    );
     expect(await exists(old.id)).toBe(false);
     expect(await exists(oldInAe.id)).toBe(false);
     expect(await exists(recent.id)).toBe(true);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
-import { LoginLimiter } from './login-limiter.js';
+import { DeviceCookies } from './device-cookies.js';
+import { LoginLimiter, RequestLimiter } from './login-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';
@@ -24,8 +25,13 @@ export async function setupAgents(
   const now = options.now ?? Date.now;
   const members = setupAuthentication(app, now);
   const limiter = new LoginLimiter(app.db, app.config.loginLimits);
+  const deviceCookies = new DeviceCookies(app.db, {
+    configuredSecret: app.config.deviceCookieSecret,
+    production: app.config.production,
+  });
+  const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
   registerMembershipPages(app);
-  await app.register(loginRoutes, { limiter, now });
+  await app.register(loginRoutes, { limiter, deviceCookies, now });
   await app.register(agentRoutes, { members, limiter, now });
-  await app.register(registrationRoute, { members, now });
+  await app.register(registrationRoute, { members, requestLimiter, now });
 }

@@ -4,13 +4,18 @@ import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelop
 import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError } from '../../lib/http-error.js';
+import type { DeviceCookies } from './device-cookies.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { loginCandidateSelect, userAnswer, type LoginCandidate } from './members.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { bearerToken, hashToken } from './session-tokens.js';
 import { revokeSession, sessionInsert } from './sessions.js';
 
-export type LoginRoutesOptions = { limiter: LoginLimiter; now: () => number };
+export type LoginRoutesOptions = {
+  limiter: LoginLimiter;
+  deviceCookies: DeviceCookies;
+  now: () => number;
+};
 
 export const loginMessages = {
   pending: 'Please confirm your email address first. Use "Activate account" to get a new link.',
@@ -22,7 +27,7 @@ const invalidCredentials = () =>
 
 /** Login and logout (spec 1 §2 "Login", §7). */
 export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, options, done) => {
-  const { limiter, now } = options;
+  const { limiter, deviceCookies, now } = options;
   const { db, config } = app;
 
   app.post(
@@ -40,7 +45,7 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
           401: ErrorBodySchema.describe("{ username: 'Invalid Username or Password' }"),
           403: ErrorBodySchema.describe('The email address is not confirmed yet (double opt-in)'),
           429: ErrorBodySchema.describe(
-            'Too many failed attempts for this number or address; see Retry-After',
+            'Too many failed attempts for this number or address; see Retry-After. A browser with a valid device cookie for the number (set by a successful login) is not held back by them.',
           ),
           503: ErrorBodySchema.describe('The database cannot be reached'),
         },
@@ -49,11 +54,15 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
     async (request, reply) => {
       const { username: number, password } = request.body;
       const started = new Date(now());
+      const cookies = request.headers.cookie;
+      // A browser this member logged in with before has its own small budget (decision 020).
+      const deviceNonce = await deviceCookies.trustedNonce(cookies, number, started);
       const gate = await limiter.attempt<LoginCandidate>(
         number,
         request.ip,
         started,
         loginCandidateSelect(number),
+        deviceNonce,
       );
       if (!gate.allowed) {
         void reply.header('retry-after', String(gate.retryAfterSeconds));
@@ -76,6 +85,7 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
       }
       const session = sessionInsert(db, member.id, started, config.sessionLifetimeHours);
       await limiter.succeeded(gate.attempt, session.statement);
+      void reply.header('set-cookie', await deviceCookies.issue(cookies, member.number, started));
       const token = session.token;
       return { data: { user: userAnswer(member), token } };
     },

@@ -1,4 +1,6 @@
-import { validationFailed } from '../../lib/http-error.js';
+import type { FastifyReply } from 'fastify';
+import { ErrorCode } from '@club/contract/envelope';
+import { HttpError, validationFailed } from '../../lib/http-error.js';
 
 /** Messages of the server-only checks of registration and profile update. */
 export const memberMessages = {
@@ -7,7 +9,17 @@ export const memberMessages = {
   directOffice:
     'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
   unknownCountry: 'Select a country of the club',
+  tooManyRequests: 'Too many attempts. Please try again in a few minutes.',
 } as const;
+
+/**
+ * 429 for a guest call whose client address (or office) used up its requests:
+ * `message` is what the web app shows for a failed submit.
+ */
+export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  void reply.header('retry-after', String(retryAfterSeconds));
+  return new HttpError(429, ErrorCode.tooManyRequests, { message: memberMessages.tooManyRequests });
+}
 
 export const alreadyRegistered = () => validationFailed({ email: memberMessages.emailTaken });
 

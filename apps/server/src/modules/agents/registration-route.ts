@@ -7,13 +7,18 @@ import { validationFailed } from '../../lib/http-error.js';
 import type { FieldMessages } from '../../lib/validation-data.js';
 import { sendConfirmEmail } from '../account-links/confirm-email.js';
 import { findOffice } from '../offices/offices-repository.js';
-import { alreadyRegistered, memberMessages, signFor } from './member-rules.js';
+import type { RequestLimiter } from './login-limiter.js';
+import { alreadyRegistered, memberMessages, signFor, tooManyRequests } from './member-rules.js';
 import { isEmailTaken, userAnswer, type Members } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
 import { openSession } from './sessions.js';
 
-export type RegistrationRouteOptions = { members: Members; now: () => number };
+export type RegistrationRouteOptions = {
+  members: Members;
+  requestLimiter: RequestLimiter;
+  now: () => number;
+};
 
 /** The form values, plus the language of the member's emails and links. */
 const RegistrationBodySchema = z.intersection(
@@ -32,7 +37,7 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
   options,
   done,
 ) => {
-  const { members, now } = options;
+  const { members, requestLimiter, now } = options;
   const { db, config, contentCache } = app;
 
   app.post(
@@ -47,14 +52,28 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
         response: {
           200: dataEnvelope(SessionAnswerSchema),
           400: ErrorBodySchema.describe(
-            'Per-field messages: the rules of the contract, unknown or inactive office, email already registered',
+            'Per-field messages: the rules of the contract, unknown or inactive office; email already registered only when every other field is valid',
+          ),
+          429: ErrorBodySchema.describe(
+            'Too many registrations from this client address (REGISTRATION_ADDRESS_FREE_ATTEMPTS); see Retry-After',
           ),
           503: ErrorBodySchema.describe('The database cannot be reached'),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      // Every attempt counts, so that the email check below cannot be asked at will.
+      const allowed = await requestLimiter.take(
+        [
+          {
+            key: `registration-address:${request.ip}`,
+            free: config.requestLimits.registrationsPerAddress,
+          },
+        ],
+        new Date(now()),
+      );
+      if (!allowed.allowed) throw tooManyRequests(reply, allowed.retryAfterSeconds);
       const country = (await contentCache.index()).get(body.countryCode.toLowerCase());
       if (country === undefined)
         throw validationFailed({ countryCode: memberMessages.unknownCountry });
@@ -70,9 +89,11 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
       else if (country.decisionMakerOptIn && !office.active) {
         problems.officeId = memberMessages.officeInactive;
       }
-      if (await members.emailTaken(body.email)) problems.email = memberMessages.emailTaken;
       if (office === undefined || Object.keys(problems).length > 0)
         throw validationFailed(problems);
+      // Only now, with every other field valid: otherwise the form would tell
+      // whether an address is registered for nothing (an email oracle).
+      if (await members.emailTaken(body.email)) throw alreadyRegistered();
 
       const passwordHash = await hashPassword(body.password);
       const at = new Date(now());

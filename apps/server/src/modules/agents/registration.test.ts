@@ -220,13 +220,29 @@ describe('server-only checks', () => {
     expect(count).toEqual([]);
   });
 
-  it('answers office and email problems together', async () => {
+  it('tells nothing about the email while another field is wrong (no email oracle)', async () => {
     const existing = await createAgent(t.database.db);
-    const response = await register(registration({ officeId: 'NOPE0001', email: existing.email }));
-    expect(fieldsOf(response)).toMatchObject({
-      officeId: 'Office ID not found',
-      email: 'This email address is already registered',
-    });
+    const stranger = uniqueEmail();
+    for (const officeId of ['NOPE0001', 'ATHGR0001']) {
+      const member = await register(registration({ officeId, email: existing.email }));
+      const nobody = await register(registration({ officeId, email: stranger }));
+      expect(member.statusCode).toBe(400);
+      expect(fieldsOf(member)).toEqual({
+        officeId: 'Office ID not found',
+        requestId: expect.any(String) as unknown,
+      });
+      expect({ ...fieldsOf(nobody), requestId: '' }).toEqual({
+        ...fieldsOf(member),
+        requestId: '',
+      });
+    }
+    // A field the contract checks: the schema answers, and never about the email.
+    const badPhone = await register(registration({ phone: 'call me', email: existing.email }));
+    expect(badPhone.statusCode).toBe(400);
+    expect(fieldsOf(badPhone).email).toBeUndefined();
+    // With every other field valid, the spec's message (spec 1 §5).
+    const valid = await register(registration({ email: existing.email }));
+    expect(fieldsOf(valid).email).toBe('This email address is already registered');
   });
 
   it('answers 400 on countryCode for a country that is not in the club', async () => {
@@ -244,6 +260,63 @@ describe('server-only checks', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
     const rejected = answers.find((answer) => answer.statusCode === 400)!;
     expect(fieldsOf(rejected).email).toBe('This email address is already registered');
+  });
+});
+
+describe('registration attempts per client address', () => {
+  let limited: TestApp;
+  let clock = Date.parse('2030-04-01T09:00:00Z');
+  beforeAll(async () => {
+    limited = await createTestApp({
+      database: t.database,
+      now: () => clock,
+      config: {
+        requestLimits: { ...t.config.requestLimits, registrationsPerAddress: 3 },
+        loginLimits: { ...t.config.loginLimits, backoffMaxSeconds: 60 },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const registerFrom = (address: string, values: Record<string, string | undefined>) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/s2c/auth/v1/agents',
+      headers: formHeaders,
+      payload: form(values),
+      remoteAddress: address,
+    });
+
+  it('counts every attempt, then backs off with 429 and Retry-After; other addresses go on', async () => {
+    const existing = await createAgent(t.database.db);
+    const prober = '198.51.100.7';
+    // Three free attempts, whatever they answer: a probe of a registered address counts too.
+    expect((await registerFrom(prober, registration({ email: existing.email }))).statusCode).toBe(
+      400,
+    );
+    expect((await registerFrom(prober, registration())).statusCode).toBe(200);
+    expect((await registerFrom(prober, registration({ officeId: 'NOPE0001' }))).statusCode).toBe(
+      400,
+    );
+    // The fourth is counted and sets the first block (1 s); the fifth is refused unchecked.
+    expect((await registerFrom(prober, registration({ email: existing.email }))).statusCode).toBe(
+      400,
+    );
+    const email = uniqueEmail();
+    const refused = await registerFrom(prober, registration({ email }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      data: { message: 'Too many attempts. Please try again in a few minutes.' },
+    });
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(await t.database.db.select().from(agents).where(eq(agents.email, email))).toEqual([]);
+    // Another address is not held back.
+    expect((await registerFrom('198.51.100.8', registration())).statusCode).toBe(200);
+    // Once the block has passed the next attempt is answered, and blocks twice as long.
+    clock += 1000;
+    expect((await registerFrom(prober, registration({ email }))).statusCode).toBe(200);
+    expect((await registerFrom(prober, registration())).headers['retry-after']).toBe('2');
   });
 });
 

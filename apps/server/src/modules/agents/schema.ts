@@ -114,3 +114,14 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   blockedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Secrets shared by every server process, made once by whichever process
+ * needs one first: the device cookies' signing key when DEVICE_COOKIE_SECRET
+ * is not configured (docs/decisions/020).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -17,14 +17,28 @@ export const formHeaders = { 'content-type': 'application/x-www-form-urlencoded'
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export function login(app: App, username: string, password: string, remoteAddress = '127.0.0.1') {
+/** A login call; `cookie` is a Cookie header, as a browser would send it (the device cookie). */
+export function login(
+  app: App,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+  cookie?: string,
+) {
   return app.inject({
     method: 'POST',
     url: '/s2c/auth/v1/token/agent',
-    headers: formHeaders,
+    headers: cookie === undefined ? formHeaders : { ...formHeaders, cookie },
     payload: form({ username, password }),
     remoteAddress,
   });
+}
+
+/** The device cookie a login answer set, as `name=value` for the next Cookie header; undefined without one. */
+export function deviceCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return cookies.find((cookie) => cookie.startsWith('device='))?.split(';')[0];
 }
 
 /** Logs a member in and gives the session token; fails the test when login does not succeed. */

@@ -94,7 +94,9 @@ export async function recordEnrollRequest(
 
 /**
  * Stores an email to tell once the office becomes active. The same address
- * waiting for the same office is stored once.
+ * waiting for the same office is stored once; a waiting list that holds
+ * `maxWaiting` addresses takes no more ('full'). The office row is locked, so
+ * concurrent requests cannot pass the cap together.
  */
 export async function storeNotifyRequest(
   db: Database,
@@ -102,8 +104,9 @@ export async function storeNotifyRequest(
   email: string,
   languageCode: string,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  maxWaiting = Number.POSITIVE_INFINITY,
+): Promise<'stored' | 'already-waiting' | 'full'> {
+  return db.transaction(async (tx) => {
     await tx
       .select({ officeId: offices.officeId })
       .from(offices)
@@ -120,7 +123,17 @@ export async function storeNotifyRequest(
         ),
       )
       .limit(1);
-    if (waiting !== undefined) return;
+    if (waiting !== undefined) return 'already-waiting';
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(officeNotifyRequests)
+      .where(
+        and(
+          eq(officeNotifyRequests.officeId, office.officeId),
+          sql`${officeNotifyRequests.notifiedAt} is null`,
+        ),
+      );
+    if (count >= maxWaiting) return 'full';
     await tx.insert(officeNotifyRequests).values({
       officeId: office.officeId,
       countryCode: office.countryCode,
@@ -128,5 +141,6 @@ export async function storeNotifyRequest(
       email,
       createdAt: now,
     });
+    return 'stored';
   });
 }

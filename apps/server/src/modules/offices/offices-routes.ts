@@ -3,8 +3,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
-import { notFound } from '../../lib/http-error.js';
+import { notFound, validationFailed } from '../../lib/http-error.js';
 import { issueAgencyLink } from '../agencies/agency-links.js';
+import { RequestLimiter } from '../agents/login-limiter.js';
+import { tooManyRequests } from '../agents/member-rules.js';
 import { enqueueMail } from '../mail/outbox.js';
 import {
   findOffice,
@@ -32,6 +34,15 @@ const errors = {
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
 
+const enrollErrors = {
+  ...errors,
+  429: ErrorBodySchema.describe(
+    'Too many enroll calls from this client address (ENROLL_ADDRESS_FREE_REQUESTS) or notify requests for this office (ENROLL_NOTIFY_OFFICE_FREE_REQUESTS); see Retry-After',
+  ),
+};
+
+export const waitingListFull = "This office's waiting list is full.";
+
 /** Office lookup and the decision-maker requests of registration (spec 1 §2 steps 2 and 6). */
 export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
   app,
@@ -39,6 +50,13 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
   done,
 ) => {
   const { db, config, contentCache } = app;
+  const limiter = new RequestLimiter(db, config.loginLimits);
+  const { enrollRequestsPerAddress, notifyRequestsPerOffice, notifyWaitingPerOffice } =
+    config.requestLimits;
+  const addressLimit = (ip: string) => ({
+    key: `enroll-address:${ip}`,
+    free: enrollRequestsPerAddress,
+  });
 
   const officeOf = async (params: z.infer<typeof OfficeParamsSchema>): Promise<Office> => {
     const office = await findOffice(db, params.id, params.countryCode);
@@ -79,10 +97,12 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
         description: `Records the request and emails the decision maker of an inactive office an opt-in link, at most once per office per quiet period (ENROLL_QUIET_HOURS).`,
         params: OfficeParamsSchema,
         querystring: LanguageQuerySchema,
-        response: { 200: dataEnvelope(z.object({ requested: z.literal(true) })), ...errors },
+        response: { 200: dataEnvelope(z.object({ requested: z.literal(true) })), ...enrollErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const allowed = await limiter.take([addressLimit(request.ip)], new Date(options.now()));
+      if (!allowed.allowed) throw tooManyRequests(reply, allowed.retryAfterSeconds);
       const office = await officeOf(request.params);
       const languageCode = await languageOf(office.countryCode, request.query.languageCode);
       await db.transaction(async (tx) => {
@@ -125,21 +145,34 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
       schema: {
         tags: ['membership'],
         summary: 'Be told when the office joins the club',
+        description:
+          'An address already waiting for the office is stored once; the waiting list holds at most ENROLL_NOTIFY_MAX_WAITING addresses per office (400 on email when full).',
         params: OfficeParamsSchema,
         body: EnrollNotifyWireSchema.extend({ languageCode: z.string().max(8).optional() }),
-        response: { 200: dataEnvelope(z.object({ stored: z.literal(true) })), ...errors },
+        response: { 200: dataEnvelope(z.object({ stored: z.literal(true) })), ...enrollErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const at = new Date(options.now());
+      // The office is only known to exist after the lookup; its key is counted after it.
+      const byAddress = await limiter.take([addressLimit(request.ip)], at);
+      if (!byAddress.allowed) throw tooManyRequests(reply, byAddress.retryAfterSeconds);
       const office = await officeOf(request.params);
+      const byOffice = await limiter.take(
+        [{ key: `notify-office:${office.officeId}`, free: notifyRequestsPerOffice }],
+        at,
+      );
+      if (!byOffice.allowed) throw tooManyRequests(reply, byOffice.retryAfterSeconds);
       const languageCode = await languageOf(office.countryCode, request.body.languageCode);
-      await storeNotifyRequest(
+      const stored = await storeNotifyRequest(
         db,
         office,
         request.body.email,
         languageCode,
-        new Date(options.now()),
+        at,
+        notifyWaitingPerOffice,
       );
+      if (stored === 'full') throw validationFailed({ email: waitingListFull });
       return { data: { stored: true as const } };
     },
   );

@@ -207,3 +207,127 @@ describe('POST …/enroll/notify', () => {
     expect(unknown.json()).toEqual(notFoundAnswer);
   });
 });
+
+describe('limits of the enroll calls', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      database: t.database,
+      now: () => clock,
+      config: {
+        requestLimits: {
+          ...t.config.requestLimits,
+          enrollRequestsPerAddress: 4,
+          notifyRequestsPerOffice: 3,
+          notifyWaitingPerOffice: 2,
+        },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  let addresses = 0;
+  const nextAddress = () => `203.0.113.${++addresses}`;
+  const notifyFrom = (address: string, officeId: string, email: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/s2c/auth/v1/offices/${officeId}/gr/enroll/notify`,
+      payload: new URLSearchParams({ email }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: address,
+    });
+  const pushFrom = (address: string, officeId: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/s2c/auth/v1/offices/${officeId}/gr/enroll/push`,
+      remoteAddress: address,
+    });
+  const waiting = (officeId: string) =>
+    t.database.db
+      .select({ email: officeNotifyRequests.email })
+      .from(officeNotifyRequests)
+      .where(eq(officeNotifyRequests.officeId, officeId));
+  const tooMany = {
+    code: 'TOO_MANY_REQUESTS',
+    data: { message: 'Too many attempts. Please try again in a few minutes.' },
+  };
+
+  it('limits one client address across offices and both calls, then backs off', async () => {
+    const address = nextAddress();
+    const offices = await Promise.all(
+      [1, 2, 3].map(() => createOffice(t.database.db, { active: false })),
+    );
+    // Four free calls (push and notify share them), the fifth counts and blocks for 1 s.
+    expect((await pushFrom(address, offices[0]!.officeId)).statusCode).toBe(200);
+    expect((await notifyFrom(address, offices[0]!.officeId, 'a1@agent.example')).statusCode).toBe(
+      200,
+    );
+    expect((await notifyFrom(address, offices[1]!.officeId, 'a2@agent.example')).statusCode).toBe(
+      200,
+    );
+    expect((await notifyFrom(address, offices[1]!.officeId, 'a3@agent.example')).statusCode).toBe(
+      200,
+    );
+    expect((await notifyFrom(address, offices[2]!.officeId, 'a4@agent.example')).statusCode).toBe(
+      200,
+    );
+    const refused = await notifyFrom(address, offices[2]!.officeId, 'a5@agent.example');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(tooMany);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect((await pushFrom(address, offices[2]!.officeId)).statusCode).toBe(429);
+    expect(await waiting(offices[2]!.officeId)).toEqual([{ email: 'a4@agent.example' }]);
+    // Other clients are not held back by it.
+    expect(
+      (await notifyFrom(nextAddress(), offices[2]!.officeId, 'b@agent.example')).statusCode,
+    ).toBe(200);
+    clock += 1000;
+    expect((await notifyFrom(address, offices[0]!.officeId, 'a5@agent.example')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('limits notify requests per office from any number of addresses', async () => {
+    const office = await createOffice(t.database.db, { active: false });
+    const answers = [];
+    for (let request = 1; request <= 6; request++) {
+      answers.push(await notifyFrom(nextAddress(), office.officeId, `wait@agent.example`));
+    }
+    // Three free, the fourth counts and blocks the office for 1 s, the rest are refused.
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(answers[5]!.json()).toEqual(tooMany);
+    // A duplicate of an address already waiting is stored once.
+    expect(await waiting(office.officeId)).toEqual([{ email: 'wait@agent.example' }]);
+    clock += 1000;
+  });
+
+  it('caps the waiting list of an office; an address already on it still answers stored', async () => {
+    const office = await createOffice(t.database.db, { active: false });
+    expect((await notifyFrom(nextAddress(), office.officeId, 'one@agent.example')).statusCode).toBe(
+      200,
+    );
+    expect((await notifyFrom(nextAddress(), office.officeId, 'two@agent.example')).statusCode).toBe(
+      200,
+    );
+    const full = await notifyFrom(nextAddress(), office.officeId, 'three@agent.example');
+    expect(full.statusCode).toBe(400);
+    expect(dataOf<Record<string, string>>(full).email).toBe("This office's waiting list is full.");
+    expect(await waiting(office.officeId)).toEqual([
+      { email: 'one@agent.example' },
+      { email: 'two@agent.example' },
+    ]);
+    clock += 60_000;
+  });
+
+  it('caps the waiting list also for simultaneous requests', async () => {
+    const office = await createOffice(t.database.db, { active: false });
+    const answers = await Promise.all(
+      ['p1', 'p2', 'p3'].map((name) =>
+        notifyFrom(nextAddress(), office.officeId, `${name}@agent.example`),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 400]);
+    expect(await waiting(office.officeId)).toHaveLength(2);
+    clock += 60_000;
+  });
+});
