@@ -43,8 +43,14 @@ export async function serveStaffCommands(
   }
   const byName = new Map((options.commands ?? staffCommands).map((c) => [c.name, c]));
   const running = new Set<Promise<void>>();
+  // Connections that have not sent their request yet: closing drops them.
+  const waiting = new Set<Socket>();
   const server = createServer((socket) => {
-    const work = serve(socket, byName, options).catch((error: unknown) =>
+    socket.on('error', () => socket.destroy());
+    waiting.add(socket);
+    const request = readRequest(socket);
+    void request.finally(() => waiting.delete(socket));
+    const work = serve(socket, request, byName, options).catch((error: unknown) =>
       options.log.error({ err: error }, 'staff command channel failed'),
     );
     running.add(work);
@@ -72,6 +78,7 @@ export async function serveStaffCommands(
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Commands in hand finish before the database closes; no new ones are taken.
+      for (const socket of waiting) socket.destroy();
       await Promise.all(running);
       await closed;
       removeSocket(path);
@@ -81,11 +88,11 @@ export async function serveStaffCommands(
 
 async function serve(
   socket: Socket,
+  requested: Promise<unknown>,
   commands: Map<string, StaffCommand>,
   options: ChannelOptions,
 ): Promise<void> {
-  socket.on('error', () => socket.destroy());
-  const request = await readRequest(socket);
+  const request = await requested;
   const send = (answer: CommandAnswer) => {
     if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
   };
@@ -130,7 +137,10 @@ async function serve(
   finish(exitCode);
 }
 
-/** The request line, parsed; undefined when it is too long, not JSON, or the caller left. */
+/** A caller that connects and says nothing holds nothing for long. */
+const requestTimeoutMs = 30_000;
+
+/** The request line, parsed; undefined when it is too long, late, not JSON, or the caller left. */
 function readRequest(socket: Socket): Promise<unknown> {
   return new Promise((resolve) => {
     let done = false;
@@ -138,8 +148,10 @@ function readRequest(socket: Socket): Promise<unknown> {
       if (done) return;
       done = true;
       socket.off('data', onData);
+      socket.setTimeout(0);
       resolve(value);
     };
+    socket.setTimeout(requestTimeoutMs, () => settle(undefined));
     const read = lineReader((line) => {
       try {
         settle(JSON.parse(line));

@@ -192,6 +192,10 @@ describe('on the embedded database, with the server running', () => {
       code: 2,
       error: 'Usage: npm run gifts:tax -- MEMBER_NUMBER on|off\n',
     });
+    expect(await runCommand(entries.content, ['content'], env)).toMatchObject({
+      code: 2,
+      error: 'Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)\n',
+    });
   });
 
   it('the channel answers a request that is not a staff command, and keeps serving', async () => {
@@ -209,12 +213,20 @@ describe('on the embedded database, with the server running', () => {
     expect(
       await ask(`${JSON.stringify({ command: 'db:drop', args: [], cwd: '/', contentDir: '/' })}\n`),
     ).toContain('No staff command db:drop.');
+    expect(await ask('x'.repeat(70 * 1024))).toContain('Not a staff command request.');
     const ran = await runCommand(entries.tax, [demoMember.number, 'on'], env);
     expect(ran.code).toBe(0);
   });
 
-  it('stopping gives DATA_DIR back: the commands then run on their own', async () => {
+  it('stopping gives DATA_DIR back, also with a caller that never says anything; the commands then run on their own', async () => {
+    const silent = connect(join(dataDir, socketName));
+    const dropped = new Promise((resolve) => silent.once('close', resolve));
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const stopping = Date.now();
     expect(await server.stop('SIGTERM')).toBe(0);
+    await dropped;
+    // Well before the 30 s a silent caller is given.
+    expect(Date.now() - stopping).toBeLessThan(20_000);
     expect(existsSync(join(dataDir, ownerLockName))).toBe(false);
     expect(existsSync(join(dataDir, socketName))).toBe(false);
     const ran = await runCommand(entries.tax, [demoMember.number, 'off'], env);
