@@ -16,7 +16,7 @@ import { ownerLockName } from '../db/data-dir-owner.js';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../testing/test-database.js';
 import { bookingRecord, jsonLines } from '../modules/points/bookings/test-bookings.js';
 import { socketName } from './channel-protocol.js';
-import { freePort, runCommand, ServerProcess } from './server-process.js';
+import { freePort, runCommand, ServerProcess } from '../testing/server-process.js';
 
 /**
  * The staff commands beside a running server (issue: one writer for the
