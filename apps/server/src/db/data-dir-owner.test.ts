@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './client.js';
-import { claimDataDir, DataDirInUse, ownerLockName } from './data-dir-owner.js';
+import { claimDataDir, DataDirInUse, ownerLockName, processStart } from './data-dir-owner.js';
 
 /** The embedded database's one owner: the lock in DATA_DIR. */
 
@@ -27,6 +27,7 @@ describe('the owner of DATA_DIR', () => {
     expect(JSON.parse(readFileSync(lockOf(dataDir), 'utf8'))).toEqual({
       pid: process.pid,
       role: 'server',
+      start: processStart(process.pid),
     });
     let refusal: unknown;
     try {
@@ -35,7 +36,7 @@ describe('the owner of DATA_DIR', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(DataDirInUse);
-    expect((refusal as DataDirInUse).owner).toEqual({ pid: process.pid, role: 'server' });
+    expect((refusal as DataDirInUse).owner).toMatchObject({ pid: process.pid, role: 'server' });
     expect((refusal as DataDirInUse).message).toBe(
       `The embedded database in DATA_DIR ${dataDir} is in use by the server (process ${process.pid}): it takes one writer only.`,
     );
@@ -53,6 +54,10 @@ describe('the owner of DATA_DIR', () => {
       expect(() => claimDataDir(dataDir, 'server')).toThrow(
         `is in use by the staff command content:load (process ${sleeper.pid})`,
       );
+      const start = processStart(sleeper.pid!);
+      expect(start).toMatch(/^\d+$/);
+      writeFileSync(lockOf(dataDir), JSON.stringify({ pid: sleeper.pid, role: 'server', start }));
+      expect(() => claimDataDir(dataDir, 'server')).toThrow(DataDirInUse);
     } finally {
       sleeper.kill();
       await new Promise((resolve) => sleeper.once('exit', resolve));
@@ -71,6 +76,26 @@ describe('the owner of DATA_DIR', () => {
     expect(existsSync(lockOf(dataDir))).toBe(false);
   });
 
+  it('takes over a lock whose pid now belongs to another process (started at another time)', async () => {
+    const dataDir = folder();
+    const stranger = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      claimDataDir(dataDir, 'x').release();
+      writeFileSync(
+        lockOf(dataDir),
+        JSON.stringify({ pid: stranger.pid, role: 'server', start: '1' }),
+      );
+      const ownership = claimDataDir(dataDir, 'server');
+      expect(JSON.parse(readFileSync(lockOf(dataDir), 'utf8'))).toMatchObject({
+        pid: process.pid,
+      });
+      ownership.release();
+    } finally {
+      stranger.kill();
+      await new Promise((resolve) => stranger.once('exit', resolve));
+    }
+  });
+
   it('never removes a lock that another owner took over', () => {
     const dataDir = folder();
     const ownership = claimDataDir(dataDir, 'server');
@@ -86,7 +111,7 @@ describe('the owner of DATA_DIR', () => {
     const template = new Blob([readFileSync(inject('embeddedTemplate'))]);
     const database = await openDatabase({ dataDir, owner: 'gifts:tax', template });
     try {
-      expect(JSON.parse(readFileSync(lockOf(dataDir), 'utf8'))).toEqual({
+      expect(JSON.parse(readFileSync(lockOf(dataDir), 'utf8'))).toMatchObject({
         pid: process.pid,
         role: 'gifts:tax',
       });

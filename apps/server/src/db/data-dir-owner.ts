@@ -16,8 +16,12 @@ import { join } from 'node:path';
  */
 export const ownerLockName = 'owner.lock';
 
-/** Who holds DATA_DIR: the server, or the staff command (e.g. `agencies:link`) running alone. */
-export type DataDirOwner = { pid: number; role: string };
+/**
+ * Who holds DATA_DIR: the server, or the staff command (e.g. `agencies:link`)
+ * running alone. `start` is when the process started, where the system tells
+ * (Linux): a pid reused by an unrelated process after a crash is not the owner.
+ */
+export type DataDirOwner = { pid: number; role: string; start?: string };
 
 export class DataDirInUse extends Error {
   constructor(
@@ -51,7 +55,8 @@ const takeoverStaleMs = 10_000;
 export function claimDataDir(dataDir: string, role: string): DataDirOwnership {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, ownerLockName);
-  const mine: DataDirOwner = { pid: process.pid, role };
+  const start = processStart(process.pid);
+  const mine: DataDirOwner = { pid: process.pid, role, ...(start === undefined ? {} : { start }) };
   const draft = `${lockPath}.${process.pid}`;
   writeFileSync(draft, `${JSON.stringify(mine)}\n`, { mode: 0o600 });
   try {
@@ -63,7 +68,7 @@ export function claimDataDir(dataDir: string, role: string): DataDirOwnership {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const owner = readOwner(lockPath);
-      if (owner !== undefined && isAlive(owner.pid)) throw new DataDirInUse(dataDir, owner);
+      if (owner !== undefined && isAlive(owner)) throw new DataDirInUse(dataDir, owner);
       // Gone (or unreadable): remove it, unless another process is taking it over right now.
       if (attempt >= 3 || !removeStaleLock(lockPath, owner)) {
         throw new DataDirInUse(dataDir, readOwner(lockPath) ?? { pid: 0, role: 'unknown' });
@@ -88,22 +93,37 @@ export function claimDataDir(dataDir: string, role: string): DataDirOwnership {
 export function readOwner(lockPath: string): DataDirOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<DataDirOwner>;
-    return Number.isSafeInteger(owner.pid) && typeof owner.role === 'string'
-      ? { pid: owner.pid!, role: owner.role }
-      : undefined;
+    if (!Number.isSafeInteger(owner.pid) || typeof owner.role !== 'string') return undefined;
+    return {
+      pid: owner.pid!,
+      role: owner.role,
+      ...(typeof owner.start === 'string' ? { start: owner.start } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
+function isAlive(owner: DataDirOwner): boolean {
+  if (owner.pid === process.pid) return true;
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(owner.pid, 0);
   } catch (error) {
     // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+  }
+  const start = owner.start === undefined ? undefined : processStart(owner.pid);
+  return start === undefined || start === owner.start;
+}
+
+/** When a process started (clock ticks since boot, from /proc); undefined where there is no /proc. */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
   }
 }
 

@@ -12,7 +12,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerLockName } from '../db/data-dir-owner.js';
+import { ownerLockName, processStart } from '../db/data-dir-owner.js';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../testing/test-database.js';
 import { bookingRecord, jsonLines } from '../modules/points/bookings/test-bookings.js';
 import { socketName } from './channel-protocol.js';
@@ -78,6 +78,7 @@ describe('on the embedded database, with the server running', () => {
     expect(JSON.parse(readFileSync(join(dataDir, ownerLockName), 'utf8'))).toEqual({
       pid: server.pid,
       role: 'server',
+      start: processStart(server.pid),
     });
     const socket = statSync(join(dataDir, socketName));
     expect(socket.isSocket()).toBe(true);
