@@ -1,6 +1,8 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUse } from './db/data-dir-owner.js';
+import { serveStaffCommands } from './staff-commands/command-channel.js';
 import { loadContent } from './modules/content/load-content.js';
 import { countries } from './modules/content/schema.js';
 import { loadOffices } from './modules/offices/load-offices.js';
@@ -34,8 +36,15 @@ async function main(): Promise<void> {
       console.error(
         answering ? `database: ${reason}` : `database does not answer, failing fast: ${reason}`,
       ),
+  }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(
+      `${error.message} Not started: stop that process first, or run several servers on PostgreSQL (DATABASE_URL).`,
+    );
+    process.exit(1);
   });
   const app = await buildApp({ config, db: database.db, backgroundJobs: true });
+  let staffCommands: Awaited<ReturnType<typeof serveStaffCommands>>;
   try {
     await database.migrate();
     const [anyCountry] = await database.db
@@ -71,6 +80,16 @@ async function main(): Promise<void> {
       if (summary !== null) app.log.info(summary, 'demo members, bookings and points loaded');
     }
     await app.listen({ port: config.port, host: config.host });
+    // The embedded database's one writer takes the staff commands' work (docs/operations.md).
+    staffCommands =
+      database.kind === 'embedded'
+        ? await serveStaffCommands({
+            dataDir: config.dataDir,
+            db: database.db,
+            config,
+            log: app.log,
+          })
+        : undefined;
   } catch (error) {
     app.log.fatal({ err: error }, 'start-up failed');
     await app.close();
@@ -80,6 +99,7 @@ async function main(): Promise<void> {
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);
+    await staffCommands?.close();
     await app.close();
     await database.close();
     process.exit(0);

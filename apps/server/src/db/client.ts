@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { migrateEmbedded, migrateServer } from './migrate.js';
 import { WatchedPool } from './watchdog.js';
+import { claimDataDir } from './data-dir-owner.js';
 
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,8 +22,13 @@ export type DatabaseHandle = {
 export type DatabaseOptions = {
   /** `postgres://…`; when absent the embedded database is used. */
   databaseUrl?: string | undefined;
-  /** Data folder of the embedded database; absent keeps it in memory (tests). */
+  /**
+   * Data folder of the embedded database; absent keeps it in memory (tests). Opening it makes
+   * this process its one owner until `close()`: it throws `DataDirInUse` while another owns it.
+   */
   dataDir?: string | undefined;
+  /** Who opens the data folder, named to whoever finds it in use: `server` or the staff command. */
+  owner?: string;
   /** Tests: start the in-memory embedded database from this data-folder archive (already migrated). */
   template?: Blob;
   /** Called with errors of pooled connections (idle or checked out), which would otherwise crash the process. */
@@ -75,13 +80,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { loadDataDir: options.template });
+  const ownership =
+    options.dataDir === undefined
+      ? undefined
+      : claimDataDir(options.dataDir, options.owner ?? 'server');
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir, { loadDataDir: options.template });
+  } catch (error) {
+    ownership?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...drizzleOptions });
   return {
     db,
     kind: 'embedded',
     migrate: () => migrateEmbedded(db),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        ownership?.release();
+      }
+    },
   };
 }

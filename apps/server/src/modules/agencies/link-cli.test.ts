@@ -13,7 +13,7 @@ const run = async (args: string[]) => {
   const lines: string[] = [];
   const errors: string[] = [];
   const code = await runLinkCommand(t.database.db, args, t.config, {
-    log: (line) => lines.push(line),
+    out: (line) => lines.push(line),
     error: (line) => errors.push(line),
   });
   return { code, lines, errors };

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { LinkSettings } from '../account-links/link-urls.js';
 import { offices } from '../offices/schema.js';
+import type { CommandOutput, StaffCommand } from '../../staff-commands/staff-command.js';
 import { issueAgencyLink } from './agency-links.js';
 
 export const linkCommandUsage = 'Usage: npm run agencies:link -- OFFICE_ID opt-in|opt-out';
-
-export type CommandOutput = { log(line: string): void; error(line: string): void };
 
 /**
  * `npm run agencies:link -- OFFICE_ID opt-in|opt-out`: programme staff get a
@@ -39,6 +38,12 @@ export async function runLinkCommand(
     return 1;
   }
   const link = await issueAgencyLink(db, officeId, purpose, now, settings.agencyLinkDays, settings);
-  output.log(link.url);
+  output.out(link.url);
   return 0;
 }
+
+export const agencyLinkCommand: StaffCommand = {
+  name: 'agencies:link',
+  prepare: (args) => (context) =>
+    runLinkCommand(context.db, [...args], context.config, context.output, context.now()),
+};

@@ -1,16 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { commandConfig } from '../../../config.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.js';
+import type { Database, DatabaseHandle } from '../../../db/client.js';
+import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
+import {
+  runJob,
+  type CommandOutput,
+  type StaffCommand,
+} from '../../../staff-commands/staff-command.js';
 import { agents } from '../../agents/schema.js';
 import { giftOrderLines, giftOrders } from '../schema.js';
 
-/** Where the command writes: results to `out`, problems to `error`. */
-export type CommandOutput = { out(line: string): void; error(line: string): void };
-
-export const consoleOutput: CommandOutput = {
-  out: (line) => console.log(line),
-  error: (line) => console.error(line),
-};
+export { consoleOutput } from '../../../staff-commands/staff-command.js';
 
 export type FulfilResult =
   { kind: 'fulfilled' } | { kind: 'unknown' } | { kind: 'wrongState'; state: string };
@@ -79,8 +79,43 @@ const usage = 'Usage: npm run orders:fulfil -- ORDER_ID | --list';
 
 /**
  * `npm run orders:fulfil -- ORDER_ID` marks a submitted order fulfilled;
- * `npm run orders:fulfil -- --list` lists the submitted orders. Answers the exit code.
+ * `npm run orders:fulfil -- --list` lists the submitted orders.
  */
+export const ordersFulfilCommand: StaffCommand = {
+  name: 'orders:fulfil',
+  prepare: (args, _cwd, output) => {
+    const list = args.length === 1 && args[0] === '--list';
+    const orderId =
+      args.length === 1 && /^\d{1,9}$/.test(args[0] ?? '') ? Number(args[0]) : undefined;
+    if (list) {
+      return async ({ db, output }) => {
+        const lines = await submittedOrders(db);
+        if (lines.length === 0) output.out('No submitted orders.');
+        for (const line of lines) output.out(line);
+        return 0;
+      };
+    }
+    if (orderId === undefined) {
+      output.error(usage);
+      return 1;
+    }
+    return async ({ db, output, now }) => {
+      const result = await fulfilOrder(db, orderId, new Date(now()));
+      if (result.kind === 'fulfilled') {
+        output.out(`Order ${orderId} marked fulfilled.`);
+        return 0;
+      }
+      output.error(
+        result.kind === 'unknown'
+          ? `No order ${orderId}.`
+          : `Order ${orderId} is ${result.state}, not submitted: nothing changed.`,
+      );
+      return 1;
+    };
+  },
+};
+
+/** Entry of `npm run orders:fulfil`; tests pass their open `database`. Answers the exit code. */
 export async function main(
   args: readonly string[],
   env: Record<string, string | undefined>,
@@ -88,42 +123,10 @@ export async function main(
   now: () => number = Date.now,
   database?: DatabaseHandle,
 ): Promise<number> {
-  const list = args.length === 1 && args[0] === '--list';
-  const orderId =
-    args.length === 1 && /^\d{1,9}$/.test(args[0] ?? '') ? Number(args[0]) : undefined;
-  if (!list && orderId === undefined) {
-    output.error(usage);
-    return 1;
-  }
-  let handle = database;
-  try {
-    if (handle === undefined) {
-      const config = commandConfig(env, (message) => output.error(message));
-      if (config === undefined) return 1;
-      handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      await handle.migrate();
-    }
-    if (list) {
-      const lines = await submittedOrders(handle.db);
-      if (lines.length === 0) output.out('No submitted orders.');
-      for (const line of lines) output.out(line);
-      return 0;
-    }
-    const result = await fulfilOrder(handle.db, orderId!, new Date(now()));
-    if (result.kind === 'fulfilled') {
-      output.out(`Order ${orderId} marked fulfilled.`);
-      return 0;
-    }
-    output.error(
-      result.kind === 'unknown'
-        ? `No order ${orderId}.`
-        : `Order ${orderId} is ${result.state}, not submitted: nothing changed.`,
-    );
-    return 1;
-  } catch (error) {
-    output.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    if (database === undefined) await handle?.close();
-  }
+  if (database === undefined) return runStaffCommand(ordersFulfilCommand, args, env, output, now);
+  const job = await ordersFulfilCommand.prepare(args, process.cwd(), output);
+  if (typeof job === 'number') return job;
+  const config = commandConfig(env, (message) => output.error(message));
+  if (config === undefined) return 1;
+  return runJob(job, { db: database.db, config, output, now });
 }

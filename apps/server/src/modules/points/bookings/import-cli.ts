@@ -1,21 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { commandConfig } from '../../../config.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
+import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
+import type { CommandOutput, StaffCommand } from '../../../staff-commands/staff-command.js';
 import { dayOf } from '../calendar-days.js';
 import { segmentPointsRule, type SegmentPoints } from '../segment-points.js';
 import { ImportFailed, importBookings } from './import-bookings.js';
 import { formatSummary } from './import-summary.js';
 import { streamLines } from './queue-lines.js';
 
-/** Where the command writes: progress and errors to `error`, the summary to `out`. */
-export type CommandOutput = { out(line: string): void; error(line: string): void };
-
-export const consoleOutput: CommandOutput = {
-  out: (line) => console.log(line),
-  error: (line) => console.error(line),
-};
+export type { CommandOutput } from '../../../staff-commands/staff-command.js';
+export { consoleOutput } from '../../../staff-commands/staff-command.js';
 
 export type ImportFileOptions = {
   today: string;
@@ -52,44 +48,48 @@ export async function importFile(
   }
 }
 
-/** `npm run bookings:import -- FILE`: migrates the configured database, then imports FILE into it. */
-export async function main(
+/** `npm run bookings:import -- FILE`: imports FILE into the configured database (or hands it to the server). */
+export const bookingsImportCommand: StaffCommand = {
+  name: 'bookings:import',
+  prepare: async (args, cwd, output) => {
+    if (args.length !== 1 || args[0] === '') {
+      output.error('Usage: npm run bookings:import -- FILE (booking queue, JSON Lines)');
+      return 1;
+    }
+    const path = resolve(cwd, args[0]!);
+    try {
+      if (!(await stat(path)).isFile()) {
+        output.error(`Not a file: ${args[0]}`);
+        return 1;
+      }
+    } catch (error) {
+      output.error(
+        `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
+      return 1;
+    }
+    return async ({ db, config, output, now }) => {
+      try {
+        return await importFile(
+          db,
+          path,
+          { today: dayOf(now()), segmentPoints: segmentPointsRule(config) },
+          output,
+        );
+      } catch (error) {
+        output.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+        return 1;
+      }
+    };
+  },
+};
+
+/** Entry of `npm run bookings:import -- FILE`: answers the exit code. */
+export function main(
   args: readonly string[],
   env: Record<string, string | undefined>,
   output: CommandOutput,
   now: () => number = Date.now,
 ): Promise<number> {
-  if (args.length !== 1 || args[0] === '') {
-    output.error('Usage: npm run bookings:import -- FILE (booking queue, JSON Lines)');
-    return 1;
-  }
-  // npm runs workspace scripts in the workspace folder; INIT_CWD is where the command was typed.
-  const path = resolve(env.INIT_CWD ?? process.cwd(), args[0]!);
-  try {
-    if (!(await stat(path)).isFile()) {
-      output.error(`Not a file: ${args[0]}`);
-      return 1;
-    }
-  } catch (error) {
-    output.error(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    return 1;
-  }
-  const config = commandConfig(env, (message) => output.error(message));
-  if (config === undefined) return 1;
-  let database: DatabaseHandle | undefined;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await database.migrate();
-    return await importFile(
-      database.db,
-      path,
-      { today: dayOf(now()), segmentPoints: segmentPointsRule(config) },
-      output,
-    );
-  } catch (error) {
-    output.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await database?.close();
-  }
+  return runStaffCommand(bookingsImportCommand, args, env, output, now);
 }

@@ -1,0 +1,35 @@
+import type { StaffCommand } from '../../staff-commands/staff-command.js';
+import { loadGifts } from '../gifts/catalogue/load-gifts.js';
+import { loadOffices } from '../offices/load-offices.js';
+import { loadContent } from './load-content.js';
+import { ContentFileError } from './read-content-folder.js';
+
+/** `npm run content:load`: loads CONTENT_DIR (content, offices, gift catalogue) into the database. */
+export const contentLoadCommand: StaffCommand = {
+  name: 'content:load',
+  prepare: (args, _cwd, output) => {
+    if (args.length > 0) {
+      output.error('Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)');
+      return 2;
+    }
+    return async ({ db, config, output }) => {
+      try {
+        const summary = await loadContent(db, config.contentDir);
+        output.out(
+          `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
+        );
+        const officesSummary = await loadOffices(db, config.contentDir);
+        output.out(
+          `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
+        );
+        const giftsSummary = await loadGifts(db, config.contentDir);
+        output.out(`Gifts loaded: ${giftsSummary.gifts} (${giftsSummary.countries.join(', ')})`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof ContentFileError)) throw error;
+        output.error(`Content not loaded: ${error.message}`);
+        return 1;
+      }
+    };
+  },
+};

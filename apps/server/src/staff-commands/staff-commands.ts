@@ -1,0 +1,17 @@
+import { agencyLinkCommand } from '../modules/agencies/link-cli.js';
+import { contentLoadCommand } from '../modules/content/load-cli.js';
+import { giftsTaxCommand } from '../modules/gifts/ordering/tax-cli.js';
+import { ordersFulfilCommand } from '../modules/gifts/provider/fulfil-cli.js';
+import { pointsImportCommand } from '../modules/points/adjustments/adjustments-cli.js';
+import { bookingsImportCommand } from '../modules/points/bookings/import-cli.js';
+import type { StaffCommand } from './staff-command.js';
+
+/** Every staff command: the server runs these when a command hands its work over. */
+export const staffCommands: readonly StaffCommand[] = [
+  contentLoadCommand,
+  bookingsImportCommand,
+  pointsImportCommand,
+  ordersFulfilCommand,
+  giftsTaxCommand,
+  agencyLinkCommand,
+];
