@@ -43,6 +43,7 @@ export type OpenApiParameter = {
 
 type MediaType = { schema?: unknown; example?: unknown };
 type Operation = {
+  operationId?: string;
   summary?: string;
   security?: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
@@ -123,6 +124,22 @@ function repairSchema(value: unknown): void {
   for (const child of Object.values(schema)) repairSchema(child);
 }
 
+/** `GET /s2c/content/v1/pages/{pageName}/` → `getContentV1PagesByPageName`: stable, readable names for clients. */
+export function operationIdOf(key: OperationKey): string {
+  const [method, path] = key.split(' ') as [string, string];
+  const words = path
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== 's2c')
+    .flatMap((segment) =>
+      segment.startsWith('{') ? ['by', segment.slice(1, -1)] : segment.split(/[^A-Za-z0-9]+/),
+    )
+    .filter((word) => word !== '');
+  return [
+    method.toLowerCase(),
+    ...words.map((word) => word[0]!.toUpperCase() + word.slice(1)),
+  ].join('');
+}
+
 function applyExample(operation: Operation, example: OperationExample): void {
   operation.security = securityOf[example.access];
   if (example.replaceParameters !== undefined) {
@@ -167,6 +184,7 @@ export function completeDocument(
   repairSchema(completed.paths);
   repairSchema(completed.components);
   for (const { key, operation } of operationsOf(completed)) {
+    operation.operationId ??= operationIdOf(key);
     const example = examples[key];
     if (example !== undefined) applyExample(operation, example);
   }

@@ -1,0 +1,140 @@
+/**
+ * `npm run test:openapi`: the OpenAPI checks of `npm test`. Starts the built
+ * server on its own port (`OPENAPI_CHECK_PORT`, default 3140) with a fresh
+ * embedded database and its demo data, then checks its document
+ * (`/s2c/openapi.json`) three ways, failing on the first that fails:
+ *
+ * 1. every operation has security and an example request and answer
+ *    (the problems are listed by operation);
+ * 2. Redocly CLI's recommended rules (redocly.yaml);
+ * 3. Dredd replays every operation's example against the server and checks
+ *    the answer against the documented one (hooks: dredd-hooks.cjs).
+ *
+ * Builds nothing: run `npm run build` first (`npm test` does).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  missingExamples,
+  type OpenApiDocument,
+} from '../apps/server/src/plugins/openapi-document.ts';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const port = Number(process.env.OPENAPI_CHECK_PORT ?? 3140);
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  console.error(`OPENAPI_CHECK_PORT must be a port number, not ${process.env.OPENAPI_CHECK_PORT}`);
+  process.exit(2);
+}
+const endpoint = `http://127.0.0.1:${port}`;
+/** The booking queue's key for this run only; the hooks send it. */
+const bookingQueueKey = 'openapi-check-booking-queue-key';
+const serverScript = join(root, 'apps/server/dist/server.js');
+
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+async function waitForDocument(server: ChildProcess): Promise<OpenApiDocument> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    try {
+      const response = await fetch(`${endpoint}/s2c/openapi.json`);
+      if (response.ok) return (await response.json()) as OpenApiDocument;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the server did not answer on ${endpoint} within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const since = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const passed = result.status === 0;
+  console.log(`openapi: ${title} ${passed ? 'passed' : 'FAILED'} (${seconds(since)})`);
+  return passed;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(serverScript)) {
+    console.error('openapi: no built server; run `npm run build` first');
+    return 2;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'club-openapi-'));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    LOG_LEVEL: 'warn',
+    PRODUCTION: 'false',
+    BOOKING_QUEUE_API_KEY: bookingQueueKey,
+    // Greece is a partner-programme country (spec 2 §6): the partner-user check answers this URL.
+    PARTNER_PROGRAMME_URL: 'https://partner.example/club',
+    CONTENT_DIR: join(root, 'content'),
+  };
+  // A fresh embedded database, whatever the caller's environment says.
+  delete serverEnv.DATABASE_URL;
+  delete serverEnv.SMTP_URL;
+  const server = spawn(process.execPath, [serverScript], {
+    cwd: root,
+    stdio: 'inherit',
+    env: serverEnv,
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    const document = await waitForDocument(server);
+    console.log(`openapi: server ready on ${endpoint} (${seconds(started)})`);
+    const file = join(work, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document, null, 2));
+
+    const problems = missingExamples(document);
+    if (problems.length > 0) {
+      console.error(
+        `openapi: ${problems.length} operation problem(s); add the examples to apps/server/src/plugins/openapi-examples.ts:`,
+      );
+      for (const problem of problems) console.error(`  ${problem}`);
+      return 1;
+    }
+    console.log('openapi: every operation has security and examples');
+
+    const linted = run(
+      'Redocly lint',
+      bin('redocly'),
+      ['lint', file, '--config', join(root, 'redocly.yaml'), '--format=stylish'],
+      { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    );
+    if (!linted) return 1;
+
+    const replayed = run(
+      'Dredd replay',
+      bin('dredd'),
+      [file, endpoint, `--hookfiles=${join(root, 'openapi/dredd-hooks.cjs')}`, '--loglevel=error'],
+      { OPENAPI_DOCUMENT: file, BOOKING_QUEUE_API_KEY: bookingQueueKey },
+    );
+    return replayed ? 0 : 1;
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      stop();
+      await exited;
+    }
+    rmSync(work, { recursive: true, force: true });
+    console.log(`openapi: done in ${seconds(started)}`);
+  }
+}
+
+process.exitCode = await main();
