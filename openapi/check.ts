@@ -24,9 +24,19 @@ import {
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
 const port = Number(process.env.OPENAPI_CHECK_PORT ?? 3140);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-  console.error(`OPENAPI_CHECK_PORT must be a port number, not ${process.env.OPENAPI_CHECK_PORT}`);
-  process.exit(2);
+// The mail sink of the end-to-end suite, on ports of its own: the agency
+// examples follow the opt-in link the club mails.
+const smtpPort = Number(process.env.OPENAPI_CHECK_SMTP_PORT ?? 2540);
+const mailPort = Number(process.env.OPENAPI_CHECK_MAIL_PORT ?? 3240);
+for (const [name, value] of [
+  ['OPENAPI_CHECK_PORT', port],
+  ['OPENAPI_CHECK_SMTP_PORT', smtpPort],
+  ['OPENAPI_CHECK_MAIL_PORT', mailPort],
+] as const) {
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    console.error(`${name} must be a port number, not ${process.env[name]}`);
+    process.exit(2);
+  }
 }
 const endpoint = `http://127.0.0.1:${port}`;
 /** The booking queue's key for this run only; the hooks send it. */
@@ -35,6 +45,28 @@ const serverScript = join(root, 'apps/server/dist/server.js');
 
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+async function waitForMailSink(sink: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (sink.exitCode !== null) throw new Error(`the mail sink stopped (exit ${sink.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${mailPort}/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('the mail sink did not start within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Ends a child process and waits for it, unless it has ended already. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
 
 async function waitForDocument(server: ChildProcess): Promise<OpenApiDocument> {
   const deadline = Date.now() + 120_000;
@@ -84,18 +116,28 @@ async function main(): Promise<number> {
   };
   // A fresh embedded database, whatever the caller's environment says.
   delete serverEnv.DATABASE_URL;
-  delete serverEnv.SMTP_URL;
+  const sink = spawn(process.execPath, [join(root, 'e2e/support/mail-sink.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      MAIL_SINK_SMTP_PORT: String(smtpPort),
+      MAIL_SINK_HTTP_PORT: String(mailPort),
+    },
+  });
   const server = spawn(process.execPath, [serverScript], {
     cwd: root,
     stdio: 'inherit',
-    env: serverEnv,
+    env: { ...serverEnv, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   });
   const stop = () => {
     server.kill('SIGTERM');
+    sink.kill('SIGTERM');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
+    await waitForMailSink(sink);
     const document = await waitForDocument(server);
     console.log(`openapi: server ready on ${endpoint} (${seconds(started)})`);
     const file = join(work, 'openapi.json');
@@ -123,15 +165,15 @@ async function main(): Promise<number> {
       'Dredd replay',
       bin('dredd'),
       [file, endpoint, `--hookfiles=${join(root, 'openapi/dredd-hooks.cjs')}`, '--loglevel=error'],
-      { OPENAPI_DOCUMENT: file, BOOKING_QUEUE_API_KEY: bookingQueueKey },
+      {
+        OPENAPI_DOCUMENT: file,
+        BOOKING_QUEUE_API_KEY: bookingQueueKey,
+        MAIL_SINK_URL: `http://127.0.0.1:${mailPort}/messages`,
+      },
     );
     return replayed ? 0 : 1;
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      stop();
-      await exited;
-    }
+    await Promise.all([stopProcess(server), stopProcess(sink)]);
     rmSync(work, { recursive: true, force: true });
     console.log(`openapi: done in ${seconds(started)}`);
   }

@@ -6,6 +6,11 @@ const hooks = require('hooks');
 
 const document = JSON.parse(readFileSync(process.env.OPENAPI_DOCUMENT, 'utf8'));
 const bookingQueueKey = process.env.BOOKING_QUEUE_API_KEY;
+// The mail sink's messages (e2e/support/mail-sink.mjs), where the club sends its mail.
+const mailSinkUrl = process.env.MAIL_SINK_URL;
+const agencyPath = '/s2c/auth/v1/agency/state-change-request';
+// The decision maker of the office whose access request the enroll/push example makes.
+const decisionMaker = 'manager.athgr2102@example.com';
 // Demo member 9000001 (README.md), whose id the examples use.
 const demoMember = { username: '9000001', password: 'demo2026' };
 
@@ -55,6 +60,40 @@ async function logIn() {
   return (await response.json()).data.token;
 }
 
+/**
+ * The `s` and `c` of the opt-in link mailed to the decision maker: links are
+ * secret and new each time, so the agency examples cannot carry real ones.
+ */
+async function mailedOptInLink() {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const messages = await (await fetch(mailSinkUrl)).json();
+    for (const message of messages.filter((mail) => mail.to.includes(decisionMaker))) {
+      for (const [href] of message.text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+        const url = new URL(href);
+        if (url.pathname.endsWith('/agency-opt-in')) {
+          return { s: url.searchParams.get('s'), c: url.searchParams.get('c') };
+        }
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no opt-in link mailed to ${decisionMaker}`);
+}
+
+/** Puts the mailed link into the agency call's query (GET) or form (POST). */
+function useLink(transaction, link) {
+  if (transaction.request.method === 'GET') {
+    const url = new URL(transaction.request.uri, 'http://club');
+    url.searchParams.set('s', link.s);
+    url.searchParams.set('c', link.c);
+    transaction.request.uri = `${url.pathname}${url.search}`;
+    transaction.fullPath = transaction.request.uri;
+  } else {
+    transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), ...link });
+  }
+}
+
 hooks.beforeAll((transactions, done) => {
   const [first] = transactions;
   endpoint = `${first.protocol}//${first.host}:${first.port}`;
@@ -83,6 +122,16 @@ hooks.beforeEach((transaction, done) => {
   const isLogout = transaction.origin.resourceName === '/s2c/auth/v1/agents/logout';
   if (schemes.includes('bookingQueueKey')) {
     transaction.request.headers.Authorization = `ApiKey ${bookingQueueKey}`;
+  }
+  if (transaction.origin.resourceName === agencyPath) {
+    mailedOptInLink().then(
+      (link) => {
+        useLink(transaction, link);
+        done();
+      },
+      (error) => done(error),
+    );
+    return;
   }
   if (isLogout) {
     // Logout ends its own session, not the one the other member calls use.

@@ -34,33 +34,30 @@ const demoMember = {
 
 const demoMemberParameters = { id: '1', number: '9000001' };
 
-/** A link that is not (or no longer) valid: what an opened old or mistyped link answers. */
-const invalidAgencyLink = { s: 'AGL-0000000000', c: 'xHqL1vG0y9pS3nD7QeW2rT5uI8oK4aZ6bC1mN0jF3hY' };
+/**
+ * An opt-in link as the decision maker of inactive office ATHGR2102 gets it by
+ * email after an agent's access request (the `enroll/push` example). Its
+ * values are secret and new each time: the replay takes them from that email
+ * (openapi/dredd-hooks.cjs).
+ */
+const optInLink = { s: 'q0Wv3YkB8hT1xJ2m', c: 'Jr4Xn8Vb2Kq6Lw0Tz5Hc9Ya3Pe7Uf1Sd6Gm4Bi8No2' };
 
 const agencyLinkParameters = [
   {
     in: 'query',
     name: 's',
-    required: false,
-    description: "Names the link (from the decision maker's email)",
+    required: true,
+    description: "Names the link (the `s` of the decision maker's emailed link)",
     schema: { type: 'string', maxLength: 64 },
   },
   {
     in: 'query',
     name: 'c',
-    required: false,
-    description: "Proves the link (from the decision maker's email)",
+    required: true,
+    description: "Proves the link (the `c` of the decision maker's emailed link)",
     schema: { type: 'string', maxLength: 128 },
   },
 ];
-
-const linkNotValid = {
-  data: {
-    validationMessages: {
-      officeId: ['This link is not valid any more. Please ask for a new one.'],
-    },
-  },
-};
 
 export const operationExamples: Partial<Record<OperationKey, OperationExample>> = {
   'GET /s2c/content/v1/layout/': {
@@ -293,24 +290,24 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
     body: { email: 'agent.heraklion@example.com', languageCode: 'eng' },
     answer: { data: { stored: true } },
   },
-  // A valid link exists only in the decision maker's email: the examples show
-  // what a link that is no longer valid answers (the form's shape, not a 4xx).
+  // A link that is not, or no longer, valid answers 200 with
+  // `validationMessages.officeId` (docs/api.md), never a 4xx.
   'GET /s2c/auth/v1/agency/state-change-request': {
     access: 'guest',
     replaceParameters: agencyLinkParameters,
-    parameters: invalidAgencyLink,
-    answer: linkNotValid,
+    parameters: optInLink,
+    answer: { data: { officeId: 'ATHGR2102', name: 'Plaka Holidays', purpose: 'opt-in' } },
   },
   'POST /s2c/auth/v1/agency/state-change-request': {
     access: 'guest',
     body: {
-      ...invalidAgencyLink,
+      ...optInLink,
       firstName: 'Maria',
       lastName: 'Papadaki',
       email: 'manager.athgr2102@example.com',
-      comment: '',
+      agree: true,
     },
-    answer: linkNotValid,
+    answer: { data: { officeId: 'ATHGR2102', active: true } },
   },
   'GET /s2c/auth/v1/agent-points': {
     access: 'member',
