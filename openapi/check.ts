@@ -112,6 +112,9 @@ async function main(): Promise<number> {
     BOOKING_QUEUE_API_KEY: bookingQueueKey,
     // Greece is a partner-programme country (spec 2 §6): the partner-user check answers this URL.
     PARTNER_PROGRAMME_URL: 'https://partner.example/club',
+    // The partner check's example: ordering through the (manual) provider is on.
+    VOUCHER_PROVIDER: 'manual',
+    ORDER_PARTNER_OFF: 'false',
     CONTENT_DIR: join(root, 'content'),
   };
   // A fresh embedded database, whatever the caller's environment says.

@@ -1,6 +1,7 @@
 // Dredd hooks of `npm run test:openapi` (openapi/check.ts): they give each
-// replayed example the credentials its operation declares in the document.
-// Dredd loads hooks with require(), hence CommonJS.
+// replayed example the credentials its operation declares in the document and
+// the agency calls a real emailed link, and have Dredd check every answer
+// against its documented schema. Dredd loads hooks with require(), hence CommonJS.
 const { readFileSync } = require('node:fs');
 const hooks = require('hooks');
 
