@@ -4,7 +4,8 @@
  * embedded database and its demo data, then checks its document
  * (`/s2c/openapi.json`) three ways, failing on the first that fails:
  *
- * 1. every operation has security and an example request and answer
+ * 1. every operation has security and an example request and answer, and
+ *    every example is of an operation and parameters the document has
  *    (the problems are listed by operation);
  * 2. Redocly CLI's recommended rules (redocly.yaml);
  * 3. Dredd replays every operation's example against the server and checks
@@ -18,8 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   missingExamples,
+  staleExamples,
   type OpenApiDocument,
 } from '../apps/server/src/plugins/openapi-document.ts';
+import { operationExamples } from '../apps/server/src/plugins/openapi-examples.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -146,7 +149,7 @@ async function main(): Promise<number> {
     const file = join(work, 'openapi.json');
     writeFileSync(file, JSON.stringify(document, null, 2));
 
-    const problems = missingExamples(document);
+    const problems = [...missingExamples(document), ...staleExamples(document, operationExamples)];
     if (problems.length > 0) {
       console.error(
         `openapi: ${problems.length} operation problem(s); add the examples to apps/server/src/plugins/openapi-examples.ts:`,

@@ -219,3 +219,27 @@ export function missingExamples(document: OpenApiDocument): string[] {
   }
   return problems;
 }
+
+/**
+ * Entries of the examples table that no longer fit the document: an operation
+ * that is gone (renamed, removed) or a parameter it does not have.
+ */
+export function staleExamples(
+  document: OpenApiDocument,
+  examples: Partial<Record<OperationKey, OperationExample>>,
+): string[] {
+  const operations = new Map(operationsOf(document).map(({ key, operation }) => [key, operation]));
+  const problems: string[] = [];
+  for (const [key, example] of Object.entries(examples) as [OperationKey, OperationExample][]) {
+    const operation = operations.get(key);
+    if (operation === undefined) {
+      problems.push(`${key}: not in the document`);
+      continue;
+    }
+    const names = new Set((operation.parameters ?? []).map((parameter) => parameter.name));
+    for (const name of Object.keys(example.parameters ?? {})) {
+      if (!names.has(name)) problems.push(`${key}: no parameter ${name}`);
+    }
+  }
+  return problems;
+}

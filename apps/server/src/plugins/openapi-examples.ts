@@ -32,7 +32,9 @@ const demoMember = {
   isAmadeusDirectUser: false,
 };
 
-const demoMemberParameters = { id: '1', number: '9000001' };
+/** Demo member 9000001's id in the path and number in the query. */
+const demoMemberId = { id: '1' };
+const demoMemberNumber = { number: '9000001' };
 
 /**
  * An opt-in link as the decision maker of inactive office ATHGR2102 gets it by
@@ -189,12 +191,12 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'GET /s2c/auth/v1/agents/{id}': {
     access: 'member',
-    parameters: demoMemberParameters,
+    parameters: demoMemberId,
     answer: { data: demoMember },
   },
   'PUT /s2c/auth/v1/agents/{id}': {
     access: 'member',
-    parameters: demoMemberParameters,
+    parameters: demoMemberId,
     body: {
       title: 'ms',
       giftDeliveryAddress: 'Ermou 25, 10563 Athens',
@@ -217,7 +219,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'POST /s2c/auth/v1/agents/{id}/terms-acceptance': {
     access: 'member',
-    parameters: demoMemberParameters,
+    parameters: demoMemberId,
     answer: {
       data: {
         ...demoMember,
@@ -311,7 +313,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'GET /s2c/auth/v1/agent-points': {
     access: 'member',
-    parameters: demoMemberParameters,
+    parameters: demoMemberNumber,
     answer: {
       data: {
         totalSegmentsPD: 3,
@@ -329,7 +331,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'GET /s2c/auth/v1/agent-points/forecast': {
     access: 'member',
-    parameters: demoMemberParameters,
+    parameters: demoMemberNumber,
     answer: {
       data: {
         months: [
@@ -391,7 +393,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'GET /s2c/auth/v1/agents/{id}/partner-programme': {
     access: 'member',
-    parameters: { ...demoMemberParameters, countryCode: 'gr' },
+    parameters: { ...demoMemberId, ...demoMemberNumber, countryCode: 'gr' },
     answer: { data: { url: 'https://partner.example/club' } },
   },
 };

@@ -4,8 +4,10 @@ import {
   completeDocument,
   missingExamples,
   operationsOf,
+  staleExamples,
   type OpenApiDocument,
 } from './openapi-document.js';
+import { operationExamples } from './openapi-examples.js';
 import { viewerContentSecurityPolicy } from './openapi.js';
 
 const queueKey = 'openapi-test-booking-queue-key';
@@ -72,6 +74,19 @@ describe('the OpenAPI document', () => {
     expect(missingExamples(document)).toEqual([
       'GET /s2c/test/v1/unlisted: no security (add it to openapi-examples.ts)',
       'GET /s2c/test/v1/unlisted: no example answer (add it to openapi-examples.ts)',
+    ]);
+  });
+
+  it('has no example for an operation or parameter that is not in it', () => {
+    expect(staleExamples(document, operationExamples)).toEqual([]);
+    expect(
+      staleExamples(document, {
+        'GET /s2c/content/v1/gone': { access: 'guest', answer: null },
+        'GET /s2c/content/v1/texts': { access: 'guest', parameters: { keys: 'x' }, answer: null },
+      }),
+    ).toEqual([
+      'GET /s2c/content/v1/gone: not in the document',
+      'GET /s2c/content/v1/texts: no parameter keys',
     ]);
   });
 
