@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { completeDocument, securitySchemes, type OpenApiDocument } from './openapi-document.js';
+import { operationExamples } from './openapi-examples.js';
+
+/**
+ * The viewer's page loads only its own files and the document, like the
+ * rest of the API; the one exception is style attributes, which Swagger UI
+ * sets on its elements at run time. Only the pages under `/s2c/docs` get it.
+ */
+export const viewerContentSecurityPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 /**
  * The OpenAPI document of every call, generated from the routes' zod schemas
- * and served at `GET /s2c/openapi.json`. Register before the routes: it
- * collects them as they are added.
+ * and completed with security and examples (openapi-document.ts,
+ * openapi-examples.ts), served at `GET /s2c/openapi.json`, with a viewer at
+ * `/s2c/docs`. Register before the routes: it collects them as they are added.
  */
 export async function setupOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -16,13 +36,24 @@ export async function setupOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Answers are `{ "data": … }`; errors answer their HTTP status with `{ "code": …, "data": … }`.',
         version: '1.0.0',
+        license: { name: 'Proprietary' },
       },
-      components: {
-        // Member calls: `Authorization: Bearer <session token>` from login or registration.
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
+      // Here too: the generator reads the schemes of the routes' own `security`.
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      completeDocument(
+        ('openapiObject' in documentObject
+          ? documentObject.openapiObject
+          : documentObject.swaggerObject) as OpenApiDocument,
+        operationExamples,
+      ),
   });
   app.get('/s2c/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/s2c/docs',
+    staticCSP: viewerContentSecurityPolicy,
+    // It reads the same document from `/s2c/docs/json`; by default without the validator badge, which would call a third party.
+  });
 }

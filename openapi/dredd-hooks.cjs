@@ -1,0 +1,162 @@
+// Dredd hooks of `npm run test:openapi` (openapi/check.ts): they give each
+// replayed example the credentials its operation declares in the document and
+// the agency calls a real emailed link, and have Dredd check every answer
+// against its documented schema. Dredd loads hooks with require(), hence CommonJS.
+const { readFileSync } = require('node:fs');
+const hooks = require('hooks');
+
+const document = JSON.parse(readFileSync(process.env.OPENAPI_DOCUMENT, 'utf8'));
+const bookingQueueKey = process.env.BOOKING_QUEUE_API_KEY;
+// The mail sink's messages (e2e/support/mail-sink.mjs), where the club sends its mail.
+const mailSinkUrl = process.env.MAIL_SINK_URL;
+const agencyPath = '/s2c/auth/v1/agency/state-change-request';
+// The decision maker of the office whose access request the enroll/push example makes.
+const decisionMaker = 'manager.athgr2102@example.com';
+// Demo member 9000001 (README.md), whose id the examples use.
+const demoMember = { username: '9000001', password: 'demo2026' };
+
+let endpoint = '';
+let memberToken = '';
+
+/** The security requirements of a transaction's operation, by its method and path template. */
+function securityOf(transaction) {
+  const operation =
+    document.paths[transaction.origin.resourceName]?.[transaction.request.method.toLowerCase()];
+  return operation?.security ?? [];
+}
+
+/**
+ * The documented schema of the 200 answer as JSON Schema, so that Dredd checks
+ * the real answer's types and values too, not only its keys: OpenAPI 3.0's
+ * `nullable` becomes a `null` type.
+ */
+function jsonSchemaOf(schema) {
+  if (Array.isArray(schema)) return schema.map(jsonSchemaOf);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const converted = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key !== 'nullable') converted[key] = jsonSchemaOf(value);
+  }
+  if (schema.nullable === true) {
+    if (typeof schema.type === 'string') converted.type = [schema.type, 'null'];
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+      converted.enum = [...schema.enum, null];
+  }
+  return converted;
+}
+
+function answerSchemaOf(transaction) {
+  const operation =
+    document.paths[transaction.origin.resourceName]?.[transaction.request.method.toLowerCase()];
+  return operation?.responses?.['200']?.content?.['application/json']?.schema;
+}
+
+async function logIn() {
+  const response = await fetch(`${endpoint}/s2c/auth/v1/token/agent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoMember),
+  });
+  if (!response.ok) throw new Error(`demo member login failed: ${response.status}`);
+  return (await response.json()).data.token;
+}
+
+/**
+ * The `s` and `c` of the opt-in link mailed to the decision maker: links are
+ * secret and new each time, so the agency examples cannot carry real ones.
+ */
+async function mailedOptInLink() {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const messages = await (await fetch(mailSinkUrl)).json();
+    for (const message of messages.filter((mail) => mail.to.includes(decisionMaker))) {
+      for (const [href] of message.text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+        const url = new URL(href);
+        if (url.pathname.endsWith('/agency-opt-in')) {
+          return { s: url.searchParams.get('s'), c: url.searchParams.get('c') };
+        }
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no opt-in link mailed to ${decisionMaker}`);
+}
+
+/** Puts the mailed link into the agency call's query (GET) or form (POST). */
+function useLink(transaction, link) {
+  if (transaction.request.method === 'GET') {
+    const url = new URL(transaction.request.uri, 'http://club');
+    url.searchParams.set('s', link.s);
+    url.searchParams.set('c', link.c);
+    transaction.request.uri = `${url.pathname}${url.search}`;
+    transaction.fullPath = transaction.request.uri;
+  } else {
+    transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), ...link });
+  }
+}
+
+hooks.beforeAll((transactions, done) => {
+  const [first] = transactions;
+  endpoint = `${first.protocol}//${first.host}:${first.port}`;
+  logIn().then(
+    (token) => {
+      memberToken = token;
+      done();
+    },
+    (error) => done(error),
+  );
+});
+
+hooks.beforeEach((transaction, done) => {
+  // Each example is the request of its 200 answer; the error answers are
+  // documented by their schemas only and cannot come from the same request.
+  if (transaction.expected.statusCode !== '200') {
+    transaction.skip = true;
+    done();
+    return;
+  }
+  const schema = answerSchemaOf(transaction);
+  if (schema !== undefined) transaction.expected.bodySchema = jsonSchemaOf(schema);
+  const requirements = securityOf(transaction);
+  const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
+  const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
+  const isLogout = transaction.origin.resourceName === '/s2c/auth/v1/agents/logout';
+  if (schemes.includes('bookingQueueKey')) {
+    transaction.request.headers.Authorization = `ApiKey ${bookingQueueKey}`;
+  }
+  if (transaction.origin.resourceName === agencyPath) {
+    mailedOptInLink().then(
+      (link) => {
+        useLink(transaction, link);
+        done();
+      },
+      (error) => done(error),
+    );
+    return;
+  }
+  if (isLogout) {
+    // Logout ends its own session, not the one the other member calls use.
+    logIn().then(
+      (token) => {
+        transaction.request.headers.Authorization = `Bearer ${token}`;
+        done();
+      },
+      (error) => done(error),
+    );
+    return;
+  }
+  // An optional token is left out: those examples show the guest's answer.
+  if (schemes.includes('bearer') && !optional) {
+    transaction.request.headers.Authorization = `Bearer ${memberToken}`;
+  }
+  done();
+});
+
+hooks.beforeEachValidation((transaction, done) => {
+  // The document names the media type; the club's answers add `; charset=utf-8`.
+  const real = transaction.real.headers;
+  for (const name of Object.keys(real)) {
+    if (name.toLowerCase() === 'content-type') real[name] = real[name].split(';')[0].trim();
+  }
+  done();
+});
