@@ -11,6 +11,7 @@ import { segmentPointsRule } from './modules/points/segment-points.js';
 import { loadDemo } from './demo/load-demo.js';
 import { loadGifts } from './modules/gifts/catalogue/load-gifts.js';
 import { gifts } from './modules/gifts/schema.js';
+import { shutDown } from './shutdown.js';
 
 /** Start-up only: configuration, database, migrations, demo content and offices on an empty database, listen. */
 async function main(): Promise<void> {
@@ -79,10 +80,8 @@ async function main(): Promise<void> {
   }
 
   const stop = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info({ graceMs: config.shutdownGraceMs }, `${signal}: closing`);
+    await shutDown(app, database, config.shutdownGraceMs);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

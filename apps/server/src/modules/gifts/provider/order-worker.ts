@@ -100,6 +100,11 @@ export class OrderWorker {
     return this.available;
   }
 
+  /** Started and not stopped (the readiness check asks). */
+  get isRunning(): boolean {
+    return !this.stopped;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
