@@ -11,7 +11,7 @@ export async function shutDown(
   app: App,
   database: { close(): Promise<void> },
   graceMs: number,
-  exit: (code: number) => never = process.exit,
+  exit: (code: number) => never = (code) => process.exit(code),
 ): Promise<never> {
   const deadline = setTimeout(() => {
     app.log.warn({ graceMs }, 'shutdown grace over: closing open connections and exiting');

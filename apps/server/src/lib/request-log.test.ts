@@ -33,7 +33,18 @@ describe('the request log', () => {
     expect(typeof line?.ms).toBe('number');
     // Nothing else about the request: no URL, headers or body.
     expect(Object.keys(line ?? {}).sort()).toEqual(
-      ['hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time'].sort(),
+      [
+        'hostname',
+        'level',
+        'method',
+        'ms',
+        'msg',
+        'pid',
+        'reqId',
+        'route',
+        'status',
+        'time',
+      ].sort(),
     );
   });
 

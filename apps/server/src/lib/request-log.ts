@@ -31,7 +31,9 @@ export const redactedPaths = [
 ];
 
 /** pino's options for the server: the level and the redaction above. */
-export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  level: string,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return { level, redact: { paths: redactedPaths, censor: '[redacted]' } };
 }
 

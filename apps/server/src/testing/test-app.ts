@@ -35,7 +35,10 @@ export type TestAppOptions = {
   database?: TestDatabase;
   /** Runs before `ready()`: register test pages or routes here. */
   setup?: (app: App) => void | Promise<void>;
-} & Pick<BuildAppOptions, 'contentRevalidateMs' | 'now' | 'logger' | 'logStream' | 'backgroundJobs'>;
+} & Pick<
+  BuildAppOptions,
+  'contentRevalidateMs' | 'now' | 'logger' | 'logStream' | 'backgroundJobs'
+>;
 
 /**
  * The app on a real database, for `app.inject`. One per test file:
