@@ -81,18 +81,24 @@ describe('the request log', () => {
   it('redacts credentials and bodies that other log calls pass along', () => {
     t.app.log.info(
       {
-        headers: { authorization: 'Bearer abc', cookie: 'XSRF-TOKEN=xyz' },
+        headers: { authorization: 'Bearer abc', cookie: 'XSRF-TOKEN=xyz', accept: 'text/html' },
         password: 'p4ssword',
+        newPassword: 'n3wpassword',
+        token: 'emailed',
+        apiKey: 'key-123',
         body: { note: 'member input' },
-        mail: { token: 'emailed', apiKey: 'key-123' },
+        memberId: 7,
       },
       'something',
     );
     expect(lines.at(-1)).toMatchObject({
-      headers: { authorization: '[redacted]', cookie: '[redacted]' },
+      headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'text/html' },
       password: '[redacted]',
+      newPassword: '[redacted]',
+      token: '[redacted]',
+      apiKey: '[redacted]',
       body: '[redacted]',
-      mail: { token: '[redacted]', apiKey: '[redacted]' },
+      memberId: 7,
     });
   });
 });
