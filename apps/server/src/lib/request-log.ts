@@ -67,7 +67,7 @@ export class RequestLogController extends LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) logger.warn({ ...line, err: error }, 'request');
-    else logger.info(line, 'request');
+    // An error here is the answer's own stream failing, mostly a client gone mid-answer: not ours to alarm about.
+    logger.info(error ? { ...line, error: error.message } : line, 'request');
   }
 }
