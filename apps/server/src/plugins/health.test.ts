@@ -34,6 +34,14 @@ describe('GET /livez', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({ status: 'live' });
   });
+
+  it('sets no cookie, here or on /readyz (health checks are not page views)', async () => {
+    for (const url of ['/livez', '/readyz']) {
+      expect((await t.app.inject({ url })).headers['set-cookie'], url).toBeUndefined();
+    }
+    // A page view still gets its XSRF cookie.
+    expect((await t.app.inject({ url: '/faq' })).headers['set-cookie']).toBeDefined();
+  });
 });
 
 describe('GET /readyz', () => {
