@@ -16,8 +16,12 @@ test.describe('content pages and routing', () => {
   });
 
   test('an unknown path shows the 404 page', async ({ page }) => {
-    await page.goto(countryUrl('gr', '/no-such-page'));
+    // The server answers HTTP 404 for a path that fits no route, with the web app as the body.
+    const unknown = await page.goto(countryUrl('gr', '/no-such-page'));
+    expect(unknown?.status()).toBe(404);
     await expect(page.getByText('This page is not available')).toBeVisible();
+    expect((await page.goto(countryUrl('gr', '/ell/faq')))?.status()).toBe(200);
+    await expect(page.getByRole('main').locator('button[aria-expanded]').first()).toBeVisible();
     await page.goto(countryUrl('gr', '/xyz/faq'));
     await expect(page.getByText('This page is not available')).toBeVisible();
   });

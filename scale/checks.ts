@@ -33,8 +33,6 @@ export type PhaseFacts = {
   spread: number[];
   countedStock: number;
   overdueDeletions: number;
-  /** The server reads TRUST_PROXY: it must see each client's own address behind the proxy. */
-  trustsProxy: boolean;
   /** Per process, in the order of the proxy's backends. */
   jobs: JobLog[];
 };
@@ -254,17 +252,11 @@ export async function checkPhase(facts: PhaseFacts): Promise<void> {
 
   const burstAddressKey = `address:${facts.burstAddress}`;
   const addressKeys = state.addressFailures.map((row) => `${row.key} ×${row.failures}`).join(', ');
-  if (facts.trustsProxy) {
-    check(
-      "behind the proxy the server sees each client's own address (X-Forwarded-For with TRUST_PROXY): the burst counted against its address only",
-      state.addressFailures.some((row) => row.key === burstAddressKey && row.failures === verified),
-      addressKeys || 'no address counted',
-    );
-  } else {
-    console.log(
-      `  note the built server does not read TRUST_PROXY: every client has the proxy's address (${addressKeys || 'none counted'})`,
-    );
-  }
+  check(
+    "behind the proxy the server sees each client's own address (X-Forwarded-For with TRUST_PROXY): the burst counted against its address only",
+    state.addressFailures.some((row) => row.key === burstAddressKey && row.failures === verified),
+    addressKeys || 'no address counted',
+  );
 
   // ---------------------------------------------------------------- jobs
   const mailsSent = facts.jobs.map((job) => job.mailsSent);

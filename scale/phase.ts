@@ -7,14 +7,13 @@
  * way; then the queues drained and the invariants checked.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
 import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
 import { createAgent } from '../apps/server/src/testing/factories.ts';
 import { insertBooking } from '../apps/server/src/testing/points-data.ts';
 import { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
-import { ClubServer, inspect, logInAll, root, rows, seedClub } from '../faults/club.ts';
+import { ClubServer, inspect, logInAll, rows, seedClub } from '../faults/club.ts';
 import { HttpClient, onExit, waitFor } from '../faults/support.ts';
 import type { Cluster } from './cluster.ts';
 import { LoadClient } from './http.ts';
@@ -110,13 +109,6 @@ function jobsOf(logFile: string): JobLog {
       .reduce((sum, entry) => sum + (entry.purged ?? 0), 0),
   };
 }
-
-/**
- * Whether the built server reads `TRUST_PROXY` (a server that does not ignores
- * it, and sees the proxy's address as every client's).
- */
-export const serverTrustsProxy = () =>
-  readFileSync(join(root, 'apps/server/dist/config.js'), 'utf8').includes('TRUST_PROXY');
 
 export async function runPhase(processes: number, settings: PhaseSettings): Promise<PhaseResult> {
   const name = `p${processes}`;
@@ -242,7 +234,6 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
       spread: proxy.counts,
       countedStock: settings.countedStock,
       overdueDeletions,
-      trustsProxy: serverTrustsProxy(),
       jobs,
     });
     return { processes, traffic, spread: [...proxy.counts] };

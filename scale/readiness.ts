@@ -1,12 +1,11 @@
 /**
- * When a club server process counts as ready to take traffic. The one place
- * to change when the server gets a readiness call of its own (`GET /readyz`:
- * database, migrations and workers ready): until then, a served layout means
- * the database answers, migrations ran and the content is loaded.
+ * When a club server process counts as ready to take traffic: its own
+ * readiness call answers 200 (the database answers, the migrations ran and
+ * the background jobs run), as a load balancer's health check would ask.
  */
 import type { HttpClient } from '../faults/support.ts';
 
-export const readinessPath = '/s2c/content/v1/layout/?countryCode=gr&languageCode=eng';
+export const readinessPath = '/readyz';
 
 export async function isReady(http: HttpClient): Promise<boolean> {
   const answer = await http.call(readinessPath, { timeoutMs: 2000 });

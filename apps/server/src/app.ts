@@ -1,5 +1,4 @@
 import Fastify, {
-  LogController,
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
@@ -15,6 +14,7 @@ import { ErrorCode } from '@club/contract/envelope';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
+import { loggerOptions, RequestLogController } from './lib/request-log.js';
 import { setupAccountLinks } from './modules/account-links/account-links-module.js';
 import { ContentCache } from './modules/content/content-cache.js';
 import { setupAgents } from './modules/agents/agents-module.js';
@@ -26,6 +26,7 @@ import { setupGifts } from './modules/gifts/gifts-module.js';
 import { setupAgencies } from './modules/agencies/agencies-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { setupErrorHandler } from './plugins/error-handler.js';
+import { setupHealth, type BackgroundJob } from './plugins/health.js';
 import { setupOpenApi } from './plugins/openapi.js';
 import { urlValidatorCompiler } from './plugins/url-validation.js';
 import { setupSecurityHeaders } from './plugins/security-headers.js';
@@ -52,8 +53,10 @@ export type App = FastifyInstance<
 export type BuildAppOptions = {
   config: Config;
   db: Database;
-  /** Default: pino at the configured level. Tests pass `false`. */
+  /** Default: pino at the configured level, with redaction. Tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes its lines instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** How long the content cache trusts its version before checking again (ms, default 1000). */
   contentRevalidateMs?: number;
   /** Clock of the content cache, sessions, login limits and office requests, for tests. */
@@ -84,11 +87,25 @@ export function trustProxyOption(trustProxy: TrustProxy): FastifyServerOptions['
 /** Builds the club's Fastify app; `server.ts` starts it, tests call it through `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
+  const { timeouts } = config;
+  const requestLog = new RequestLogController();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    // One line per request costs more than the request itself; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    logger: options.logger ?? {
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+    },
+    // One line per request, written at response time (lib/request-log.ts).
+    logController: requestLog,
     childLoggerFactory: deferredChildLoggerFactory,
+    // A client that sends its request slowly, or not at all, gives its connection up (docs/operations.md).
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(60_000, timeouts.requestMs),
+      // Node checks the request and headers timeouts this often (30 s by default): a timeout is late by up to this much.
+      connectionsCheckingInterval: Math.min(1000, timeouts.requestMs),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer the socket is the balancer's: TRUST_PROXY names it,
     // so that `request.ip` (the per-address limits' key) is the client's.
@@ -97,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: unreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
 
+  requestLog.writeTo(app.log);
   app.setValidatorCompiler(urlValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -113,6 +131,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('pageRegistry', new PageRegistry());
 
   setupErrorHandler(app);
+  setupHealth(app, {
+    answerTimeoutMs: config.databaseAnswerTimeoutMs,
+    // Only a process that runs the background jobs needs them running to be ready.
+    jobs: (): Record<string, BackgroundJob> =>
+      options.backgroundJobs === true
+        ? {
+            mailOutbox: app.mailWorker,
+            memberPurge: app.memberPurge,
+            pointsClock: app.pointsClock,
+            orderQueue: app.orderWorker,
+          }
+        : {},
+  });
   await setupSecurityHeaders(app, config);
   await app.register(formbody);
   // Only routes that ask for it are limited (the error log).

@@ -17,6 +17,8 @@ describe('configuration', () => {
       errorLog: false,
       tokenStorage: 'local',
       logLevel: 'info',
+      timeouts: { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 72_000 },
+      shutdownGraceMs: 10_000,
     });
     expect(config.dataDir).toBe(join(repositoryRoot, 'data'));
     expect(config.contentDir).toBe(join(repositoryRoot, 'content'));
@@ -41,7 +43,13 @@ describe('configuration', () => {
       MAIL_RESEND_QUIET_SECONDS: '5',
       VOUCHER_PROVIDER_CHECK_MS: '15000',
       ORDER_STATUS_CHECK_MS: '20000',
+      REQUEST_TIMEOUT_MS: '5000',
+      CONNECTION_TIMEOUT_MS: '7000',
+      KEEP_ALIVE_TIMEOUT_MS: '3000',
+      SHUTDOWN_GRACE_MS: '2500',
     });
+    expect(config.timeouts).toEqual({ requestMs: 5000, connectionMs: 7000, keepAliveMs: 3000 });
+    expect(config.shutdownGraceMs).toBe(2500);
     expect(config.mail.resendQuietMs).toBe(5000);
     expect(config.gifts).toMatchObject({ providerCheckMs: 15_000, orderStatusCheckMs: 20_000 });
     expect(config).toMatchObject({
@@ -90,6 +98,10 @@ describe('configuration', () => {
     ['ENROLL_ADDRESS_FREE_REQUESTS', '-1'],
     ['ENROLL_NOTIFY_OFFICE_FREE_REQUESTS', '1.5'],
     ['ENROLL_NOTIFY_MAX_WAITING', '0'],
+    ['REQUEST_TIMEOUT_MS', '0'],
+    ['CONNECTION_TIMEOUT_MS', 'soon'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', '1.5'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

@@ -114,6 +114,11 @@ const EnvironmentSchema = z.object({
   TRUST_PROXY: trustProxyVariable,
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   DATABASE_ANSWER_TIMEOUT_MS: positiveWhole(1000),
+  // Slow clients and shutdown (docs/operations.md).
+  REQUEST_TIMEOUT_MS: positiveWhole(30_000),
+  CONNECTION_TIMEOUT_MS: positiveWhole(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveWhole(72_000),
+  SHUTDOWN_GRACE_MS: positiveWhole(10_000),
   DATA_DIR: z.string().default('data').transform(repositoryPath),
   CONTENT_DIR: z.string().default('content').transform(repositoryPath),
   WEB_DIST_DIR: z.string().default('apps/web/dist').transform(repositoryPath),
@@ -216,6 +221,17 @@ export type Config = {
    * and requests fail at once with 503 until it answers again (docs/operations.md).
    */
   databaseAnswerTimeoutMs: number;
+  /** How long a client may take to send a whole request (headers and body) and sit idle; docs/operations.md. */
+  timeouts: {
+    /** Headers and body must arrive within this time, or the connection is closed (408). */
+    requestMs: number;
+    /** A connection with no traffic in either direction for this long is closed. */
+    connectionMs: number;
+    /** An idle keep-alive connection is closed after this long. */
+    keepAliveMs: number;
+  };
+  /** On SIGTERM or SIGINT, requests in hand get this long; then open connections are closed and the process exits. */
+  shutdownGraceMs: number;
   dataDir: string;
   contentDir: string;
   webDistDir: string;
@@ -367,6 +383,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     databaseAnswerTimeoutMs: e.DATABASE_ANSWER_TIMEOUT_MS,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     dataDir: e.DATA_DIR,
     contentDir: e.CONTENT_DIR,
     webDistDir: e.WEB_DIST_DIR,

@@ -13,6 +13,7 @@ import { segmentPointsRule } from './modules/points/segment-points.js';
 import { loadDemo } from './demo/load-demo.js';
 import { loadGifts } from './modules/gifts/catalogue/load-gifts.js';
 import { gifts } from './modules/gifts/schema.js';
+import { shutDown } from './shutdown.js';
 
 /** Start-up only: configuration, database, migrations, demo content and offices on an empty database, listen. */
 async function main(): Promise<void> {
@@ -98,11 +99,8 @@ async function main(): Promise<void> {
   }
 
   const stop = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await staffCommands?.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info({ graceMs: config.shutdownGraceMs }, `${signal}: closing`);
+    await shutDown(app, database, config.shutdownGraceMs, staffCommands);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

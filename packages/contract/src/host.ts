@@ -16,3 +16,21 @@ export function countryFromHost(host: string, rootDomain: string): string | unde
   const sub = hostname.slice(0, -(root.length + 1));
   return /^[a-z]{2}$/.test(sub) ? sub : undefined;
 }
+
+/**
+ * A path may carry the country as its first segment (`/gr/eng/faq`) where the
+ * host has no country subdomain; the layout then names it in `countryRoute`.
+ */
+export function splitCountryRoute(
+  pathname: string,
+  hostCountry: string | undefined,
+): { pathCountry: string | undefined; countryRoute: string; appPath: string } {
+  const match = /^\/([a-zA-Z]{2})(?=\/|$)/.exec(pathname);
+  if (hostCountry !== undefined || !match?.[1])
+    return { pathCountry: undefined, countryRoute: '', appPath: pathname };
+  return {
+    pathCountry: match[1].toLowerCase(),
+    countryRoute: match[0],
+    appPath: pathname.slice(match[0].length) || '/',
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLanguageSegment, countryFromHost } from './host.js';
-import { legacyModeTarget, legacyModeTargets, resolveRoute } from './routes.js';
+import { isKnownPagePath, legacyModeTarget, legacyModeTargets, resolveRoute } from './routes.js';
 
 describe('the three-letter rule (spec 2 §2.2)', () => {
   it('takes only three letters as a language', () => {
@@ -67,5 +67,24 @@ describe('resolveRoute (spec 2 §2.1–2.2)', () => {
     expect(resolveRoute('/no-such-page').pageName).toBe('404');
     expect(resolveRoute('/eng/news/extra').pageName).toBe('404');
     expect(resolveRoute('/agency/other').pageName).toBe('404');
+  });
+});
+
+describe('isKnownPagePath: the page views the server answers with 200', () => {
+  it('knows the route table on a country host, with and without a language', () => {
+    for (const path of ['/', '/faq', '/ell/news/', '/agency/opt-in', '/eng/points', '/403']) {
+      expect(isKnownPagePath('gr.club.example', path, 'club.example')).toBe(true);
+    }
+  });
+  it('takes a two-letter first segment as the country only on a host without one', () => {
+    expect(isKnownPagePath('club.example', '/gr/eng/faq', 'club.example')).toBe(true);
+    expect(isKnownPagePath('club.example', '/gr', 'club.example')).toBe(true);
+    // On a country host `/gr/faq` is page `gr` with page `faq` after it: no route.
+    expect(isKnownPagePath('gr.club.example:3000', '/gr/faq', 'club.example')).toBe(false);
+  });
+  it('does not know paths that fit no route, nor the 404 page itself', () => {
+    for (const path of ['/no-such-page', '/eng/news/extra', '/health', '/readyz/x', '/404']) {
+      expect(isKnownPagePath('gr.club.example', path, 'club.example')).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isLanguageSegment } from './host.js';
+import { countryFromHost, isLanguageSegment, splitCountryRoute } from './host.js';
 
 /**
  * The route table of spec 2 §2.1 and the legacy `?mode=` redirects of §2.3,
@@ -148,4 +148,17 @@ export function resolveRoute(pathname: string): ResolvedRoute {
   if (alias !== undefined) return { languageCode, pageName: alias };
   if (segments.length === 1 && isPageName(rest)) return { languageCode, pageName: rest };
   return { languageCode, pageName: '404' };
+}
+
+/**
+ * Whether a page view's URL names a page of the route table, decided as the
+ * web app decides it: country from the host (`gr.club.example`) or else from
+ * a two-letter first segment, then {@link resolveRoute}. The server answers a
+ * path that fits no route with HTTP 404 (the web app shows its 404 page).
+ * Unknown languages and countries are found only with the content, by the
+ * web app's layout call.
+ */
+export function isKnownPagePath(host: string, pathname: string, rootDomain: string): boolean {
+  const { appPath } = splitCountryRoute(pathname, countryFromHost(host, rootDomain));
+  return resolveRoute(appPath).pageName !== '404';
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.js';
@@ -50,7 +50,15 @@ export function setupErrorHandler(app: FastifyInstance): void {
       });
     }
 
-    if (isDatabaseUnavailable(error)) {
+    // A client that hangs up mid-request (reading its body fails with ECONNRESET) is no
+    // outage, and nobody is left to answer.
+    if (clientGone(request)) {
+      request.log.debug({ reason: error.message }, 'client closed the connection');
+      return reply.code(400).send({ code: ErrorCode.validation, data: null });
+    }
+
+    // Fastify's own errors (reading the body, parsing it) carry a status; the database's never do.
+    if (typeof error.statusCode !== 'number' && isDatabaseUnavailable(error)) {
       logOutage(request.log, error);
       return reply.code(503).send({ code: ErrorCode.unavailable, data: null });
     }
@@ -74,6 +82,10 @@ export function setupErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ code: ErrorCode.internal, data: null });
   });
+}
+
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.aborted || request.raw.socket?.destroyed === true;
 }
 
 function codeForStatus(status: number): ErrorCode {

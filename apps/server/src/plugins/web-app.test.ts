@@ -35,10 +35,10 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/faq', '/ell/news', '/agency/opt-in?s=1&c=2', '/no/such/page'])(
+  it.each(['/', '/faq', '/ell/news', '/agency/opt-in?s=1&c=2', '/gr/eng/points'])(
     'answers %s with the SPA entry and the client configuration',
     async (url) => {
-      const response = await t.app.inject({ url });
+      const response = await t.app.inject({ url, headers: { host: 'club.example' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -48,6 +48,44 @@ describe('serving the web app', () => {
       expect(response.cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN');
     },
   );
+
+  it.each([
+    ['gr.club.example', '/ell/faq/'],
+    ['gr.club.example', '/deu/agency/successfully-opt-out'],
+    ['gr.club.example', '/?mode=subscribe&x=1'],
+    ['gr.club.example', '/eng?mode=login&form=1'],
+    ['gr.club.example', '/redeem-points'],
+    ['club.example', '/ae/ara'],
+  ])('answers %s%s, a page of the route table, with 200', async (host, url) => {
+    const response = await t.app.inject({ url, headers: { host } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each([
+    ['gr.club.example', '/no/such/page'],
+    ['gr.club.example', '/health'],
+    ['gr.club.example', '/eng/news/extra?mode=subscribe'],
+    ['gr.club.example', '/gr/faq'],
+    ['club.example', '/gr/eng/faq/more'],
+    ['gr.club.example', '/404'],
+  ])('answers %s%s, which fits no route, with 404 and the web app', async (host, url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await t.app.inject({ method, url, headers: { host } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(response.body).toContain('<meta name="club-config"');
+    }
+  });
+
+  it('keeps the JSON 404 for unknown calls', async () => {
+    for (const url of ['/s2c/no/such/call', '/s2c/content/v1/nothing?x=1']) {
+      const response = await t.app.inject({ url, headers: { host: 'gr.club.example' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', data: null });
+    }
+  });
 
   it('serves hashed assets with a year of immutable cache and no cookie', async () => {
     const response = await t.app.inject({ url: '/assets/x.js' });

@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@club/contract/envelope';
+import { isKnownPagePath } from '@club/contract/routes';
 import type { Config } from '../config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,7 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app from WEB_DIST_DIR: hashed `/assets/*` for a year,
  * other files of the build as they are, content images under `/media/*`, and
  * for every other GET that is not a call the SPA entry, into which the client
- * configuration is written. Unknown calls answer a JSON 404.
+ * configuration is written: 200 for paths of the route table, 404 for the
+ * others (the web app then shows its 404 page). Unknown calls answer a JSON 404.
  */
 export async function setupWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const entry = readEntry(config);
@@ -59,7 +61,14 @@ export async function setupWebApp(app: FastifyInstance, config: Config): Promise
         .header('cache-control', 'no-store')
         .send(notBuiltPage);
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(entry);
+    // The web app shows its 404 page for a path that fits no route; machines see the status too.
+    const path = url.split('?', 1)[0] ?? '/';
+    const known = isKnownPagePath(request.headers.host ?? '', path, config.publicRootDomain);
+    return reply
+      .code(known ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(entry);
   });
 }
 

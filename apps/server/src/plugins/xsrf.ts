@@ -26,8 +26,8 @@ export function setupXsrf(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', (request, reply, done) => {
     const token = readCookie(request.headers.cookie, XSRF_COOKIE);
     if (safeMethods.has(request.method)) {
-      // Static files stay cookie-free so that caches may keep them.
-      if ((token === undefined || !tokenPattern.test(token)) && !isStaticFile(request.url)) {
+      // Static files stay cookie-free so that caches may keep them; health checks are for machines.
+      if ((token === undefined || !tokenPattern.test(token)) && !isCookieFree(request.url)) {
         reply.header('set-cookie', `${XSRF_COOKIE}=${randomUUID()}${cookieAttributes}`);
       }
       return done();
@@ -54,8 +54,10 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-function isStaticFile(url: string): boolean {
-  return url.startsWith('/assets/') || url.startsWith('/media/');
+const healthCheck = /^\/(?:livez|readyz)\/?(?:\?|$)/;
+
+function isCookieFree(url: string): boolean {
+  return url.startsWith('/assets/') || url.startsWith('/media/') || healthCheck.test(url);
 }
 
 function sameToken(header: string, token: string): boolean {

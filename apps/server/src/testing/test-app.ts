@@ -42,7 +42,10 @@ export type TestAppOptions = {
   database?: TestDatabase;
   /** Runs before `ready()`: register test pages or routes here. */
   setup?: (app: App) => void | Promise<void>;
-} & Pick<BuildAppOptions, 'contentRevalidateMs' | 'now' | 'logger'>;
+} & Pick<
+  BuildAppOptions,
+  'contentRevalidateMs' | 'now' | 'logger' | 'logStream' | 'backgroundJobs'
+>;
 
 /**
  * The app on a real database, for `app.inject`. One per test file:
@@ -62,7 +65,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     db: database.db,
-    logger: options.logger ?? false,
+    // A test that reads the log gets the server's own logger, writing to its stream.
+    logger: options.logStream === undefined ? (options.logger ?? false) : undefined,
+    logStream: options.logStream,
+    backgroundJobs: options.backgroundJobs,
     contentRevalidateMs: options.contentRevalidateMs,
     now: options.now,
   });

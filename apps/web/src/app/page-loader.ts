@@ -1,7 +1,7 @@
 import { createPath, type Location } from 'react-router';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
-import { countryFromHost } from '@club/contract/host';
+import { countryFromHost, splitCountryRoute } from '@club/contract/host';
 import type { Page } from '@club/contract/page';
 import { isMemberPage, legacyModeTarget, resolveRoute } from '@club/contract/routes';
 import { getLayout, layoutQueryOptions } from '../features/content/api/get-layout';
@@ -60,24 +60,6 @@ async function throughCache<T>(
 
 /** Query keys the client sets itself: never taken from the URL as page params. */
 const localeParams = new Set(['countryCode', 'languageCode']);
-
-/**
- * A path may carry the country as its first segment (`/gr/eng/faq`) where the
- * host has no country subdomain; the layout then names it in `countryRoute`.
- */
-function splitCountryRoute(
-  pathname: string,
-  hostCountry: string | undefined,
-): { pathCountry: string | undefined; countryRoute: string; appPath: string } {
-  const match = /^\/([a-zA-Z]{2})(?=\/|$)/.exec(pathname);
-  if (hostCountry !== undefined || !match?.[1])
-    return { pathCountry: undefined, countryRoute: '', appPath: pathname };
-  return {
-    pathCountry: match[1].toLowerCase(),
-    countryRoute: match[0],
-    appPath: pathname.slice(match[0].length) || '/',
-  };
-}
 
 /**
  * Legacy `?mode=` on home (spec 2 §2.3): the target page under the same

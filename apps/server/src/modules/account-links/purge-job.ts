@@ -20,6 +20,11 @@ export class PurgeJob {
     this.steps.push(step);
   }
 
+  /** Started and not stopped (the readiness check asks). */
+  get isRunning(): boolean {
+    return this.timer !== undefined;
+  }
+
   start(): void {
     if (this.timer !== undefined) return;
     this.timer = setInterval(() => void this.runLogged(), this.config.purgeIntervalMs);

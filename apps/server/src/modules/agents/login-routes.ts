@@ -65,6 +65,7 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
         deviceNonce,
       );
       if (!gate.allowed) {
+        request.log.info({ event: 'login.failed', reason: 'too many attempts' }, 'login failed');
         void reply.header('retry-after', String(gate.retryAfterSeconds));
         throw new HttpError(429, ErrorCode.tooManyRequests, {
           username: loginMessages.tooManyAttempts,
@@ -77,9 +78,27 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
         password,
       );
       if (member === undefined || !correct || member.status === 'deleted') {
+        // Ids only: never the password, and no number that matches no member (it may be a mistyped password).
+        request.log.info(
+          {
+            event: 'login.failed',
+            reason:
+              member === undefined
+                ? 'unknown number'
+                : member.status === 'deleted'
+                  ? 'deleted member'
+                  : 'wrong password',
+            memberId: member?.id,
+          },
+          'login failed',
+        );
         throw invalidCredentials();
       }
       if (member.status === 'pending') {
+        request.log.info(
+          { event: 'login.failed', reason: 'email not confirmed', memberId: member.id },
+          'login failed',
+        );
         await limiter.succeeded(gate.attempt);
         throw new HttpError(403, ErrorCode.forbidden, { username: loginMessages.pending });
       }

@@ -56,6 +56,11 @@ export class MailWorker {
     this.batchSize = options.batchSize ?? 10;
   }
 
+  /** Started and not stopped (the readiness check asks). */
+  get isRunning(): boolean {
+    return !this.stopped;
+  }
+
   get isSending(): boolean {
     return this.options.sender !== undefined;
   }

@@ -40,6 +40,11 @@ export class PointsClock {
     private readonly options: PointsClockOptions,
   ) {}
 
+  /** Started and not stopped (the readiness check asks). */
+  get isRunning(): boolean {
+    return this.timer !== undefined;
+  }
+
   start(): void {
     if (this.timer !== undefined) return;
     const tick = () => {

@@ -155,6 +155,12 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
         });
         switch (outcome.kind) {
           case 'ordered':
+            if (outcome.repeated !== true) {
+              request.log.info(
+                { event: 'order.placed', orderId: outcome.orderId, memberId: member.id },
+                'gift order placed',
+              );
+            }
             return {
               ordered: true,
               orderId: outcome.orderId,

@@ -22,7 +22,8 @@ export type OrderRequest = {
 };
 
 export type OrderOutcome =
-  | { kind: 'ordered'; orderId: number; available: number }
+  /** `repeated`: the order key's order was placed before (a resubmitted form). */
+  | { kind: 'ordered'; orderId: number; available: number; repeated?: true }
   | { kind: 'disabled' }
   | { kind: 'none' }
   | { kind: 'notEnoughPoints' }
@@ -79,7 +80,12 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
     return await db.transaction(async (tx) => {
       const done = await existingOrder(tx, member.id, request.orderKey);
       if (done !== undefined) {
-        return { kind: 'ordered', orderId: done, available: await available(tx, member.id) };
+        return {
+          kind: 'ordered',
+          orderId: done,
+          available: await available(tx, member.id),
+          repeated: true,
+        };
       }
       const state = await orderingState(tx, member, request.today);
       if (state.orderDisabled) return { kind: 'disabled' };

@@ -100,6 +100,11 @@ export class OrderWorker {
     return this.available;
   }
 
+  /** Started and not stopped (the readiness check asks). */
+  get isRunning(): boolean {
+    return !this.stopped;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
@@ -462,7 +467,7 @@ export class OrderWorker {
           agentId: giftOrders.agentId,
           totalPoints: giftOrders.totalPoints,
         });
-      if (order === undefined) return false;
+      if (order === undefined) return undefined;
       const session = await LedgerSession.open(tx, [order.agentId], dayOf(now.getTime()));
       const refunded = await session.refundOrder(
         order.agentId,
@@ -505,10 +510,20 @@ export class OrderWorker {
           },
         });
       }
-      return true;
+      return { memberId: order.agentId, points: refunded };
     });
-    if (failed)
-      this.options.log.warn({ orderId, reason, by }, 'voucher order failed, points refunded');
-    return failed;
+    if (failed === undefined) return false;
+    this.options.log.info(
+      {
+        event: 'order.refunded',
+        orderId,
+        memberId: failed.memberId,
+        points: failed.points,
+        reason,
+        by,
+      },
+      'voucher order failed, points refunded',
+    );
+    return true;
   }
 }

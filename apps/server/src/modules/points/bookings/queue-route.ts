@@ -96,6 +96,12 @@ export const bookingQueueRoutes: FastifyPluginCallbackZod<BookingQueueRoutesOpti
           today: dayOf(options.now()),
           segmentPoints,
         });
+        // Counts only: a malformed line's message may quote the line.
+        const { malformed, ...counts } = summary;
+        request.log.info(
+          { event: 'bookings.imported', ...counts, malformedListed: malformed.length },
+          'booking import finished',
+        );
         return { data: summary };
       } catch (error) {
         // The error handler tells an unreachable database (503) from a fault (500).

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { migrationsFolder } from '../db/migrate.js';
+
+/** A background job the readiness check asks about. */
+export type BackgroundJob = { readonly isRunning: boolean };
+
+export type HealthOptions = {
+  /** The jobs this process is meant to run, by name; empty when it runs none (tests, commands). */
+  jobs: () => Record<string, BackgroundJob>;
+  /** A database that has not answered within this time counts as not answering. */
+  answerTimeoutMs: number;
+};
+
+type DatabaseState = 'answers' | 'does not answer' | 'failed';
+type MigrationState = 'applied' | 'missing' | 'unknown';
+
+/** The `created_at` drizzle records for the newest migration of this build. */
+const newestMigration = Math.max(
+  0,
+  ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
+);
+
+/**
+ * Health checks for load balancers and orchestrators, answering JSON:
+ * `GET /livez` is 200 while the process serves requests; `GET /readyz` is 200
+ * only when the database answers, every migration of this build is applied and
+ * every background job is running, else 503 with what is wrong.
+ */
+export function setupHealth(app: FastifyInstance, options: HealthOptions): void {
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/livez', { schema: { hide: true } }, (_request, reply) =>
+    reply.headers(noStore).send({ status: 'live' }),
+  );
+
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    const { database, migrations } = await checkDatabase(app, options.answerTimeoutMs);
+    const workers = Object.fromEntries(
+      Object.entries(options.jobs()).map(([name, job]) => [
+        name,
+        job.isRunning ? 'running' : 'stopped',
+      ]),
+    );
+    const ready =
+      database === 'answers' &&
+      migrations === 'applied' &&
+      Object.values(workers).every((state) => state === 'running');
+    if (!ready) request.log.warn({ database, migrations, workers }, 'not ready');
+    return reply
+      .code(ready ? 200 : 503)
+      .headers(noStore)
+      .send({ status: ready ? 'ready' : 'not ready', database, migrations, workers });
+  });
+}
+
+/** One statement answers both questions: the database answers, and it has our newest migration. */
+async function checkDatabase(
+  app: FastifyInstance,
+  answerTimeoutMs: number,
+): Promise<{ database: DatabaseState; migrations: MigrationState }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), answerTimeoutMs);
+  });
+  const query = app.db
+    .execute<{ newest: string | number | null }>(
+      sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+    )
+    .then(
+      // Both drivers answer with `rows`.
+      (result: unknown) => ({
+        ok: true as const,
+        newest: (result as { rows: { newest: string | number | null }[] }).rows[0]?.newest ?? null,
+      }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+  const outcome = await Promise.race([query, late]).finally(() => clearTimeout(timer));
+  if (outcome === 'late') return { database: 'does not answer', migrations: 'unknown' };
+  if (!outcome.ok) {
+    if (isDatabaseUnavailable(outcome.error)) {
+      return { database: 'does not answer', migrations: 'unknown' };
+    }
+    // 42P01: no migrations table, so none was ever applied.
+    if (hasCode(outcome.error, '42P01')) return { database: 'answers', migrations: 'missing' };
+    app.log.error({ err: outcome.error }, 'readiness check failed');
+    return { database: 'failed', migrations: 'unknown' };
+  }
+  const applied = outcome.newest !== null && Number(outcome.newest) >= newestMigration;
+  return { database: 'answers', migrations: applied ? 'applied' : 'missing' };
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let current = error, depth = 0; depth < 5; depth++) {
+    if (typeof current !== 'object' || current === null) return false;
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
