@@ -71,6 +71,12 @@ describe('the points search dates', () => {
       pointsSearchMessages.dateRange,
     ]);
     expect(messagesOf(search('2026-02-30'))).toEqual([pointsSearchMessages.dateFormat]);
+    // A bad date has its own message only, not the order's as well.
+    expect(messagesOf(search('2027-00-00'))).toEqual([pointsSearchMessages.dateFormat]);
+    expect(messagesOf(search('9999-01-01'))).toEqual([pointsSearchMessages.dateRange]);
+    expect(messagesOf(search('2026-12-31', '2026-01-01'))).toEqual([
+      pointsSearchMessages.dateOrder,
+    ]);
     expect(messagesOf(search(''))).toEqual([pointsSearchMessages.dateRequired]);
     expect(pointsSearchMessages.dateRange).toBe('Use a date from 1900-01-01 to 2199-12-31.');
     expect(search(FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE).success).toBe(true);

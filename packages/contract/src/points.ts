@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { calendarDateProblem, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-date.js';
+import {
+  calendarDateProblem,
+  FIRST_CALENDAR_DATE,
+  isCalendarDate,
+  LAST_CALENDAR_DATE,
+} from './calendar-date.js';
 import { PageSchema } from './page.js';
 
 /**
@@ -132,10 +137,17 @@ export const PointsSearchSchema = z.discriminatedUnion('searchBy', [
       toDate: DateFieldSchema,
       details: z.enum(['1', '']).optional(),
     })
-    .refine((value) => value.fromDate <= value.toDate, {
-      message: pointsSearchMessages.dateOrder,
-      path: ['toDate'],
-    }),
+    // Only two real dates have an order: a bad one already has its own message.
+    .refine(
+      (value) =>
+        !isCalendarDate(value.fromDate) ||
+        !isCalendarDate(value.toDate) ||
+        value.fromDate <= value.toDate,
+      {
+        message: pointsSearchMessages.dateOrder,
+        path: ['toDate'],
+      },
+    ),
 ]);
 export type PointsSearch = z.infer<typeof PointsSearchSchema>;
 
