@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -141,5 +142,35 @@ describe('records the database cannot store', () => {
       expect(out).toContain(`  line ${line}: ${message}`);
     }
     await expectStored(sent.stored, ['FILB1', 'FILB2', 'FILB6', 'FILB7']);
+  });
+
+  it('a record the parser lets through but the database refuses: its line is rejected with the reason, its batch stored', async () => {
+    const db = t.database.db;
+    const agent = await createAgent(db, { officeId: 'ATHGR0001' });
+    // Stands for any refusal the record rules do not foresee (SQLSTATE 23514).
+    await db.execute(
+      sql.raw(
+        "alter table booking_segments add constraint test_refuses_boom check (segment_id <> 'BOOM')",
+      ),
+    );
+    try {
+      const body = jsonLines([
+        bookingRecord({ pnr: 'REFG1', member: agent.number }),
+        bookingRecord({ pnr: 'REFB1', member: agent.number, segments: [{ id: 'BOOM' }] }),
+        'not json',
+        bookingRecord({ pnr: 'REFG2', member: agent.number }),
+      ]);
+      const response = await postQueue(t.app, body);
+      expect(response.statusCode).toBe(200);
+      const summary = response.json<{ data: ImportSummary }>().data;
+      expect(summary).toMatchObject({ lines: 4, accepted: 2, malformedCount: 2 });
+      expect(summary.malformed.map((line) => line.line).sort()).toEqual([2, 3]);
+      expect(summary.malformed.find((line) => line.line === 2)?.message).toMatch(
+        /^the database cannot store it \(SQLSTATE 23514\): .*test_refuses_boom/,
+      );
+      await expectStored(['REFG1', 'REFG2'], ['REFB1']);
+    } finally {
+      await db.execute(sql.raw('alter table booking_segments drop constraint test_refuses_boom'));
+    }
   });
 });
