@@ -5,8 +5,10 @@ import { partnerProgrammeUrl } from './partner-programme.js';
 
 /**
  * "May this member order now": the one rule behind the gifts and
- * redeem-points pages, the status report's `edenredIsOff` and the order call,
- * so that the order call never accepts what the pages would not offer.
+ * redeem-points pages and the order call, so that the order call never
+ * accepts what the pages would not offer. Its partner-off input is the one
+ * the status report shows as `edenredIsOff` (`app.orderPartner.isOff()`), so
+ * the member home's maintenance state agrees with both.
  */
 export type OrderGate = {
   /**
