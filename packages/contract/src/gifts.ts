@@ -114,6 +114,10 @@ export const RedeemResultSchema = z.object({
   noOrder: z.boolean(),
   noneDet: z.boolean(),
   order_disabled: z.boolean(),
+  /** Refused: the voucher partner is off (the pages' `disabled`, the maintenance state). */
+  disabled: z.boolean(),
+  /** Refused: a partner-programme user, to be sent to this URL (the pages' `partnerUrl`). */
+  partnerUrl: z.string().nullable(),
   /** Any other refusal (a gift sold out or withdrawn…), shown as an error text. */
   errorText: z.string(),
   validationMessages: z.record(z.string(), z.array(z.string())).optional(),

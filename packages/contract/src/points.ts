@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  calendarDateProblem,
+  FIRST_CALENDAR_DATE,
+  isCalendarDate,
+  LAST_CALENDAR_DATE,
+} from './calendar-date.js';
 import { PageSchema } from './page.js';
 
 /**
@@ -86,21 +92,13 @@ export const bookingReasonTexts: Readonly<Record<BookingReason, string>> = {
   'all-segments-cancelled': 'All segments of the booking were cancelled.',
 };
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date in the format YYYY-MM-DD. */
-function isCalendarDate(value: string): boolean {
-  if (!isoDate.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** Messages of the points search (the spec leaves their texts to us, §5). */
 export const pointsSearchMessages = {
   pnrRequired: 'Please enter a PNR.',
   pnrPattern: 'A PNR has 5 to 8 letters and digits.',
   dateRequired: 'Please enter a date.',
   dateFormat: 'Use the format YYYY-MM-DD.',
+  dateRange: `Use a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}.`,
   dateOrder: 'The start date must not be after the end date.',
 } as const;
 
@@ -108,7 +106,13 @@ const DateFieldSchema = z
   .string()
   .trim()
   .min(1, pointsSearchMessages.dateRequired)
-  .refine(isCalendarDate, pointsSearchMessages.dateFormat);
+  .superRefine((value, context) => {
+    const problem = value === '' ? null : calendarDateProblem(value);
+    if (problem === 'format')
+      context.addIssue({ code: 'custom', message: pointsSearchMessages.dateFormat });
+    if (problem === 'range')
+      context.addIssue({ code: 'custom', message: pointsSearchMessages.dateRange });
+  });
 
 /**
  * The points search form (spec 2 §3 "Search form", §5): by PNR (pnrSearch
@@ -133,10 +137,17 @@ export const PointsSearchSchema = z.discriminatedUnion('searchBy', [
       toDate: DateFieldSchema,
       details: z.enum(['1', '']).optional(),
     })
-    .refine((value) => value.fromDate <= value.toDate, {
-      message: pointsSearchMessages.dateOrder,
-      path: ['toDate'],
-    }),
+    // Only two real dates have an order: a bad one already has its own message.
+    .refine(
+      (value) =>
+        !isCalendarDate(value.fromDate) ||
+        !isCalendarDate(value.toDate) ||
+        value.fromDate <= value.toDate,
+      {
+        message: pointsSearchMessages.dateOrder,
+        path: ['toDate'],
+      },
+    ),
 ]);
 export type PointsSearch = z.infer<typeof PointsSearchSchema>;
 

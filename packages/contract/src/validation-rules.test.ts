@@ -10,6 +10,7 @@ import {
   ShortTextSchema,
   SignSchema,
   messages,
+  storable,
   withPasswordRepeat,
 } from './validation-rules.js';
 import { z } from 'zod';
@@ -93,5 +94,16 @@ describe('spec 1 §5 validation rules', () => {
       message: messages.passwordMismatch,
       path: ['passwordRepeat'],
     });
+  });
+});
+
+describe('storable text', () => {
+  it('refuses NUL and lone surrogates, keeps paired surrogates and other characters', () => {
+    for (const text of ['a\u0000b', 'x\uD83D', '\uDE00x', 'a\uDE00\uD83Db']) {
+      expect(storable(text), JSON.stringify(text)).toBe(false);
+    }
+    for (const text of ['', 'Οδός 5', '😀 gift', '\u0001\u007f\uffff', 'שלום']) {
+      expect(storable(text), JSON.stringify(text)).toBe(true);
+    }
   });
 });

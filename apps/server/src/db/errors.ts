@@ -69,3 +69,32 @@ export function isUnstorableText(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE classes by which the database refuses the values of a statement
+ * rather than failing itself: 22 data exception (a date out of range, a
+ * character it cannot hold), 23 integrity constraint violation, 54 program
+ * limit exceeded (a value too large). Retrying the same values fails again;
+ * other statements of the same batch may well succeed.
+ */
+const refusedValueClasses = /^(22|23|54)[0-9A-Z]{3}$/;
+
+/** The SQLSTATE and message of a refusal of the values, or null for any other error. */
+export function databaseRefusalOf(error: unknown): { code: string; message: string } | null {
+  for (
+    let current = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && refusedValueClasses.test(code)) {
+      return { code, message: typeof message === 'string' ? message : '' };
+    }
+    current = cause;
+  }
+  return null;
+}

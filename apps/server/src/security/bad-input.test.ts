@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { isCalendarDate } from '@club/contract/calendar-date';
 import { ErrorCode } from '@club/contract/envelope';
 import { issueAgencyLink } from '../modules/agencies/agency-links.js';
 import { newOrderKey } from '../modules/gifts/ordering/gifts-pages.js';
@@ -93,6 +94,45 @@ const text = fc.oneof(
   { arbitrary: trickyText, weight: 2 },
   { arbitrary: oversizedText, weight: 1 },
 );
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/**
+ * Calendar edges for date fields: year 0 (which PostgreSQL refuses), the
+ * club's first and last years and one beyond, 9999, days that do not exist
+ * (30 February, 29 February of a common year), times and time zones
+ * attached, other ISO forms, and JavaScript's own far past and future.
+ */
+const calendarEdge = fc.oneof(
+  fc.constantFrom(
+    ...['0000-01-01', '0000-02-29', '0001-01-01', '1899-12-31', '1900-01-01', '1900-02-29'],
+    ...['2000-02-29', '2024-02-29', '2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01'],
+    ...['2026-00-10', '2026-01-00', '2100-02-29', '2199-12-31', '2200-01-01', '9999-12-31'],
+    ...['+275760-09-13', '-271821-04-20', '-000001-01-01', '+010000-01-01', '99999-01-01'],
+    ...['2026-11-25T00:00:00Z', '2026-11-25T23:59:59+14:00', '2026-11-25T00:00:00-12:00'],
+    ...['2026-03-29T02:30:00+02:00', '2026-11-25Z', '2026-11-25+02:00', '2026-11-25 00:00'],
+    ...['2026-W48-3', '2026-329', '20261125', '25/11/2026', '2026-1-5', ' 2026-11-25'],
+  ),
+  fc
+    .record({
+      year: fc.integer({ min: 0, max: 9999 }),
+      month: fc.integer({ min: 0, max: 13 }),
+      day: fc.integer({ min: 0, max: 32 }),
+    })
+    .map(({ year, month, day }) => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`),
+  fc
+    .date({ noInvalidDate: true })
+    .chain((date) =>
+      fc.constantFrom(
+        date.toISOString(),
+        date.toISOString().split('T')[0]!,
+        String(date.getTime()),
+      ),
+    ),
+);
+/** A date field: usually a plain day, often a calendar edge. */
+const dateField = (usual: string) =>
+  fc.oneof({ arbitrary: fc.constant(usual), weight: 3 }, { arbitrary: calendarEdge, weight: 2 });
 
 function nested(depth: number): unknown {
   let value: unknown = 'deep';
@@ -342,8 +382,8 @@ const pageParams: Fields = {
   step: mostly('dm-approval-notify', 'dm-approval-success', 'other'),
   searchBy: mostly('pnr', 'date', 'other', ''),
   pnrSearch: mostly('ABC123', 'x', '', 'ABC\u0000123'),
-  fromDate: mostly('2026-01-01', '2026-02-30', 'yesterday'),
-  toDate: mostly('2026-12-31', '2025-01-01', ''),
+  fromDate: dateField('2026-01-01'),
+  toDate: dateField('2026-12-31'),
   details: mostly('1', '', 'yes'),
   category: mostly('travel', 'home', 'nothing', '', 'tra\u0000vel'),
   'sel_gifts[1002]': mostly('1', '99', '-1', 'x'),
@@ -369,8 +409,8 @@ const profileFields: Fields = {
   giftDeliveryAddress: mostly('5 Gift Lane', '', '5 Gift\u0000Lane'),
   phone: mostly('+30 2101234567', 'call me', ''),
   email: fc.oneof({ arbitrary: freshEmail, weight: 5 }, fc.constant('someone@travel.example')),
-  birthdayDay: mostly('07', '32', ''),
-  birthdayMonth: mostly('11', '13', ''),
+  birthdayDay: mostly('07', '32', '', '29', '30', '31', '00'),
+  birthdayMonth: mostly('11', '13', '', '02', '04', '00'),
   password: mostly('', 'N3wPassw0rd', 'password'),
   passwordRepeat: mostly('', 'N3wPassw0rd'),
   newsletter: mostly('on', 'true', '0', ''),
@@ -700,7 +740,10 @@ const queueLine = fc.oneof(
         pnr: fc.stringMatching(/^[A-Z0-9]{6}$/),
         status: mostly('HK', 'HX', 'XX', 'TK'),
         kind: mostly<'air' | 'hotel' | 'car' | 'rail'>('air', 'hotel', 'car', 'rail'),
-        serviceDate: mostly('2026-10-01', '2026-12-01', '2027-02-30', 'soon'),
+        serviceDate: fc.oneof(
+          mostly('2026-10-01', '2026-12-01', '2027-02-30', 'soon'),
+          calendarEdge,
+        ),
         officeId: mostly('ATHGR0001', 'ATHGR0002', 'NOPE'),
         member: mostly(
           () => member.number,
@@ -763,6 +806,129 @@ describe('the booking queue, with and without its API key', () => {
           },
         ),
         { seed: SEED + 1000, numRuns: 40 },
+      );
+      expect(await databaseProblems(t.database.db)).toEqual([]);
+    },
+    propertyTimeout,
+  );
+});
+
+// ---------------------------------------------------------------- calendar edges
+
+/** What the points page answers a member's search by date. */
+type SearchAnswer = { validationMessages?: Record<string, string[]>; points?: unknown[] };
+
+describe('calendar edges on every date field', () => {
+  it(
+    'the points search by date: the page with its rows for club dates in order, else its date messages',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          dateField('2026-01-01'),
+          dateField('2026-12-31'),
+          fc.constantFrom('1', ''),
+          async (fromDate, toDate, details) => {
+            const query = new URLSearchParams({
+              countryCode: 'gr',
+              languageCode: 'eng',
+              searchBy: 'date',
+              fromDate,
+              toDate,
+              details,
+            });
+            const request: InjectOptions = {
+              method: 'GET',
+              url: `/s2c/content/v1/pages/points/?${query.toString()}`,
+              headers: authorization('member'),
+            };
+            const call = calls.find((known) => known.name === 'page GET points')!;
+            const answer = await sendAndCheck(call, { request, browserForm: true, auth: 'member' });
+            const data = answer.json<{ data: SearchAnswer }>().data;
+            // The search trims its fields, as the form does.
+            const [from, to] = [fromDate.trim(), toDate.trim()];
+            const fine = isCalendarDate(from) && isCalendarDate(to) && from <= to;
+            const fields = Object.keys(data.validationMessages ?? {}).sort();
+            if (fine && fields.length > 0)
+              throw new Error(`messages for good dates: ${fields.join()}`);
+            if (!fine) {
+              const expected = [
+                ...(isCalendarDate(fromDate) ? [] : ['fromDate']),
+                ...(isCalendarDate(toDate) && (fromDate <= toDate || !isCalendarDate(fromDate))
+                  ? []
+                  : ['toDate']),
+              ];
+              if (fields.join() !== expected.join()) {
+                throw new Error(
+                  `${fromDate} … ${toDate}: messages for [${fields.join()}], not [${expected.join()}]`,
+                );
+              }
+            }
+          },
+        ),
+        { seed: SEED + 2000, numRuns: 60 },
+      );
+    },
+    propertyTimeout,
+  );
+
+  it(
+    'the booking queue: a record with a date outside the rule is a malformed line, its neighbours are kept',
+    async () => {
+      const call: Call = { name: 'booking queue', method: 'POST', path: fixedPath('') };
+      let batch = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              createdOn: dateField('2026-10-01'),
+              serviceDate: dateField('2026-12-01'),
+              endDate: fc.option(dateField('2026-12-03'), { nil: undefined }),
+            }),
+            { minLength: 1, maxLength: 6 },
+          ),
+          async (dates) => {
+            batch++;
+            const records = dates.map(({ createdOn, serviceDate, endDate }, index) =>
+              bookingRecord({
+                pnr: `CE${pad(batch, 3)}${index}`,
+                member: member.number,
+                createdOn,
+                segments: [{ serviceDate, ...(endDate === undefined ? {} : { endDate }) }],
+              }),
+            );
+            const request: InjectOptions = {
+              method: 'POST',
+              url: '/s2c/bookings/v1/queue',
+              headers: { ...authorization('api-key'), 'content-type': 'application/x-ndjson' },
+              payload: records.map((record) => JSON.stringify(record)).join('\n'),
+            };
+            const answer = await sendAndCheck(call, {
+              request,
+              browserForm: false,
+              auth: 'api-key',
+            });
+            const summary = answer.json<{
+              data: { malformed: { line: number; message: string }[]; accepted: number };
+            }>().data;
+            const expected = dates.flatMap(({ createdOn, serviceDate, endDate }, index) =>
+              isCalendarDate(createdOn) &&
+              isCalendarDate(serviceDate) &&
+              (endDate === undefined || (isCalendarDate(endDate) && endDate >= serviceDate))
+                ? []
+                : [index + 1],
+            );
+            const malformed = summary.malformed.map((line) => line.line);
+            if (malformed.join() !== expected.join()) {
+              throw new Error(
+                `malformed lines [${malformed.join()}], expected [${expected.join()}]`,
+              );
+            }
+            if (summary.accepted !== dates.length - expected.length) {
+              throw new Error(`${summary.accepted} accepted of ${dates.length - expected.length}`);
+            }
+          },
+        ),
+        { seed: SEED + 2001, numRuns: 40 },
       );
       expect(await databaseProblems(t.database.db)).toEqual([]);
     },

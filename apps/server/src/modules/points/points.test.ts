@@ -284,6 +284,36 @@ describe('page points', () => {
     expect(unknown.data.validationMessages).toBeDefined();
   });
 
+  it('answers the date-range message for dates outside the club years, never a 500', async () => {
+    const agent = await member();
+    const range = 'Use a date from 1900-01-01 to 2199-12-31.';
+    for (const [fromDate, toDate, messages] of [
+      ['0000-01-01', '2026-01-01', { fromDate: [range] }],
+      ['2026-01-01', '9999-12-31', { toDate: [range] }],
+      ['0000-01-01', '0000-12-31', { fromDate: [range], toDate: [range] }],
+      ['1899-12-31', '2200-01-01', { fromDate: [range], toDate: [range] }],
+      ['2026-02-30', '2026-03-01', { fromDate: ['Use the format YYYY-MM-DD.'] }],
+      ['2026-01-01T00:00:00+14:00', '2026-03-01', { fromDate: ['Use the format YYYY-MM-DD.'] }],
+    ] as const) {
+      const answer = await getPage<PointsPage>(
+        t.app,
+        'points',
+        { searchBy: 'date', fromDate, toDate },
+        agent.token,
+      );
+      expect(answer.status, `${fromDate} ${toDate}`).toBe(200);
+      expect(answer.data.validationMessages, `${fromDate} ${toDate}`).toEqual(messages);
+    }
+    const edges = await getPage<PointsPage>(
+      t.app,
+      'points',
+      { searchBy: 'date', fromDate: '1900-01-01', toDate: '2199-12-31' },
+      agent.token,
+    );
+    expect(edges.status).toBe(200);
+    expect(edges.data.validationMessages).toBeUndefined();
+  });
+
   it("shows the member's rejected PNRs with their reason, and a PNR without a remark only when searched", async () => {
     const agent = await member();
     const stranger = await member();

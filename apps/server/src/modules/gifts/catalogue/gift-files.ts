@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  FIRST_CALENDAR_DATE,
+  isCalendarDate,
+  LAST_CALENDAR_DATE,
+} from '@club/contract/calendar-date';
 
 /**
  * The format of the catalogue files, `content/gifts/{country}.json`
@@ -7,7 +12,13 @@ import { z } from 'zod';
  */
 
 const LanguageCodeSchema = z.string().regex(/^[a-z]{3}$/, 'must be a three-letter language code');
-const DaySchema = z.iso.date('must be a day as YYYY-MM-DD');
+/** The shared calendar-date rule: ordering dates the database and the pages can hold. */
+const DaySchema = z
+  .string()
+  .refine(
+    isCalendarDate,
+    `must be a day as YYYY-MM-DD from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+  );
 
 /** Words per language: `{ "eng": "…", "ell": "…" }`. */
 const PerLanguageSchema = z

@@ -149,6 +149,24 @@ describe('loadGifts', () => {
         /at most four/,
       ],
       [
+        {
+          gr: {
+            ...testCatalogue.gr,
+            ordering: { ranges: [{ from: '0000-01-01', to: '2026-01-02' }] },
+          },
+        },
+        /must be a day as YYYY-MM-DD from 1900-01-01 to 2199-12-31/,
+      ],
+      [
+        {
+          gr: {
+            ...testCatalogue.gr,
+            ordering: { ranges: [{ from: '2026-01-01', to: '2026-02-30' }] },
+          },
+        },
+        /must be a day as YYYY-MM-DD/,
+      ],
+      [
         { gr: { ...testCatalogue.gr, gifts: [{ ...testCatalogue.gr.gifts[0], points: 0 }] } },
         /points/,
       ],

@@ -17,8 +17,7 @@ import type { PageContext } from '../../content/page-registry.js';
 import { dayOf } from '../../points/calendar-days.js';
 import { statusReport } from '../../points/status-report.js';
 import { availableGifts, categoriesOf } from '../catalogue/catalogue.js';
-import { orderingState } from './ordering-rules.js';
-import { partnerProgrammeUrl } from './partner-programme.js';
+import { orderGate, type OrderGateInput } from './order-gate.js';
 import { parseListGifts, placeOrder } from './place-order.js';
 
 /** A fresh order key for a redeem form: 24 random bytes, 32 url-safe characters. */
@@ -33,19 +32,27 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
   const { db } = app;
   const { now } = options;
 
-  /** What both pages show besides the gifts: points, ordering state, partner URL. */
+  /** The order gate's inputs besides the member and the day, for the page's country. */
+  const gateOf = (context: PageContext): Omit<OrderGateInput, 'member' | 'today'> => ({
+    countryCode: context.countryCode,
+    orderPartnerOff: app.orderPartner.isOff(),
+    gifts: app.config.gifts,
+  });
+
+  /** What both pages show besides the gifts: points and the order gate (ordering state, maintenance, partner URL). */
   async function common(member: SessionMember, context: PageContext) {
     const today = dayOf(now());
-    const [report, state] = await Promise.all([
-      statusReport(db, member.id, today, app.orderPartner.isOff()),
-      orderingState(db, member, today),
+    const gateInput = gateOf(context);
+    const [report, gate] = await Promise.all([
+      statusReport(db, member.id, today, gateInput.orderPartnerOff),
+      orderGate(db, { ...gateInput, member, today }),
     ]);
     return {
       Refresh: report.available,
-      taxOK: state.taxOK,
-      order_disabled: state.orderDisabled,
-      disabled: app.orderPartner.isOff(),
-      partnerUrl: partnerProgrammeUrl(app.config.gifts, member, context.countryCode),
+      taxOK: gate.taxOK,
+      order_disabled: gate.orderDisabled,
+      disabled: gate.orderPartnerOff,
+      partnerUrl: gate.partnerUrl,
     };
   }
 
@@ -128,16 +135,20 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
     submit: {
       body: FormValuesSchema,
       response: RedeemResultSchema,
-      handle: async ({ body, request }) => {
+      handle: async (context) => {
+        const { body, request } = context;
         const member = request.agent!;
         const today = dayOf(now());
+        const gate = gateOf(context);
         const refused = async (fields: Partial<RedeemResult>): Promise<RedeemResult> => ({
           ordered: false,
           orderId: null,
-          Refresh: (await statusReport(db, member.id, today, app.orderPartner.isOff())).available,
+          Refresh: (await statusReport(db, member.id, today, gate.orderPartnerOff)).available,
           noOrder: false,
           noneDet: false,
           order_disabled: false,
+          disabled: false,
+          partnerUrl: null,
           errorText: '',
           ...fields,
         });
@@ -152,6 +163,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
           provider: app.config.gifts.provider,
           today,
           now: new Date(now()),
+          gate,
         });
         switch (outcome.kind) {
           case 'ordered':
@@ -168,8 +180,14 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
               noOrder: false,
               noneDet: false,
               order_disabled: false,
+              disabled: false,
+              partnerUrl: null,
               errorText: '',
             };
+          case 'partner':
+            return refused({ partnerUrl: outcome.partnerUrl });
+          case 'maintenance':
+            return refused({ disabled: true });
           case 'disabled':
             return refused({ order_disabled: true });
           case 'none':

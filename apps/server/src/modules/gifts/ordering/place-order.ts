@@ -8,7 +8,7 @@ import { LedgerSession, NotEnoughPoints } from '../../points/ledger.js';
 import { pointBalances } from '../../points/schema.js';
 import { giftNames } from '../catalogue/catalogue.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
-import { orderingState } from './ordering-rules.js';
+import { orderBlock, orderGate, type OrderGateInput } from './order-gate.js';
 
 export type OrderRequest = {
   member: Member;
@@ -19,12 +19,16 @@ export type OrderRequest = {
   provider: string;
   today: string;
   now: Date;
+  /** The gate's inputs besides the member and the day (the page's country, partner and programme). */
+  gate: Omit<OrderGateInput, 'member' | 'today'>;
 };
 
 export type OrderOutcome =
   /** `repeated`: the order key's order was placed before (a resubmitted form). */
   | { kind: 'ordered'; orderId: number; available: number; repeated?: true }
   | { kind: 'disabled' }
+  | { kind: 'maintenance' }
+  | { kind: 'partner'; partnerUrl: string }
   | { kind: 'none' }
   | { kind: 'notEnoughPoints' }
   | { kind: 'refused'; errorText: string };
@@ -87,8 +91,12 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           repeated: true,
         };
       }
-      const state = await orderingState(tx, member, request.today);
-      if (state.orderDisabled) return { kind: 'disabled' };
+      // The pages' own rule: what the pages would not offer is never placed.
+      const gate = await orderGate(tx, { ...request.gate, member, today: request.today });
+      const block = orderBlock(gate);
+      if (block === 'partner') return { kind: 'partner', partnerUrl: gate.partnerUrl! };
+      if (block === 'maintenance') return { kind: 'maintenance' };
+      if (block === 'disabled') return { kind: 'disabled' };
       if (request.lines.length === 0) return { kind: 'none' };
 
       // Locks the member's balance: orders of one member go one at a time from here.

@@ -1,12 +1,31 @@
 import { z } from 'zod';
+import {
+  calendarDateProblem,
+  FIRST_CALENDAR_DATE,
+  LAST_CALENDAR_DATE,
+} from '@club/contract/calendar-date';
+import { storable } from '@club/contract/validation-rules';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'must be a real date',
-  );
+/** The shared calendar-date rule: a real day of the years the database and the club hold. */
+const day = z.string().superRefine((value, context) => {
+  const problem = calendarDateProblem(value);
+  if (problem === 'format')
+    context.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
+  if (problem === 'range') {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+    });
+  }
+});
+/** Stored text: no NUL, no lone surrogate (the database refuses or changes them). */
+const storedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(storable, 'must not hold NUL or unpaired surrogate characters');
 const memberNumber = z.string().regex(/^\d{1,20}$/, 'must be the member number (digits)');
 const points = z.number().int('must be whole points').min(0).max(10_000_000);
 
@@ -19,10 +38,10 @@ export const AdjustmentRecordSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('additional'),
     /** Unique per adjustment: a file loaded twice credits nothing twice. */
-    reference: z.string().trim().min(1).max(80),
+    reference: storedText(80),
     number: memberNumber,
     points: z.number().int('must be whole points').min(1).max(1_000_000),
-    description: z.string().trim().min(1).max(255),
+    description: storedText(255),
     /**
      * The day the points count as credited, which sets when they lapse
      * (default: the day of the load); for balances moved from another system.

@@ -79,6 +79,50 @@ describe('points file: additional points and archives', () => {
     ]);
   });
 
+  it('rejects lines the database cannot store by number, with their reason, and keeps their neighbours', async () => {
+    const agent = await createAgent(database.db);
+    const additional = (reference: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type: 'additional',
+        reference,
+        number: agent.number,
+        points: 10,
+        description: 'Bonus',
+        ...extra,
+      });
+    const archive = (archiveDate: string) =>
+      JSON.stringify({
+        type: 'archive',
+        number: agent.number,
+        archiveDate,
+        accumulated: 1,
+        additional: 0,
+        used: 0,
+        remaining: 1,
+      });
+    const summary = await importAdjustments(
+      database.db,
+      [
+        additional('edge-good-1'),
+        additional('edge-year-0', { creditedOn: '0000-01-01' }),
+        archive('0000-12-31'),
+        archive('9999-12-31'),
+        additional('edge-nul\u0000'),
+        additional('edge-surrogate', { description: 'Bonus \uD800' }),
+        additional('edge-good-2', { creditedOn: '1900-01-01' }),
+      ],
+      '2026-11-22',
+    );
+    expect(summary.rejected).toEqual([
+      { line: 2, message: 'creditedOn: must be a date from 1900-01-01 to 2199-12-31' },
+      { line: 3, message: 'archiveDate: must be a date from 1900-01-01 to 2199-12-31' },
+      { line: 4, message: 'archiveDate: must be a date from 1900-01-01 to 2199-12-31' },
+      { line: 5, message: 'reference: must not hold NUL or unpaired surrogate characters' },
+      { line: 6, message: 'description: must not hold NUL or unpaired surrogate characters' },
+    ]);
+    expect(summary).toMatchObject({ credited: 2, archived: 0 });
+  });
+
   it('sets archived balances, and reports bad lines by number without stopping', async () => {
     const agent = await createAgent(database.db);
     const summary = await importAdjustments(

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import {
+  calendarDateProblem,
+  FIRST_CALENDAR_DATE,
+  LAST_CALENDAR_DATE,
+} from '@club/contract/calendar-date';
 import { segmentKinds } from '@club/contract/points';
+import { storable } from '@club/contract/validation-rules';
 
 /**
  * The booking-queue record (docs/bookings.md): one booking per line of JSON
@@ -26,12 +32,6 @@ export const cancelledStatusCodes: ReadonlySet<string> = new Set([
   'XL',
 ]);
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** The message of a missing or mistyped field; other issues (unknown keys) keep their own. */
 const expected = (text: string) => ({
   error: (issue: { code?: string; input: unknown }) =>
@@ -42,15 +42,30 @@ const expected = (text: string) => ({
         : text,
 });
 
+/** The shared calendar-date rule: a real day within the years the database and the club hold. */
 const CalendarDateSchema = z
   .string(expected('must be a date YYYY-MM-DD'))
-  .refine(isCalendarDate, 'must be a date YYYY-MM-DD');
+  .superRefine((value, context) => {
+    const problem = calendarDateProblem(value);
+    if (problem === 'format')
+      context.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
+    if (problem === 'range') {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+      });
+    }
+  });
+
+/** Stored text: no NUL, no lone surrogate (the database refuses or changes them). */
+const STORABLE_MESSAGE = 'must not hold NUL or unpaired surrogate characters';
 
 const SegmentSchema = z.strictObject({
   id: z
     .string(expected('must be a string of 1 to 40 characters'))
     .min(1, 'must be a string of 1 to 40 characters')
-    .max(40, 'must be a string of 1 to 40 characters'),
+    .max(40, 'must be a string of 1 to 40 characters')
+    .refine(storable, STORABLE_MESSAGE),
   kind: z.enum(segmentKinds, expected(`must be one of ${segmentKinds.join(', ')}`)),
   status: z
     .string(expected('must be a two-letter status code'))
@@ -77,6 +92,7 @@ export const BookingRecordSchema = z
         .array(
           z
             .string(expected('must be a string'))
+            // Remarks are read for the member number, never stored: other text is no problem.
             .max(MAX_REMARK_LENGTH, `must be at most ${MAX_REMARK_LENGTH} characters`),
           expected('must be a list of strings'),
         )

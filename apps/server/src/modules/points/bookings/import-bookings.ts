@@ -1,5 +1,6 @@
 import type { BookingReason } from '@club/contract/points';
 import type { Database } from '../../../db/client.js';
+import { databaseRefusalOf } from '../../../db/errors.js';
 import type { Transaction } from '../../agents/members.js';
 import { LedgerSession } from '../ledger.js';
 import { lockBookings } from '../locks.js';
@@ -51,7 +52,7 @@ export class ImportFailed extends Error {
   }
 }
 
-type QueuedRecord = { record: BookingRecord; hash: string };
+type QueuedRecord = { record: BookingRecord; hash: string; lineNumber: number };
 
 /**
  * Imports booking-queue lines (JSON Lines) in batches, one transaction each.
@@ -71,7 +72,7 @@ export async function importBookings(
   let linesDone = 0;
 
   const commit = async (throughLine: number): Promise<void> => {
-    if (batch.length > 0) addBatch(summary, await importBatch(db, batch, options));
+    if (batch.length > 0) await importOrSplit(db, batch, options, summary);
     batch = [];
     batchPnrs = new Set();
     batchSegments = 0;
@@ -85,10 +86,7 @@ export async function importBookings(
       if (line.trim() === '') continue;
       const parsed = parseBookingLine(line);
       if ('message' in parsed) {
-        summary.malformedCount++;
-        if (summary.malformed.length < MALFORMED_LIST_LIMIT) {
-          summary.malformed.push({ line: lineNumber, message: parsed.message });
-        }
+        addMalformed(summary, lineNumber, parsed.message);
         continue;
       }
       const { record } = parsed;
@@ -99,7 +97,7 @@ export async function importBookings(
       ) {
         await commit(lineNumber - 1);
       }
-      batch.push(parsed);
+      batch.push({ ...parsed, lineNumber });
       batchPnrs.add(record.pnr);
       batchSegments += record.segments.length;
     }
@@ -108,6 +106,39 @@ export async function importBookings(
     throw new ImportFailed(summary, linesDone, error);
   }
   return summary;
+}
+
+function addMalformed(summary: ImportSummary, line: number, message: string): void {
+  summary.malformedCount++;
+  if (summary.malformed.length < MALFORMED_LIST_LIMIT) summary.malformed.push({ line, message });
+}
+
+/**
+ * Imports a batch; when the database refuses its values (a record the
+ * parser let through but the database cannot hold), the batch was rolled
+ * back whole, so its records are imported one by one: the refused one
+ * becomes a malformed line with the database's reason and its neighbours
+ * are stored. Any other failure (the database gone) stops the import.
+ */
+async function importOrSplit(
+  db: Database,
+  batch: readonly QueuedRecord[],
+  options: ImportOptions,
+  summary: ImportSummary,
+): Promise<void> {
+  try {
+    addBatch(summary, await importBatch(db, batch, options));
+    return;
+  } catch (error) {
+    const refusal = databaseRefusalOf(error);
+    if (refusal === null) throw error;
+    if (batch.length === 1) {
+      const message = `the database cannot store it (SQLSTATE ${refusal.code}): ${refusal.message}`;
+      addMalformed(summary, batch[0]!.lineNumber, message.slice(0, 300));
+      return;
+    }
+  }
+  for (const queued of batch) await importOrSplit(db, [queued], options, summary);
 }
 
 type BatchOutcome = {

@@ -229,6 +229,35 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     },
   );
 
+  it('shows "ordering disabled" without the Order button when the order is refused for maintenance', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(makeRedeemResult({ ordered: false, orderId: null, disabled: true })),
+    });
+    await user.click(orderButton());
+    expect(
+      await screen.findByText('Sorry, ordering is currently disabled', { selector: '.alert' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+  });
+
+  it('sends a partner-programme user to the partner URL when the order call says so', async () => {
+    const user = userEvent.setup();
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(
+        makeRedeemResult({
+          ordered: false,
+          orderId: null,
+          partnerUrl: 'https://partner.example/club',
+        }),
+      ),
+    });
+    await user.click(orderButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://partner.example/club'));
+    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+  });
+
   it('says "Please select at least one gift." with a Back link when nothing is chosen', () => {
     renderRedeem(makeRedeemPage({ noOrder: true, listgifts: [], total: 0 }));
     expect(screen.getByText(/Please select at least one gift\./)).toBeTruthy();

@@ -265,15 +265,21 @@ function Redeem({ data }: { data: RedeemPage }) {
 
   const noOrder = result?.noOrder ?? data.noOrder;
   const noneDet = result?.noneDet ?? data.noneDet;
-  const orderDisabled = result?.order_disabled ?? (data.order_disabled || data.disabled);
+  // A refused order carries the page's own state: the same notice as the page shows.
+  const orderDisabled = result
+    ? result.order_disabled || result.disabled
+    : data.order_disabled || data.disabled;
 
   // The order's outcome, read out (the visible text is above).
   let announcement = '';
   if (result?.ordered) announcement = text('redeem.thankYou', 'Thank you for your order!');
   else if (result?.noOrder) announcement = message('noGiftSelected');
-  else if (result?.order_disabled) announcement = message('orderingDisabled');
+  else if (result?.order_disabled || result?.disabled) announcement = message('orderingDisabled');
   else if (result?.noneDet) announcement = message('notEnoughPoints');
   else if (result) announcement = result.errorText;
+
+  // The order call found a partner-programme user: where the page would have sent them.
+  if (result?.partnerUrl) return <PartnerRedirect url={result.partnerUrl} scope="redeem" />;
 
   let body: ReactNode;
   if (result?.ordered) {

@@ -86,6 +86,8 @@ export function makeRedeemResult(overrides: Partial<RedeemResult> = {}): RedeemR
     noOrder: false,
     noneDet: false,
     order_disabled: false,
+    disabled: false,
+    partnerUrl: null,
     errorText: '',
     ...overrides,
   };

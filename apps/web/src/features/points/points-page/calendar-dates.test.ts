@@ -9,6 +9,12 @@ describe('calendar dates', () => {
     expect(parseIsoDate('2026-02-30')).toBeNull();
     expect(parseIsoDate('2026-2-3')).toBeNull();
     expect(parseIsoDate('31.03.2026')).toBeNull();
+    // The contract's years: what the search takes is what the picker shows.
+    for (const outside of ['0000-01-01', '1899-12-31', '2200-01-01', '9999-12-31']) {
+      expect(parseIsoDate(outside), outside).toBeNull();
+    }
+    expect(isoDate(parseIsoDate('1900-01-01')!)).toBe('1900-01-01');
+    expect(isoDate(parseIsoDate('2199-12-31')!)).toBe('2199-12-31');
   });
 
   it('starts weeks on Monday', () => {

@@ -1,13 +1,16 @@
+import { isCalendarDate } from '@club/contract/calendar-date';
+
 /**
  * Calendar arithmetic of the date picker on UTC dates (no time zone or
  * daylight-saving surprises): a day is a `Date` at 00:00 UTC.
  */
 
-/** `YYYY-MM-DD` of a real calendar date as a day, or null. */
+/**
+ * `YYYY-MM-DD` of a date the search takes (the contract's calendar-date rule:
+ * a real day of 1900–2199) as a day, or null: the picker then opens at today.
+ */
 export function parseIsoDate(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || isoDate(date) !== value ? null : date;
+  return isCalendarDate(value) ? new Date(`${value}T00:00:00Z`) : null;
 }
 
 export function isoDate(day: Date): string {

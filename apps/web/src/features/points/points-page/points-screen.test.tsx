@@ -80,6 +80,32 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
     expect(location()).toBe('/eng/points');
   });
 
+  it('takes dates from 1900-01-01 to 2199-12-31 only, in the page language', async () => {
+    const user = userEvent.setup();
+    renderPoints(makePointsPage(), {
+      layout: makeClientLayout({
+        dictionary: {
+          'points.message.dateRange': 'Ημερομηνία από 1900-01-01 έως 2199-12-31.',
+        },
+      }),
+    });
+    await user.click(screen.getByLabelText('Date range'));
+    await user.type(screen.getByLabelText('From'), '0000-01-01');
+    await user.type(screen.getByLabelText('To'), '9999-12-31');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findAllByText('Ημερομηνία από 1900-01-01 έως 2199-12-31.')).toHaveLength(2);
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(location()).toBe('/eng/points');
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '1900-01-01');
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2199-12-31');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(location()).toBe('/eng/points?searchBy=date&fromDate=1900-01-01&toDate=2199-12-31'),
+    );
+  });
+
   it('shows the messages in the page language (points.message.*)', async () => {
     const user = userEvent.setup();
     renderPoints(makePointsPage(), {
