@@ -204,6 +204,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
       email: 'eleni@demo.example',
       birthdayDay: '',
       birthdayMonth: '',
+      oldPassword: '',
       password: '',
       passwordRepeat: '',
       newsletter: false,
