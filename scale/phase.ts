@@ -35,7 +35,30 @@ export type PhaseSettings = {
   countedStock: number;
 };
 
-export type PhaseResult = { processes: number; traffic: TrafficResult; spread: number[] };
+export type PhaseResult = {
+  processes: number;
+  traffic: TrafficResult;
+  spread: number[];
+  /** Orders and mails the jobs had not finished when the load stopped. */
+  backlog: Backlog;
+  /** Seconds from the load's end until every order and mail was done. */
+  drainSeconds: number;
+};
+
+type Backlog = { orders: number; mails: number };
+
+/** Orders not yet fulfilled or failed, and mails not yet sent. */
+async function backlogOf(url: string): Promise<Backlog> {
+  return inspect(url, async (db) => {
+    const [open] = await rows<Backlog>(
+      db,
+      sql`select
+        (select count(*) from gift_orders where state not in ('fulfilled', 'failed'))::int as orders,
+        (select count(*) from mail_outbox where sent_at is null)::int as mails`,
+    );
+    return open!;
+  });
+}
 
 const queueKey = 'scale-suite-booking-queue-key-0123';
 const providerKey = 'scale-suite-provider-key';
@@ -194,20 +217,19 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
     });
 
     // Everything the load started finishes: orders fulfilled or refunded, every mail sent.
+    // The jobs' backlog at the load's end and the time to clear it show the work
+    // the request figures leave out (jobs share the cores with the requests).
+    const drainStarted = Date.now();
+    const backlog = await backlogOf(url);
     await waitFor(
       'every order to be fulfilled or failed and every mail to be sent',
-      () =>
-        inspect(url, async (db) => {
-          const [open] = await rows<{ orders: number; mails: number }>(
-            db,
-            sql`select
-              (select count(*) from gift_orders where state not in ('fulfilled', 'failed'))::int as orders,
-              (select count(*) from mail_outbox where sent_at is null)::int as mails`,
-          );
-          return open!.orders === 0 && open!.mails === 0;
-        }),
+      async () => {
+        const open = await backlogOf(url);
+        return open.orders === 0 && open.mails === 0;
+      },
       { timeoutMs: 180_000, intervalMs: 500 },
     );
+    const drainSeconds = (Date.now() - drainStarted) / 1000;
     // A late duplicate would arrive right after the last row was marked sent.
     let seen = -1;
     await waitFor(
@@ -239,7 +261,7 @@ export async function runPhase(processes: number, settings: PhaseSettings): Prom
       overdueDeletions,
       jobs,
     });
-    return { processes, traffic, spread: [...proxy.counts] };
+    return { processes, traffic, spread: [...proxy.counts], backlog, drainSeconds };
   } finally {
     client.close();
     await proxy.close();

@@ -89,6 +89,11 @@ function printTable(one: PhaseResult, many: PhaseResult): void {
   console.log(`\n${line(header)}`);
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
+  const left = (phase: PhaseResult) =>
+    `${phase.backlog.orders} orders and ${phase.backlog.mails} mails left when the load stopped, done ${phase.drainSeconds.toFixed(1)} s later`;
+  console.log(
+    `\nbackground work: 1 process ${left(one)}; ${many.processes} processes ${left(many)}`,
+  );
 }
 
 async function main(): Promise<void> {
