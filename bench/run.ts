@@ -46,7 +46,8 @@ async function apiFigures(): Promise<void> {
       PORT: String(clubPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // The production default writes one line per request (docs/operations.md#the-log).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ...(process.env.BENCH_DATABASE_URL === undefined
         ? {}
         : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
