@@ -1,23 +1,9 @@
 import { z } from 'zod';
-import {
-  calendarDateProblem,
-  FIRST_CALENDAR_DATE,
-  LAST_CALENDAR_DATE,
-} from '@club/contract/calendar-date';
 import { storable } from '@club/contract/validation-rules';
+import { recordDate } from '../record-date.js';
 
-/** The shared calendar-date rule: a real day of the years the database and the club hold. */
-const day = z.string().superRefine((value, context) => {
-  const problem = calendarDateProblem(value);
-  if (problem === 'format')
-    context.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
-  if (problem === 'range') {
-    context.addIssue({
-      code: 'custom',
-      message: `must be a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
-    });
-  }
-});
+/** The shared calendar-date rule, worded for the rejected line. */
+const day = recordDate();
 /** Stored text: no NUL, no lone surrogate (the database refuses or changes them). */
 const storedText = (max: number) =>
   z

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import {
-  calendarDateProblem,
-  FIRST_CALENDAR_DATE,
-  LAST_CALENDAR_DATE,
-} from '@club/contract/calendar-date';
 import { segmentKinds } from '@club/contract/points';
 import { storable } from '@club/contract/validation-rules';
+import { recordDate } from '../record-date.js';
 
 /**
  * The booking-queue record (docs/bookings.md): one booking per line of JSON
@@ -42,20 +38,8 @@ const expected = (text: string) => ({
         : text,
 });
 
-/** The shared calendar-date rule: a real day within the years the database and the club hold. */
-const CalendarDateSchema = z
-  .string(expected('must be a date YYYY-MM-DD'))
-  .superRefine((value, context) => {
-    const problem = calendarDateProblem(value);
-    if (problem === 'format')
-      context.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
-    if (problem === 'range') {
-      context.addIssue({
-        code: 'custom',
-        message: `must be a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
-      });
-    }
-  });
+/** The shared calendar-date rule, worded for the rejected line. */
+const CalendarDateSchema = recordDate(expected('must be a date YYYY-MM-DD'));
 
 /** Stored text: no NUL, no lone surrogate (the database refuses or changes them). */
 const STORABLE_MESSAGE = 'must not hold NUL or unpaired surrogate characters';
