@@ -5,7 +5,7 @@
  * HTTP client whose connections can be dropped when the server behind them
  * was killed.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 // ---------------------------------------------------------------- clean-up
 
@@ -174,56 +174,106 @@ export class HttpClient {
 
   call(path: string, options: CallOptions = {}): Promise<Answer> {
     const startedAt = Date.now();
-    const body =
-      options.form === undefined ? undefined : new URLSearchParams(options.form).toString();
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      headers['content-length'] = String(Buffer.byteLength(body));
-    }
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    return new Promise<Answer>((resolve) => {
-      let settled = false;
-      const settle = (answer: Omit<Answer, 'ms' | 'startedAt'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ ...answer, ms: Date.now() - startedAt, startedAt });
-      };
-      const request = httpRequest(
-        `${this.base}${path}`,
-        {
-          method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-          headers,
-          agent: this.agent,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', (error) =>
-            settle({ status: 0, body: undefined, error: error.message }),
-          );
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
-            } catch {
-              // not JSON: keep the text
-            }
-            settle({ status: response.statusCode ?? 0, body: parsed, error: '' });
-          });
-        },
-      );
-      const timer = setTimeout(() => {
-        request.destroy(new Error(`no answer within ${options.timeoutMs ?? 15_000} ms`));
-      }, options.timeoutMs ?? 15_000);
-      request.on('error', (error: Error & { code?: string }) =>
-        settle({ status: 0, body: undefined, error: error.code ?? error.message }),
-      );
-      request.end(body);
-    });
+    return exchange(`${this.base}${path}`, {
+      method: options.method,
+      headers,
+      body:
+        options.form === undefined
+          ? undefined
+          : {
+              type: 'application/x-www-form-urlencoded',
+              text: new URLSearchParams(options.form).toString(),
+            },
+      agent: this.agent,
+      timeoutMs: options.timeoutMs ?? 15_000,
+    }).then((reply) => ({
+      status: reply.status,
+      body: reply.body,
+      error: reply.error,
+      ms: Date.now() - startedAt,
+      startedAt,
+    }));
   }
+}
+
+export type Exchange = {
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** A body with its content type; without one the call is a GET unless `method` says otherwise. */
+  body?: { type: string; text: string };
+  agent: Agent;
+  timeoutMs: number;
+  /** The client's own address (any of 127.0.0.0/8). */
+  localAddress?: string;
+};
+
+export type Exchanged = {
+  /** 0 when no HTTP answer came (connection refused or reset, timeout). */
+  status: number;
+  /** The answer parsed as JSON, else its text; undefined when empty. */
+  body: unknown;
+  /** The network error when status is 0. */
+  error: string;
+  headers: IncomingHttpHeaders;
+};
+
+/** One HTTP request and its whole answer; never rejects (a network failure is status 0). */
+export function exchange(url: string, options: Exchange): Promise<Exchanged> {
+  const headers = { ...options.headers };
+  if (options.body !== undefined) {
+    headers['content-type'] = options.body.type;
+    headers['content-length'] = String(Buffer.byteLength(options.body.text));
+  }
+  return new Promise<Exchanged>((resolve) => {
+    let settled = false;
+    const settle = (reply: Exchanged) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(reply);
+    };
+    const request = httpRequest(
+      url,
+      {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        agent: options.agent,
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) =>
+          settle({ status: 0, body: undefined, error: error.message, headers: response.headers }),
+        );
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
+          } catch {
+            // not JSON: keep the text
+          }
+          settle({
+            status: response.statusCode ?? 0,
+            body: parsed,
+            error: '',
+            headers: response.headers,
+          });
+        });
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    request.on('error', (error: Error & { code?: string }) =>
+      settle({ status: 0, body: undefined, error: error.code ?? error.message, headers: {} }),
+    );
+    request.end(options.body?.text);
+  });
 }
 
 /** `data` of an answer envelope, if there is one. */

@@ -3,7 +3,8 @@
  * method, headers and body, and the answer with its time and the club
  * process that served it (the proxy's `X-Scale-Backend`).
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
+import { exchange } from '../faults/support.ts';
 import { backendHeader } from './proxy.ts';
 
 export type Reply = {
@@ -41,62 +42,28 @@ export class LoadClient {
   send(path: string, options: Send = {}): Promise<Reply> {
     const started = performance.now();
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    let body: string | undefined;
-    if (options.form !== undefined) {
-      body = new URLSearchParams(options.form).toString();
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-    } else if (options.body !== undefined) {
-      body = options.body.text;
-      headers['content-type'] = options.body.type;
-    }
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    return new Promise<Reply>((resolve) => {
-      let settled = false;
-      let backend = -1;
-      const settle = (reply: Omit<Reply, 'ms' | 'backend'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ ...reply, ms: performance.now() - started, backend });
-      };
-      const request = httpRequest(
-        `${this.base}${path}`,
-        {
-          method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-          headers,
-          agent: this.agent,
-          ...(options.from === undefined ? {} : { localAddress: options.from }),
-        },
-        (response) => {
-          backend = Number(response.headers[backendHeader] ?? -1);
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', (error) =>
-            settle({ status: 0, body: undefined, error: error.message }),
-          );
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
-            } catch {
-              // not JSON: keep the text
-            }
-            settle({ status: response.statusCode ?? 0, body: parsed, error: '' });
-          });
-        },
-      );
-      const timer = setTimeout(
-        () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      request.on('error', (error: Error & { code?: string }) =>
-        settle({ status: 0, body: undefined, error: error.code ?? error.message }),
-      );
-      request.end(body);
-    });
+    const body =
+      options.form !== undefined
+        ? {
+            type: 'application/x-www-form-urlencoded',
+            text: new URLSearchParams(options.form).toString(),
+          }
+        : options.body;
+    return exchange(`${this.base}${path}`, {
+      method: options.method,
+      headers,
+      body,
+      agent: this.agent,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      localAddress: options.from,
+    }).then((reply) => ({
+      status: reply.status,
+      body: reply.body,
+      error: reply.error,
+      ms: performance.now() - started,
+      backend: Number(reply.headers[backendHeader] ?? -1),
+    }));
   }
 }
 

@@ -73,12 +73,18 @@ function targets(member: { id: number; number: string }, giftId: number): Target
       method: 'POST',
       data: `${locale}&email=eleni%40demo.example`,
     },
+    {
+      name: 'email-change-confirm',
+      url: `${base}/s2c/content/v1/pages/email-change-confirm/`,
+      method: 'POST',
+      data: `${locale}&token=abcdefghijklmnopqrstuvwxyz0123456789abcdefg`,
+    },
     { name: 'agent', url: `${base}/s2c/auth/v1/agents/${member.id}*`, member: true },
     {
       name: 'profile-update',
       url: `${base}/s2c/auth/v1/agents/${member.id}`,
       method: 'PUT',
-      data: 'firstName=Eleni&lastName=Demo&email=eleni%40demo.example&phone=2101234567&title=ms',
+      data: 'firstName=Eleni&lastName=Demo&email=eleni%40demo.example&phone=2101234567&title=ms&oldPassword=',
       member: true,
     },
     {
