@@ -8,7 +8,7 @@
  * that had committed is found, not placed twice.
  */
 import { sql } from 'drizzle-orm';
-import { ledgerProblems } from '../apps/server/src/modules/points/bookings/test-bookings.ts';
+import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import {
   ClubServer,
   countedGift,

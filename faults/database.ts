@@ -9,7 +9,7 @@
  * outages exist, and the ledger adds up.
  */
 import { sql } from 'drizzle-orm';
-import { ledgerProblems } from '../apps/server/src/modules/points/bookings/test-bookings.ts';
+import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import {
   ClubServer,
   inspect,

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
-import { ledgerProblems } from '../apps/server/src/modules/points/bookings/test-bookings.ts';
+import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
 import {
   ClubServer,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
-import { ledgerProblems } from '../apps/server/src/modules/points/bookings/test-bookings.ts';
+import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import type { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
 import { countedGift, inspect, rows, type SeededMember } from '../faults/club.ts';
 import { check, countBy, formatCounts, sample } from '../faults/support.ts';

@@ -6,13 +6,8 @@ import { creditAdditional } from './testing/points-data.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 import { newOrderKey } from './modules/gifts/ordering/gifts-pages.js';
 import { setTaxOk } from './modules/gifts/ordering/ordering-rules.js';
-import { loadTestCatalogue } from './modules/gifts/ordering/test-catalogue.js';
-import {
-  bookingRecord,
-  jsonLines,
-  postQueue,
-  queueConfig,
-} from './modules/points/bookings/test-bookings.js';
+import { loadTestCatalogue } from './testing/gift-catalogue.js';
+import { bookingRecord, jsonLines, postQueue, queueConfig } from './testing/booking-records.js';
 
 /** Business events are logged at info with ids, never with secrets; read from the server's pino stream. */
 type LogLine = Record<string, unknown> & { level: number; msg: string };

@@ -5,7 +5,7 @@ import { loadContent } from '../modules/content/load-content.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { createTestApp, fixtureContentDir, testConfig, type TestApp } from '../testing/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { login } from '../modules/agents/test-requests.js';
+import { login } from '../testing/agent-requests.js';
 
 /**
  * TRUST_PROXY: which address the per-address limits see. Without it the

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { ledgerProblems } from '../modules/points/bookings/test-bookings.js';
+import { ledgerProblems } from '../testing/booking-records.js';
 
 /**
  * Database views of the security suites: what a call could change (to show

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerLockName, processStart } from '../db/data-dir-owner.js';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../testing/test-database.js';
-import { bookingRecord, jsonLines } from '../modules/points/bookings/test-bookings.js';
+import { bookingRecord, jsonLines } from '../testing/booking-records.js';
 import { socketName } from './channel-protocol.js';
 import { freePort, runCommand, ServerProcess } from '../testing/server-process.js';
 

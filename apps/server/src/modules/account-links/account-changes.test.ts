@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agents, type AgentLinkPurpose } from '../agents/schema.js';
 import { verifyPassword } from '../agents/password.js';
-import { bearer, form, formHeaders, login } from '../agents/test-requests.js';
+import { bearer, form, formHeaders, login } from '../../testing/agent-requests.js';
 import {
   getPage,
   lastLinkTo,

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { agencyMessages } from '@club/contract/agency';
 import { createOffice } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { form, formHeaders } from '../agents/test-requests.js';
+import { form, formHeaders } from '../../testing/agent-requests.js';
 import { mailOutbox } from '../mail/schema.js';
 import { officeNotifyRequests, offices } from '../offices/schema.js';
 import { pointEntries } from '../points/schema.js';

@@ -12,7 +12,7 @@ import {
   login,
   sessionToken,
   userOf,
-} from './test-requests.js';
+} from '../../testing/agent-requests.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { openDatabase } from '../../db/client.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { serverUrl } from '../../testing/test-database.js';
 import { loginFailures } from './schema.js';
-import { deviceCookieOf, login } from './test-requests.js';
+import { deviceCookieOf, login } from '../../testing/agent-requests.js';
 
 let t: TestApp;
 let clock = Date.parse('2030-06-01T08:00:00Z');

@@ -12,7 +12,7 @@ import {
   login,
   sessionOf,
   sessionToken,
-} from './test-requests.js';
+} from '../../testing/agent-requests.js';
 
 let t: TestApp;
 let clock = Date.parse('2030-05-01T08:00:00Z');

@@ -7,7 +7,7 @@ import {
 import { createAgent } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { dictionaryEntries, texts } from '../content/schema.js';
-import { bearer, dataOf, sessionToken } from './test-requests.js';
+import { bearer, dataOf, sessionToken } from '../../testing/agent-requests.js';
 
 let t: TestApp;
 beforeAll(async () => {

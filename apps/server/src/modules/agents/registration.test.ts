@@ -6,7 +6,7 @@ import { CountryFileSchema, LanguageFileSchema } from '../content/content-files.
 import { writeContent } from '../content/load-content.js';
 import { mailOutbox } from '../mail/schema.js';
 import { agentLinks, agents } from './schema.js';
-import { bearer, fieldsOf, form, formHeaders, sessionOf } from './test-requests.js';
+import { bearer, fieldsOf, form, formHeaders, sessionOf } from '../../testing/agent-requests.js';
 
 let t: TestApp;
 beforeAll(async () => {

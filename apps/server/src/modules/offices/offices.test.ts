@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { OfficeData } from '@club/contract/membership';
 import { createOffice } from '../../testing/factories.js';
-import { dataOf } from '../agents/test-requests.js';
+import { dataOf } from '../../testing/agent-requests.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { mailOutbox } from '../mail/schema.js';
 import { officeEnrollRequests, officeNotifyRequests } from './schema.js';

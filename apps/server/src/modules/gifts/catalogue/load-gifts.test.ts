@@ -6,7 +6,7 @@ import { repositoryRoot } from '../../../config.js';
 import { ContentFileError } from '../../content/read-content-folder.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
 import { giftCategories, giftOrdering, gifts, giftTexts } from '../schema.js';
-import { testCatalogue, writeCatalogue } from '../ordering/test-catalogue.js';
+import { testCatalogue, writeCatalogue } from '../../../testing/gift-catalogue.js';
 import { GiftsFileSchema } from './gift-files.js';
 import { loadGifts } from './load-gifts.js';
 

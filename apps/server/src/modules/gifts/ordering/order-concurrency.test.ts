@@ -10,7 +10,7 @@ import { pointBalances } from '../../points/schema.js';
 import { giftOrders, gifts } from '../schema.js';
 import { newOrderKey } from './gifts-pages.js';
 import { setTaxOk } from './ordering-rules.js';
-import { loadTestCatalogue } from './test-catalogue.js';
+import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 
 /**
  * Concurrent orders on PostgreSQL (the embedded database has one connection,

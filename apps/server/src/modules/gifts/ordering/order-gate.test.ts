@@ -13,7 +13,7 @@ import { FakeProvider } from '../provider/fake-provider.js';
 import { giftOrders, gifts } from '../schema.js';
 import { newOrderKey } from './gifts-pages.js';
 import { setTaxOk } from './ordering-rules.js';
-import { loadTestCatalogue } from './test-catalogue.js';
+import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 
 /**
  * The order call obeys the pages' own rule ("may this member order now"):

@@ -10,7 +10,7 @@ import { pointBalances, pointEntries } from '../../points/schema.js';
 import { giftOrderLines, giftOrdering, giftOrders, gifts } from '../schema.js';
 import { setTaxOk } from './ordering-rules.js';
 import { newOrderKey } from './gifts-pages.js';
-import { loadTestCatalogue } from './test-catalogue.js';
+import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 
 let t: TestApp;
 let clock = Date.parse('2026-11-22T10:00:00Z');

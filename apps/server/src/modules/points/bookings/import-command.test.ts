@@ -9,7 +9,13 @@ import { segmentPointsRule } from '../segment-points.js';
 import { MAX_LINE_BYTES } from './booking-record.js';
 import { importFile, main, type CommandOutput } from './import-cli.js';
 import { streamLines } from './queue-lines.js';
-import { balanceOf, bookingOf, bookingRecord, jsonLines, ledgerProblems } from './test-bookings.js';
+import {
+  balanceOf,
+  bookingOf,
+  bookingRecord,
+  jsonLines,
+  ledgerProblems,
+} from '../../../testing/booking-records.js';
 
 /** `npm run bookings:import -- FILE`: the command's function on temp files. */
 

@@ -12,7 +12,7 @@ import {
   postQueue,
   queueConfig,
   sendQueue,
-} from './test-bookings.js';
+} from '../../../testing/booking-records.js';
 
 /** The import rules of docs/bookings.md, one test per rule and reason, through the queue call. */
 

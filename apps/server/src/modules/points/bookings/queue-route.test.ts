@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { sessionToken } from '../../agents/test-requests.js';
+import { sessionToken } from '../../../testing/agent-requests.js';
 import { MAX_BODY_BYTES, MAX_BODY_LINES } from './queue-route.js';
 import type { ImportSummary } from './import-summary.js';
 import {
@@ -12,7 +12,7 @@ import {
   postQueue,
   QUEUE_KEY,
   queueConfig,
-} from './test-bookings.js';
+} from '../../../testing/booking-records.js';
 
 /** `POST /s2c/bookings/v1/queue`: the API key, the limits, the answer. */
 

@@ -17,7 +17,7 @@ import {
   queueConfig,
   sendQueue,
   type RecordInput,
-} from './test-bookings.js';
+} from '../../../testing/booking-records.js';
 
 /** Re-imports: idempotent, and an updated record changes exactly what changed in the ledger. */
 

@@ -15,7 +15,7 @@ import {
   ledgerProblems,
   postQueue,
   queueConfig,
-} from './test-bookings.js';
+} from '../../../testing/booking-records.js';
 
 /**
  * Records the database cannot store (a date PostgreSQL refuses, a NUL or a

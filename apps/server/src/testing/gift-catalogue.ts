@@ -1,8 +1,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '../../../db/client.js';
-import { loadGifts } from '../catalogue/load-gifts.js';
+import type { Database } from '../db/client.js';
+import { loadGifts } from '../modules/gifts/catalogue/load-gifts.js';
 
 /**
  * A small catalogue for the tests of this folder, written to a temporary

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { SessionAnswer, User } from '@club/contract/membership';
-import type { App } from '../../app.js';
+import type { App } from '../app.js';
 
 /**
  * HTTP helpers for the agents tests: form-encoded bodies as the web app

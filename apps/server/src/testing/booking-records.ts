@@ -1,9 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { App } from '../../../app.js';
-import { loadConfig, type Config } from '../../../config.js';
-import type { Database } from '../../../db/client.js';
-import { bookings, bookingSegments, pointBalances, pointEntries, pointLots } from '../schema.js';
-import type { ImportSummary } from './import-summary.js';
+import type { App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import {
+  bookings,
+  bookingSegments,
+  pointBalances,
+  pointEntries,
+  pointLots,
+} from '../modules/points/schema.js';
+import type { ImportSummary } from '../modules/points/bookings/import-summary.js';
 
 /** Helpers of the booking-queue tests: records, the queue call, and the ledger's invariants. */
 
