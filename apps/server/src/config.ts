@@ -300,7 +300,7 @@ export type Config = {
       string,
       Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>
     >;
-    /** The voucher order partner is off (status report `edenredIsOff`) until the gifts capability drives it. */
+    /** ORDER_PARTNER_OFF: staff switched the voucher order partner off; the gifts module's `orderPartner.isOff()` adds the provider's check (status report `edenredIsOff`). */
     orderPartnerOff: boolean;
     /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
     jobIntervalMs: number;

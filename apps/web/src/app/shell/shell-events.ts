@@ -7,12 +7,13 @@
  * Dispatched by the gifts icon instead of navigating (spec 1 §2: "it opens the
  * gift list through an event rather than normal navigation"). `detail.path` is
  * the in-app path of the gift list for the current country and language; the
- * gifts capability listens on `window` and opens the list.
+ * member session (app/user/member-session.tsx) listens on `window` and opens
+ * the list.
  */
 export const openGiftsEvent = 'club:open-gifts';
 export type OpenGiftsDetail = { path: string };
 
-/** Dispatched by "Log Out"; the membership capability listens, logs out and goes home. */
+/** Dispatched by "Log Out"; the member session listens, logs out and goes home. */
 export const logoutEvent = 'club:logout';
 
 export function dispatchOpenGifts(path: string): void {
