@@ -109,6 +109,16 @@ describe('configuration', () => {
     );
   });
 
+  it('stops on a setting that needs another, naming the one missing', () => {
+    expect(() => loadConfig({ VOUCHER_PROVIDER: 'http' })).toThrow(
+      /^Invalid configuration: VOUCHER_PROVIDER_URL is required when VOUCHER_PROVIDER is http/,
+    );
+    expect(
+      loadConfig({ VOUCHER_PROVIDER: 'http', VOUCHER_PROVIDER_URL: 'https://vouchers.example' })
+        .gifts,
+    ).toMatchObject({ provider: 'http', providerUrl: 'https://vouchers.example' });
+  });
+
   it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

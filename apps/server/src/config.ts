@@ -209,127 +209,146 @@ const EnvironmentSchema = z.object({
     .transform((value) => value.split(',').filter((number) => number !== '')),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For names the client (docs/operations.md). */
-  trustProxy: TrustProxy;
-  /** A PostgreSQL server; when absent the embedded database keeps its data in `dataDir`. */
-  databaseUrl: string | undefined;
-  /**
-   * PostgreSQL: a server that does not answer a probe within this time counts as not answering,
-   * and requests fail at once with 503 until it answers again (docs/operations.md).
-   */
-  databaseAnswerTimeoutMs: number;
-  /** How long a client may take to send a whole request (headers and body) and sit idle; docs/operations.md. */
-  timeouts: {
-    /** Headers and body must arrive within this time, or the connection is closed (408). */
-    requestMs: number;
-    /** A connection with no traffic in either direction for this long is closed. */
-    connectionMs: number;
-    /** An idle keep-alive connection is closed after this long. */
-    keepAliveMs: number;
+type Environment = z.output<typeof EnvironmentSchema>;
+
+/** The configuration the server and the commands get, in the words of the code that uses it. */
+function configOf(e: Environment) {
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    /** Fastify's `trustProxy`: which proxies' X-Forwarded-For names the client (docs/operations.md). */
+    trustProxy: e.TRUST_PROXY,
+    /** A PostgreSQL server; when absent the embedded database keeps its data in `dataDir`. */
+    databaseUrl: e.DATABASE_URL,
+    /**
+     * PostgreSQL: a server that does not answer a probe within this time counts as not answering,
+     * and requests fail at once with 503 until it answers again (docs/operations.md).
+     */
+    databaseAnswerTimeoutMs: e.DATABASE_ANSWER_TIMEOUT_MS,
+    /** How long a client may take to send a whole request (headers and body) and sit idle; docs/operations.md. */
+    timeouts: {
+      /** Headers and body must arrive within this time, or the connection is closed (408). */
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      /** A connection with no traffic in either direction for this long is closed. */
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      /** An idle keep-alive connection is closed after this long. */
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    /** On SIGTERM or SIGINT, requests in hand get this long; then open connections are closed and the process exits. */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    dataDir: e.DATA_DIR,
+    contentDir: e.CONTENT_DIR,
+    webDistDir: e.WEB_DIST_DIR,
+    smtpUrl: e.SMTP_URL,
+    publicRootDomain: e.PUBLIC_ROOT_DOMAIN,
+    defaultCountry: e.DEFAULT_COUNTRY,
+    production: e.PRODUCTION,
+    /** Enables `POST /content/v1/log`. */
+    errorLog: e.ERROR_LOG,
+    tokenStorage: e.TOKEN_STORAGE,
+    logLevel: e.LOG_LEVEL,
+    /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */
+    sessionLifetimeHours: e.SESSION_LIFETIME_HOURS,
+    /** Login limits (docs/decisions/020): free failures per member number and per client address, then exponential backoff. */
+    loginLimits: {
+      freeFailuresPerNumber: e.LOGIN_FREE_FAILURES,
+      freeFailuresPerAddress: e.LOGIN_ADDRESS_FREE_FAILURES,
+      backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+      /** Failures are counted in windows of this length; a new window starts from zero. */
+      failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      /** Failed logins with one device cookie in a window before that cookie brings no more trust. */
+      freeFailuresPerDevice: e.LOGIN_DEVICE_FREE_FAILURES,
+    },
+    /** Signs device cookies; when absent, a random secret kept in the database signs them. */
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
+    /**
+     * Requests allowed per key in a login window before backoff (the login limits' window and
+     * longest backoff): registrations per client address, enroll calls (push and notify) per client
+     * address, notify requests per office; and the most addresses an office's waiting list holds.
+     */
+    requestLimits: {
+      registrationsPerAddress: e.REGISTRATION_ADDRESS_FREE_ATTEMPTS,
+      enrollRequestsPerAddress: e.ENROLL_ADDRESS_FREE_REQUESTS,
+      notifyRequestsPerOffice: e.ENROLL_NOTIFY_OFFICE_FREE_REQUESTS,
+      notifyWaitingPerOffice: e.ENROLL_NOTIFY_MAX_WAITING,
+    },
+    /** An office's decision maker is emailed about access requests at most once per this period. */
+    enrollQuietHours: e.ENROLL_QUIET_HOURS,
+    /** Days an agency opt-in or opt-out link works (it works once). */
+    agencyLinkDays: e.AGENCY_LINK_DAYS,
+    /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mailFrom: e.MAIL_FROM,
+    /**
+     * The outbox worker: poll interval, retry backoff (exponential with jitter), attempts before it
+     * gives up; and how long guest forms (retrieve, reconfirm, restore) stay quiet after a mail.
+     */
+    mail: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      resendQuietMs: e.MAIL_RESEND_QUIET_SECONDS * 1000,
+      /** Retrieve-password, reconfirm and restore answer no sooner than this, member or not. */
+      guestFormAnswerMs: e.GUEST_FORM_ANSWER_MS,
+    },
+    /** How often the purge job looks for members deleted longer ago than their linkLifeTime. */
+    purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    /** linkLifeTime in days: a deleted account is kept, restorable, this long; per country, else the default. */
+    linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },
+    points: {
+      /** The reservation-system side's key for `POST /s2c/bookings/v1/queue`; the endpoint is off without one. */
+      bookingQueueApiKey: e.BOOKING_QUEUE_API_KEY,
+      /** Points per OK segment by country and kind, over the defaults (air 5, hotel 10, car 10, rail 10). */
+      segmentPointsByCountry: e.SEGMENT_POINTS_BY_COUNTRY,
+      /** ORDER_PARTNER_OFF: staff switched the voucher order partner off; the gifts module's `orderPartner.isOff()` adds the provider's check (status report `edenredIsOff`). */
+      orderPartnerOff: e.ORDER_PARTNER_OFF,
+      /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
+      jobIntervalMs: e.POINTS_JOB_INTERVAL_MS,
+    },
+    gifts: {
+      /** Who fulfils orders: programme staff (`manual`) or the voucher provider's HTTP API (then `providerUrl` is set). */
+      provider: e.VOUCHER_PROVIDER,
+      providerUrl: e.VOUCHER_PROVIDER_URL,
+      providerKey: e.VOUCHER_PROVIDER_KEY,
+      /** A provider call taking longer fails and is retried. */
+      providerTimeoutMs: e.VOUCHER_PROVIDER_TIMEOUT_MS,
+      /** How often the provider is asked whether ordering is possible ("Spend my points" follows it). */
+      providerCheckMs: e.VOUCHER_PROVIDER_CHECK_MS,
+      /** How often the order worker looks for orders due for the provider. */
+      orderPollMs: e.ORDER_POLL_MS,
+      /** How often the provider is asked about an order it accepted but has not fulfilled. */
+      orderStatusCheckMs: e.ORDER_STATUS_CHECK_MS,
+      /** Retries back off exponentially from this delay. */
+      orderRetryBaseMs: e.ORDER_RETRY_BASE_MS,
+      /** After this many refused or failed calls the order fails and its points come back. */
+      orderMaxAttempts: e.ORDER_MAX_ATTEMPTS,
+      /** An order the provider has not confirmed within this time fails and its points come back. */
+      orderConfirmHours: e.ORDER_CONFIRM_HOURS,
+      /** Partner-programme users (spec 2 §6) are sent here instead of gifts and redeem-points; nobody is without it. */
+      partnerProgrammeUrl: e.PARTNER_PROGRAMME_URL,
+      /** Member numbers that are partner-programme users whatever their country. */
+      partnerProgrammeNumbers: e.PARTNER_PROGRAMME_NUMBERS,
+    },
   };
-  /** On SIGTERM or SIGINT, requests in hand get this long; then open connections are closed and the process exits. */
-  shutdownGraceMs: number;
-  dataDir: string;
-  contentDir: string;
-  webDistDir: string;
-  smtpUrl: string | undefined;
-  publicRootDomain: string;
-  defaultCountry: string;
-  production: boolean;
-  /** Enables `POST /content/v1/log`. */
-  errorLog: boolean;
-  tokenStorage: 'local' | 'cookie';
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */
-  sessionLifetimeHours: number;
-  /** Login limits (docs/decisions/020): free failures per member number and per client address, then exponential backoff. */
-  loginLimits: {
-    freeFailuresPerNumber: number;
-    freeFailuresPerAddress: number;
-    backoffMaxSeconds: number;
-    /** Failures are counted in windows of this length; a new window starts from zero. */
-    failureWindowMinutes: number;
-    /** Failed logins with one device cookie in a window before that cookie brings no more trust. */
-    freeFailuresPerDevice: number;
-  };
-  /** Signs device cookies; when absent, a random secret kept in the database signs them. */
-  deviceCookieSecret: string | undefined;
-  /**
-   * Requests allowed per key in a login window before backoff (the login limits' window and
-   * longest backoff): registrations per client address, enroll calls (push and notify) per client
-   * address, notify requests per office; and the most addresses an office's waiting list holds.
-   */
-  requestLimits: {
-    registrationsPerAddress: number;
-    enrollRequestsPerAddress: number;
-    notifyRequestsPerOffice: number;
-    notifyWaitingPerOffice: number;
-  };
-  /** An office's decision maker is emailed about access requests at most once per this period. */
-  enrollQuietHours: number;
-  /** Days an agency opt-in or opt-out link works (it works once). */
-  agencyLinkDays: number;
-  /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */
-  publicBaseUrl: string;
-  mailFrom: string;
-  /**
-   * The outbox worker: poll interval, retry backoff (exponential with jitter), attempts before it
-   * gives up; and how long guest forms (retrieve, reconfirm, restore) stay quiet after a mail.
-   */
-  mail: {
-    pollMs: number;
-    retryBaseMs: number;
-    retryMaxMs: number;
-    maxAttempts: number;
-    resendQuietMs: number;
-    /** Retrieve-password, reconfirm and restore answer no sooner than this, member or not. */
-    guestFormAnswerMs: number;
-  };
-  /** How often the purge job looks for members deleted longer ago than their linkLifeTime. */
-  purgeIntervalMs: number;
-  /** linkLifeTime in days: a deleted account is kept, restorable, this long; per country, else the default. */
-  linkLifeTime: { defaultDays: number; byCountry: Record<string, number> };
-  points: {
-    /** The reservation-system side's key for `POST /s2c/bookings/v1/queue`; the endpoint is off without one. */
-    bookingQueueApiKey: string | undefined;
-    /** Points per OK segment by country and kind, over the defaults (air 5, hotel 10, car 10, rail 10). */
-    segmentPointsByCountry: Record<
-      string,
-      Partial<Record<'air' | 'hotel' | 'car' | 'rail', number>>
-    >;
-    /** ORDER_PARTNER_OFF: staff switched the voucher order partner off; the gifts module's `orderPartner.isOff()` adds the provider's check (status report `edenredIsOff`). */
-    orderPartnerOff: boolean;
-    /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
-    jobIntervalMs: number;
-  };
-  gifts: {
-    /** Who fulfils orders: programme staff (`manual`) or the voucher provider's HTTP API. */
-    provider: 'manual' | 'http';
-    providerUrl: string | undefined;
-    providerKey: string | undefined;
-    /** A provider call taking longer fails and is retried. */
-    providerTimeoutMs: number;
-    /** How often the provider is asked whether ordering is possible ("Spend my points" follows it). */
-    providerCheckMs: number;
-    /** How often the order worker looks for orders due for the provider. */
-    orderPollMs: number;
-    /** How often the provider is asked about an order it accepted but has not fulfilled. */
-    orderStatusCheckMs: number;
-    /** Retries back off exponentially from this delay. */
-    orderRetryBaseMs: number;
-    /** After this many refused or failed calls the order fails and its points come back. */
-    orderMaxAttempts: number;
-    /** An order the provider has not confirmed within this time fails and its points come back. */
-    orderConfirmHours: number;
-    /** Partner-programme users (spec 2 §6) are sent here instead of gifts and redeem-points; nobody is without it. */
-    partnerProgrammeUrl: string | undefined;
-    /** Member numbers that are partner-programme users whatever their country. */
-    partnerProgrammeNumbers: string[];
-  };
-};
+}
+
+/**
+ * The configuration, declared once: each variable's rule, the rules between
+ * variables (a setting that needs another names the one missing, so start-up
+ * stops with a message, never a stack trace), and the shape the code gets.
+ */
+const ConfigSchema = EnvironmentSchema.superRefine((e, context) => {
+  if (e.VOUCHER_PROVIDER === 'http' && e.VOUCHER_PROVIDER_URL === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['VOUCHER_PROVIDER_URL'],
+      message: 'is required when VOUCHER_PROVIDER is http',
+    });
+  }
+}).transform(configOf);
+
+export type Config = z.output<typeof ConfigSchema>;
 
 const secretVariables = new Set([
   'DATABASE_URL',
@@ -366,7 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env[name] === '' ? undefined : env[name],
     ]),
   );
-  const result = EnvironmentSchema.safeParse(present);
+  const result = ConfigSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
@@ -376,77 +395,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const e = result.data;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    trustProxy: e.TRUST_PROXY,
-    databaseUrl: e.DATABASE_URL,
-    databaseAnswerTimeoutMs: e.DATABASE_ANSWER_TIMEOUT_MS,
-    timeouts: {
-      requestMs: e.REQUEST_TIMEOUT_MS,
-      connectionMs: e.CONNECTION_TIMEOUT_MS,
-      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
-    },
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    dataDir: e.DATA_DIR,
-    contentDir: e.CONTENT_DIR,
-    webDistDir: e.WEB_DIST_DIR,
-    smtpUrl: e.SMTP_URL,
-    publicRootDomain: e.PUBLIC_ROOT_DOMAIN,
-    defaultCountry: e.DEFAULT_COUNTRY,
-    production: e.PRODUCTION,
-    errorLog: e.ERROR_LOG,
-    tokenStorage: e.TOKEN_STORAGE,
-    logLevel: e.LOG_LEVEL,
-    sessionLifetimeHours: e.SESSION_LIFETIME_HOURS,
-    loginLimits: {
-      freeFailuresPerNumber: e.LOGIN_FREE_FAILURES,
-      freeFailuresPerAddress: e.LOGIN_ADDRESS_FREE_FAILURES,
-      backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
-      failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
-      freeFailuresPerDevice: e.LOGIN_DEVICE_FREE_FAILURES,
-    },
-    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
-    requestLimits: {
-      registrationsPerAddress: e.REGISTRATION_ADDRESS_FREE_ATTEMPTS,
-      enrollRequestsPerAddress: e.ENROLL_ADDRESS_FREE_REQUESTS,
-      notifyRequestsPerOffice: e.ENROLL_NOTIFY_OFFICE_FREE_REQUESTS,
-      notifyWaitingPerOffice: e.ENROLL_NOTIFY_MAX_WAITING,
-    },
-    enrollQuietHours: e.ENROLL_QUIET_HOURS,
-    agencyLinkDays: e.AGENCY_LINK_DAYS,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    mailFrom: e.MAIL_FROM,
-    mail: {
-      pollMs: e.MAIL_POLL_MS,
-      retryBaseMs: e.MAIL_RETRY_BASE_MS,
-      retryMaxMs: e.MAIL_RETRY_MAX_MS,
-      maxAttempts: e.MAIL_MAX_ATTEMPTS,
-      resendQuietMs: e.MAIL_RESEND_QUIET_SECONDS * 1000,
-      guestFormAnswerMs: e.GUEST_FORM_ANSWER_MS,
-    },
-    purgeIntervalMs: e.PURGE_INTERVAL_MS,
-    linkLifeTime: { defaultDays: e.LINK_LIFETIME_DAYS, byCountry: e.LINK_LIFETIME_DAYS_BY_COUNTRY },
-    points: {
-      bookingQueueApiKey: e.BOOKING_QUEUE_API_KEY,
-      segmentPointsByCountry: e.SEGMENT_POINTS_BY_COUNTRY,
-      orderPartnerOff: e.ORDER_PARTNER_OFF,
-      jobIntervalMs: e.POINTS_JOB_INTERVAL_MS,
-    },
-    gifts: {
-      provider: e.VOUCHER_PROVIDER,
-      providerUrl: e.VOUCHER_PROVIDER_URL,
-      providerKey: e.VOUCHER_PROVIDER_KEY,
-      providerTimeoutMs: e.VOUCHER_PROVIDER_TIMEOUT_MS,
-      providerCheckMs: e.VOUCHER_PROVIDER_CHECK_MS,
-      orderPollMs: e.ORDER_POLL_MS,
-      orderStatusCheckMs: e.ORDER_STATUS_CHECK_MS,
-      orderRetryBaseMs: e.ORDER_RETRY_BASE_MS,
-      orderMaxAttempts: e.ORDER_MAX_ATTEMPTS,
-      orderConfirmHours: e.ORDER_CONFIRM_HOURS,
-      partnerProgrammeUrl: e.PARTNER_PROGRAMME_URL,
-      partnerProgrammeNumbers: e.PARTNER_PROGRAMME_NUMBERS,
-    },
-  };
+  return result.data;
 }
