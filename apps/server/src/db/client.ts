@@ -11,6 +11,13 @@ import { claimDataDir } from './data-dir-owner.js';
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A database transaction: what a function takes when its writes must commit
+ * or roll back with its caller's (the mail outbox, the ledger). A `Database`
+ * is not one, so the type checker refuses a call outside a transaction.
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'embedded' | 'postgres';

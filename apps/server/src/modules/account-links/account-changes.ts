@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { agents } from '../agents/schema.js';
 import { revokeAgentSessions } from '../agents/sessions.js';
 import { countries } from '../content/schema.js';
@@ -24,7 +24,7 @@ export type ChangingMember = MemberLocale & {
  * deletion request whose link is voided is withdrawn.
  */
 export async function endAccessAfterCredentialChange(
-  tx: Database,
+  tx: Transaction,
   agentId: number,
   at: Date,
   keepSessionId?: number,
@@ -46,7 +46,7 @@ export async function endAccessAfterCredentialChange(
  * told, with the way to reach support, and keeps login and mail until then.
  */
 export async function requestEmailChange(
-  tx: Database,
+  tx: Transaction,
   member: ChangingMember,
   newEmail: string,
 ): Promise<void> {
@@ -80,7 +80,7 @@ export async function requestEmailChange(
 }
 
 /** The member is told at their current address that the password changed (NIST 800-63B: authenticator changes are notified). */
-export async function notifyPasswordChanged(tx: Database, member: ChangingMember): Promise<void> {
+export async function notifyPasswordChanged(tx: Transaction, member: ChangingMember): Promise<void> {
   await enqueueMail(tx, {
     to: member.email,
     template: 'password-changed',
@@ -91,7 +91,7 @@ export async function notifyPasswordChanged(tx: Database, member: ChangingMember
 }
 
 /** The country's contact address, else its FAQ page: where a member who did not make a change turns. */
-async function supportContact(tx: Database, member: MemberLocale): Promise<string> {
+async function supportContact(tx: Transaction, member: MemberLocale): Promise<string> {
   const [country] = await tx
     .select({ contactUsEmail: countries.contactUsEmail })
     .from(countries)

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
@@ -18,7 +18,7 @@ export type MemberToConfirm = {
  * Creates a confirmation link (7 days) and queues the `confirm-email` mail
  * in the caller's transaction: registration with doubleOpt, and reconfirm.
  */
-export async function sendConfirmEmail(tx: Database, agent: MemberToConfirm): Promise<void> {
+export async function sendConfirmEmail(tx: Transaction, agent: MemberToConfirm): Promise<void> {
   const token = await createLink(tx, {
     agentId: agent.id,
     purpose: 'confirm-email',

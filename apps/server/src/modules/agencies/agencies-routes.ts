@@ -8,7 +8,7 @@ import {
   type OptInForm,
   type OptOutForm,
 } from '@club/contract/agency';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { validateForm } from '../account-links/form-validation.js';
 import { FormValuesSchema, trimmedEmail } from '../account-links/form-values.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
@@ -36,7 +36,7 @@ const linkParams = (values: Record<string, unknown>) => ({
  * Tells the stored notify-request emails of an office that it takes part,
  * once each: `agency-active` through the outbox, then marked notified.
  */
-async function notifyWaitingAgents(tx: Database, officeId: string, now: Date): Promise<void> {
+async function notifyWaitingAgents(tx: Transaction, officeId: string, now: Date): Promise<void> {
   const waiting = await tx
     .select()
     .from(officeNotifyRequests)
@@ -66,7 +66,7 @@ async function notifyWaitingAgents(tx: Database, officeId: string, now: Date): P
  * opt-out link after opting in, an opt-in link after opting out.
  */
 async function mailOppositeLink(
-  tx: Database,
+  tx: Transaction,
   office: {
     officeId: string;
     agencyName: string;

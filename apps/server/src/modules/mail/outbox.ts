@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { renderMail, type MailInput } from './mail-templates.js';
 import { outboxSignal } from './outbox-signal.js';
 import { mailOutbox } from './schema.js';
@@ -12,7 +12,7 @@ export type MailToQueue = MailInput & { to: string };
  * caller's transaction: it is sent only if the change that causes it
  * commits, and it survives an SMTP outage (see docs/decisions/021).
  */
-export async function enqueueMail(tx: Database, mail: MailToQueue): Promise<void> {
+export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<void> {
   const rendered = await renderMail(tx, mail);
   await tx.insert(mailOutbox).values({
     recipient: mail.to,
