@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangingClient } from './testing/hanging-client.js';
 import { fixtureContentDir } from './testing/test-app.js';
 import { createEmptyServerDatabase, serverUrl } from './testing/test-database.js';
 
@@ -85,18 +86,6 @@ function exited(child: ChildProcess): Promise<number | null> {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
-}
-
-/** A client that sends headers and part of a body, then nothing more. */
-async function hangingClient(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
-  socket.on('error', () => undefined);
-  socket.write(
-    'POST /s2c/auth/v1/token/agent HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
-  );
-  return socket;
 }
 
 describe('shutdown (a real server process)', () => {

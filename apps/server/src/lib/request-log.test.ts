@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hangingClient } from '../testing/hanging-client.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /** The server's log, read from its pino stream: one JSON object a line. */
@@ -111,13 +111,7 @@ describe('a client that aborts its request', () => {
   });
 
   it('is not logged as a database outage, nor as an error', async () => {
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.on('error', () => undefined);
-    socket.write(
-      'POST /s2c/auth/v1/token/agent HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
-    );
+    const socket = await hangingClient(port);
     await new Promise((resolve) => setTimeout(resolve, 100));
     socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 300));
