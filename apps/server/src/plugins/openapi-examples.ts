@@ -1,3 +1,4 @@
+import { plainNumberSymbols } from '@club/contract/number-format';
 import type { OperationExample, OperationKey } from './openapi-document.js';
 
 /**
@@ -126,14 +127,8 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
         decisionMakerOptIn: true,
         doubleOpt: true,
         defaultLanguageCode: 'eng',
-        numberSymbols: {
-          digits: '0123456789',
-          group: ',',
-          minusSign: '-',
-          primaryGroupSize: 3,
-          secondaryGroupSize: 3,
-          minimumGroupingDigits: 1,
-        },
+        // English (Greece) writes numbers as the plain symbols do.
+        numberSymbols: plainNumberSymbols,
       },
     },
   },
