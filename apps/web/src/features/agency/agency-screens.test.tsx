@@ -9,7 +9,7 @@ import {
   renderMembershipScreen,
   stubApi,
   type ApiCall,
-} from '../membership/testing/membership-test-utils';
+} from '../../testing/membership-test-utils';
 import { AgencyOptInScreen, AgencyOptOutScreen } from './agency-form-screen';
 import {
   AgencySuccessfullyOptInScreen,

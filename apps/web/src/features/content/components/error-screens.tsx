@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
 import type { PageTitle, ScreenProps } from '../../../app/page-registry';
 import { dictionaryText } from '../../../lib/dictionary';
 import { errorScreenTexts, type ErrorPageName } from './error-texts';

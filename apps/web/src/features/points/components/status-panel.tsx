@@ -1,6 +1,6 @@
 import type { StatusReport } from '@club/contract/points';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { fill, useFormatNumber } from './format';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { fill, useFormatNumber } from '../../../shared/points-status/format';
 import { Tooltip } from '../../../lib/tooltip';
 
 type Text = ReturnType<typeof useDictionary>;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { useNavigate } from '../app/navigation/navigator-router';
-import { useLayout } from '../app/layout-context';
-import { appConfig } from './app-config';
-import { appLinkAttribute } from './app-link';
-import { loadedSanitizer, loadSanitizer, type Sanitize } from './sanitizer';
+import { useNavigate } from './navigation/navigator-router';
+import { useLayout } from './layout-context';
+import { appConfig } from '../lib/app-config';
+import { appLinkAttribute } from '../lib/app-link';
+import { loadedSanitizer, loadSanitizer, type Sanitize } from '../lib/sanitizer';
 
 export type RichTextProps = { html: string; className?: string; as?: 'div' | 'span' };
 

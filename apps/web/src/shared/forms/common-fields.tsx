@@ -1,6 +1,6 @@
 import type { RegistrationPage } from '@club/contract/account-pages';
-import { useLayout } from '../../../app/layout-context';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../layout-context';
+import { useDictionary } from '../use-dictionary';
 import { SelectField, TextField } from './fields';
 
 /** Fields that several membership forms share, with the same labels everywhere. */

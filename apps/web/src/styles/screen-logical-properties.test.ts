@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
  * Screen styles use CSS logical properties only (margin-inline-start, not
  * margin-left), so right-to-left pages flip without special cases.
  */
-const sheets = import.meta.glob<string>('./**/*.css', {
+const sheets = import.meta.glob<string>(['../features/**/*.css', '../shared/**/*.css'], {
   query: '?raw',
   import: 'default',
   eager: true,

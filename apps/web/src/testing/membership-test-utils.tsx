@@ -7,12 +7,12 @@ import type { ClientLayout } from '@club/contract/client-layout';
 import type { Layout } from '@club/contract/layout';
 import type { User } from '@club/contract/membership';
 import type { Page } from '@club/contract/page';
-import { CommonStateProvider, useCommonState } from '../../../app/common-state';
-import { LayoutContext } from '../../../app/layout-context';
-import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, makePageAnswer } from '../../../testing/fake-content-api';
-import { makeClientLayout } from '../../../testing/render-screen';
-import { createTestNavigator, TestRouter } from '../../../testing/test-router';
+import { CommonStateProvider, useCommonState } from '../shared/common-state';
+import { LayoutContext } from '../shared/layout-context';
+import { createQueryClient } from '../lib/query-client';
+import { jsonResponse, makePageAnswer } from './fake-content-api';
+import { makeClientLayout } from './render-screen';
+import { createTestNavigator, TestRouter } from './test-router';
 
 /** A member as the API shows them (Greek office, terms accepted). */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -1,5 +1,5 @@
-import { errorMessages } from '../../../lib/api-error';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { errorMessages } from '../../lib/api-error';
+import { useDictionary } from '../use-dictionary';
 
 /** While a points call runs: a polite status line. */
 export function Loading() {

@@ -4,9 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
-import { LayoutContext } from '../app/layout-context';
+import { LayoutContext } from './layout-context';
 import { createTestNavigator, TestRouter } from '../testing/test-router';
-import { setAppConfigForTests } from './app-config';
+import { setAppConfigForTests } from '../lib/app-config';
 import { RichText } from './rich-text';
 
 const greekLayout: ClientLayout = {

@@ -4,7 +4,7 @@ import {
   makeLayoutAnswer,
   makePageAnswer,
   stubContentApi,
-} from '../../../testing/fake-content-api';
+} from '../../testing/fake-content-api';
 import { getLayout } from './get-layout';
 import { getPage } from './get-page';
 import { getText } from './get-text';

@@ -3,9 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
-import { LayoutContext } from '../layout-context';
-import type { ShellState } from '../shell-types';
-import { createTestNavigator, TestRouter } from '../../testing/test-router';
+import { LayoutContext } from '../shared/layout-context';
+import type { ShellState } from '../app/shell-types';
+import { createTestNavigator, TestRouter } from './test-router';
 
 /** A filled-in layout of a demo country (Greece, English as second language). */
 export function makeLayout(overrides: Partial<ClientLayout> = {}): ClientLayout {

@@ -9,8 +9,8 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useCommonState } from '../../../app/common-state';
-import { fieldMessages, submitErrorMessage } from '../../../lib/api-error';
+import { useCommonState } from '../common-state';
+import { fieldMessages, submitErrorMessage } from '../../lib/api-error';
 import type { FieldMessages } from './field-messages';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;

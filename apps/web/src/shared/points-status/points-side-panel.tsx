@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { statusReportQueryOptions, type HttpGet } from '../api/status-report';
-import { useFormatNumber } from '../components/format';
-import { Loading, Unavailable } from '../components/query-state';
+import { useLayout } from '../layout-context';
+import { pagePath } from '../paths';
+import { useDictionary } from '../use-dictionary';
+import { statusReportQueryOptions, type HttpGet } from './status-report';
+import { useFormatNumber } from './format';
+import { Loading, Unavailable } from './query-state';
 import './side-panel.css';
 
 export type PointsSidePanelProps = {

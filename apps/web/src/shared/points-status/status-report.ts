@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StatusReport } from '@club/contract/points';
-import type { httpClient } from '../../../lib/http-client';
+import type { httpClient } from '../../lib/http-client';
 
 /**
  * How long a points answer stays fresh: the page loader's prefetch serves the

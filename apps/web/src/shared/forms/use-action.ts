@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useCommonState } from '../../../app/common-state';
-import { submitErrorMessage } from '../../../lib/api-error';
+import { useCommonState } from '../common-state';
+import { submitErrorMessage } from '../../lib/api-error';
 
 /**
  * A button's call outside a form (send the delete link, ask the manager):

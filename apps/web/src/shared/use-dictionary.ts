@@ -1,5 +1,5 @@
-import { useLayout } from '../app/layout-context';
-import { dictionaryText } from './dictionary';
+import { useLayout } from './layout-context';
+import { dictionaryText } from '../lib/dictionary';
 
 /** `(key, fallback) => text` for the current layout's dictionary. */
 export function useDictionary(): (key: string, fallback: string) => string {

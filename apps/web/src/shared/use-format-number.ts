@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatWholeNumber, plainNumberSymbols } from '@club/contract/number-format';
-import { useLayout } from '../app/layout-context';
+import { useLayout } from './layout-context';
 
 /**
  * Whole numbers in the page's language and country (`1,234`, `1.234`, `١٬٢٣٤`…),

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ClientLayout } from '@club/contract/client-layout';
 import type { Page } from '@club/contract/page';
-import { httpClient, type FormValues } from '../../../lib/http-client';
-import { validationMessagesOf, type FieldMessages } from '../forms/field-messages';
+import { httpClient, type FormValues } from '../../lib/http-client';
+import { validationMessagesOf, type FieldMessages } from './field-messages';
 
 /**
  * The generic page-form submit (spec 1 §7): `POST /s2c/content/v1/pages/{name}/`

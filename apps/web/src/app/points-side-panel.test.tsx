@@ -2,10 +2,10 @@
 // The FAQ's rich text goes through DOMPurify, which supports jsdom but not happy-dom.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { writeStoredValue } from '../../../lib/client-storage';
-import { makePageAnswer } from '../../../testing/fake-content-api';
-import { FaqScreen } from '../../content/components/faq-screen';
-import { ProfileUpdateScreen } from '../../membership/profile/profile-update-screen';
+import { writeStoredValue } from '../lib/client-storage';
+import { makePageAnswer } from '../testing/fake-content-api';
+import { FaqScreen } from '../features/content/components/faq-screen';
+import { ProfileUpdateScreen } from '../features/membership/profile/profile-update-screen';
 import {
   apiData,
   makeStatusReport,
@@ -13,7 +13,7 @@ import {
   renderPointsScreen,
   stubApi,
   type ApiCall,
-} from '../testing/points-test-utils';
+} from '../features/points/testing/points-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

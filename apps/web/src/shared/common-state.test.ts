@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readStoredValue, writeStoredValue } from '../lib/client-storage';
-import { makeUser } from '../features/membership/testing/membership-test-utils';
+import { makeUser } from '../testing/membership-test-utils';
 import { applyWithoutLayoutQuery, commonReducer, initialCommonState } from './common-state';
 
 describe('common state (spec 1 §4)', () => {

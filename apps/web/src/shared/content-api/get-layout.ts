@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withRoutePrefix, type ClientLayout } from '@club/contract/client-layout';
 import type { Layout } from '@club/contract/layout';
-import { httpClient } from '../../../lib/http-client';
+import { httpClient } from '../../lib/http-client';
 import type { ContentLocale } from './content-locale';
 
 /** `GET /s2c/content/v1/layout/`; the answer gets routePrefix and languageRoute added. */

@@ -1,8 +1,8 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { useLayout } from '../../../app/layout-context';
-import { calendarNames } from '../../../lib/calendar-names';
+import { useLayout } from '../layout-context';
+import { calendarNames } from '../../lib/calendar-names';
 
-export { useFormatNumber } from '../../../lib/use-format-number';
+export { useFormatNumber } from '../use-format-number';
 
 /**
  * A date as the spec writes it (YYYY-MM-DD), kept left to right inside

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@club/contract/page';
-import { httpClient } from '../../../lib/http-client';
+import { httpClient } from '../../lib/http-client';
 import type { ContentLocale } from './content-locale';
 
 /** Page params: the query of the page's URL (`s`, `c`, `category`…). */

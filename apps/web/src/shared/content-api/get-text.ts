@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Text } from '@club/contract/page';
-import { httpClient } from '../../../lib/http-client';
+import { httpClient } from '../../lib/http-client';
 import type { ContentLocale } from './content-locale';
 
 /** `GET /s2c/content/v1/texts?key=`; a failed call gives a null value (spec 2 §8). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { numberSymbolsOf } from '@club/contract/number-format';
-import { makeLayout, renderWithLayout } from '../app/shell/shell-test-utils';
+import { makeLayout, renderWithLayout } from '../testing/shell-test-utils';
 import { useFormatNumber } from './use-format-number';
 
 function Points({ values }: { values: number[] }) {
