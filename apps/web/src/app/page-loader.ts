@@ -19,7 +19,8 @@ import { memberSession } from './user/member-session-module';
 import type { LazyQueryClient } from './lazy-query-client';
 import { localPage } from '../shared/local-page';
 import { redirectTo, type Redirect } from '../shared/navigation/page-navigator';
-import { screenFor, type PageScreen } from './page-registry';
+import type { PageScreen } from '../shared/screens';
+import { screenFor } from './page-registry';
 import { checkedUser, type UserCheckOutcome } from '../shared/user/user-check';
 
 /** Everything a page view needs, resolved before it renders. */

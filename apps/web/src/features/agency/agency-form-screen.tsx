@@ -4,7 +4,7 @@ import { useNavigate } from '../../shared/navigation/navigator-router';
 import { z } from 'zod';
 import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';
 import { useLayout } from '../../shared/layout-context';
-import type { PageScreen, ScreenProps } from '../../app/page-registry';
+import type { PageScreen, ScreenProps } from '../../shared/screens';
 import { pagePath } from '../../shared/paths';
 import { submitErrorMessage } from '../../lib/api-error';
 import { RichText } from '../../shared/rich-text';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
-import type { PageScreen } from '../../app/page-registry';
+import type { PageScreen } from '../../shared/screens';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { RichText } from '../../shared/rich-text';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { FaqItem } from '@club/contract/page';
 import { useCommonState } from '../../../shared/common-state';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { httpClient } from '../../../lib/http-client';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pagePath } from '../../../shared/paths';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { productName } from '../../../lib/dictionary';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';

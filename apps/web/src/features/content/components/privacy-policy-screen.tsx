@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import './content-page.css';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import type { GiftsPage } from '@club/contract/gifts';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';

@@ -11,7 +11,7 @@ import {
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';

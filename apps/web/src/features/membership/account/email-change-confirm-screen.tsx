@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { EmailChangeConfirmAnswerSchema } from '@club/contract/account-pages';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useEndSession } from '../../../shared/user/use-session';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';

@@ -1,5 +1,5 @@
 import { RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
 import { FormAlert } from '../../../shared/forms/fields';

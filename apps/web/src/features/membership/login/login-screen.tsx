@@ -4,7 +4,7 @@ import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { messages } from '@club/contract/validation-messages';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
-import type { PageTitle, ScreenProps } from '../../../app/page-registry';
+import type { PageTitle, ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useLogIn } from '../../../shared/user/use-session';
 import { isApiError } from '../../../lib/api-error';

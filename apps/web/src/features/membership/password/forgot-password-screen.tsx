@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ForgotPasswordAnswerSchema, type ForgotPasswordPage } from '@club/contract/account-pages';
 import { NewPasswordWireSchema } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contract/account-pages';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';

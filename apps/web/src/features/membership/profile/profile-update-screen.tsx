@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { checkUser } from '../../../shared/user/user-check';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EmailConfirmAnswerSchema } from '@club/contract/account-pages';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { productName } from '../../../lib/dictionary';
 import { useDictionary } from '../../../shared/use-dictionary';

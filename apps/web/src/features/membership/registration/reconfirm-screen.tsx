@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ReconfirmAnswerSchema } from '@club/contract/account-pages';
 import { EmailOnlyWireSchema } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
 import { ClubForm } from '../../../shared/forms/club-form';

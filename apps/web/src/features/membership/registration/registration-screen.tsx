@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { countryHostUrl } from '../../../lib/country-host';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';

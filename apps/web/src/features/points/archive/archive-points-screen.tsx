@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ArchivePointsPage } from '@club/contract/points';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { IsoDate, useFormatNumber } from '../../../shared/points-status/format';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StatusReport } from '@club/contract/points';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
-import type { ScreenPrefetch, ScreenProps } from '../../../app/page-registry';
+import type { ScreenPrefetch, ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { httpClient } from '../../../lib/http-client';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
-import type { ScreenProps } from '../../../app/page-registry';
+import type { ScreenProps } from '../../../shared/screens';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
