@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../features/membership/membership.css';
+import './forms.css';
 
 /** The frame of a membership screen: a section named by its one `h1`. */
 export function ScreenFrame({

@@ -21,7 +21,7 @@ import {
   useResolvedClubForm,
 } from '../../../shared/forms/use-club-form';
 import type { LoginFormInput, LoginFormValues } from './login-form';
-import '../membership.css';
+import '../../../shared/forms/forms.css';
 
 /** The login form's rules (login-form.ts), loaded when the form first validates. */
 const loginResolver = lazyResolver<LoginFormInput, LoginFormValues>(() =>
