@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
  * Screen styles use CSS logical properties only (margin-inline-start, not
  * margin-left), so right-to-left pages flip without special cases.
  */
-const sheets = import.meta.glob<string>(['../features/**/*.css', '../shared/**/*.css'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const sheets = import.meta.glob<string>(
+  ['../features/**/*.css', '../shared/**/*.css', '../lib/**/*.css'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 const physical = /(?:^|[\s;{])([a-z-]*\b(?:left|right)\b[a-z-]*)\s*:|:\s*[^;{}]*\b(left|right)\b/gm;
 
