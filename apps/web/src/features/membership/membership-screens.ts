@@ -12,9 +12,7 @@ export const membershipScreens = {
   },
   'registration-success': {
     load: () =>
-      import('./registration/registration-success-screen').then(
-        (m) => m.RegistrationSuccessScreen,
-      ),
+      import('./registration/registration-success-screen').then((m) => m.RegistrationSuccessScreen),
     fromServer: true,
   },
   'registration-email-confirm': {
@@ -30,8 +28,7 @@ export const membershipScreens = {
     fromServer: false,
   },
   'retrieve-password': {
-    load: () =>
-      import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
+    load: () => import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
     fromServer: true,
   },
   'forgot-password': {
