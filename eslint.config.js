@@ -1,7 +1,36 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const tsExtensions = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
+/** Resolves the sources' imports ('./x' and the server's './x.js') to their .ts/.tsx files. */
+const importResolver = createNodeResolver({
+  extensions: tsExtensions,
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+  conditionNames: ['source', 'import', 'default'],
+});
+
+const importSettings = {
+  'import-x/resolver-next': [importResolver],
+  'import-x/extensions': tsExtensions,
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+};
+
+// The web app's layers, top to bottom: app -> features -> shared -> lib ->
+// @club/contract (docs/architecture.md). `testing` holds the test helpers.
+const web = (folder) => `apps/web/src/${folder}`;
+const webElements = [
+  { type: 'web-app', pattern: web('app') },
+  { type: 'web-feature', pattern: web('features/*'), capture: ['feature'] },
+  { type: 'web-shared', pattern: web('shared') },
+  { type: 'web-lib', pattern: web('lib') },
+  { type: 'web-testing', pattern: web('testing') },
+  { type: 'web-styles', pattern: web('styles') },
+].map((element) => ({ ...element, partialMatch: false }));
+const toLayers = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 
 export default tseslint.config(
   {
@@ -12,6 +41,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',
+      // An import circle on purpose, linted by apps/web/src/architecture/layers.test.ts.
+      'apps/web/src/architecture/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -49,6 +80,79 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // One direction: nothing imports a layer above it, and features never import each other.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      // Element patterns are paths from the repository root, wherever ESLint runs from.
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': webElements,
+      'boundaries/files': [
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/testing/**'] },
+        { category: 'source', pattern: '**/*.{ts,tsx}' },
+      ],
+      'boundaries/files-single-match': true,
+      'import/resolver': { node: { extensions: tsExtensions } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'web-feature',
+                    captured: { feature: '!{{ from.captured.feature }}' },
+                  },
+                },
+              },
+              message: 'A feature never imports another feature: move what they share to shared/.',
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: toLayers('web-app'),
+              message: 'Features never import app/ (the top layer).',
+            },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: toLayers('web-app', 'web-feature'),
+              message: 'shared/ imports only shared/, lib/ and the contract.',
+            },
+            {
+              from: { element: { type: 'web-lib' } },
+              disallow: toLayers('web-app', 'web-feature', 'web-shared'),
+              message: 'lib/ imports only lib/ and the contract.',
+            },
+            {
+              from: { file: { categories: 'source' } },
+              disallow: toLayers('web-testing'),
+              message: 'Only tests and test helpers import src/testing/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import circles in the web app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // No import circles in the server: ready, to be enabled once app.ts and the
+  // gifts and points modules no longer import each other (issue 16, server part).
+  // {
+  //   files: ['apps/server/src/**/*.ts'],
+  //   plugins: { 'import-x': importX },
+  //   settings: importSettings,
+  //   rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  // },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],

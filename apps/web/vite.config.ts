@@ -52,6 +52,8 @@ export default defineConfig(({ command }) => ({
     // A real origin, so relative fetch URLs and the host's country resolve as in a browser.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
     setupFiles: ['./src/testing/setup.ts'],
+    // Style sheets read as text (`?raw`, the style tests) get their content; imported ones stay empty.
+    css: { include: [/\.css\?raw$/] },
     restoreMocks: true,
   },
 }));

@@ -4,8 +4,8 @@ import './styles/global.css';
 import { App } from './app/app';
 import { createAppNavigator } from './app/app-navigator';
 import { lazyQueryClient } from './app/lazy-query-client';
-import { createBrowserHistory } from './app/navigation/page-history';
-import { startUserCheck } from './app/user/user-check';
+import { createBrowserHistory } from './shared/navigation/page-history';
+import { startUserCheck } from './shared/user/user-check';
 import { afterThisTask } from './lib/after-this-task';
 
 // Start-up in short tasks after this script's evaluation: the user check,

@@ -1,8 +1,8 @@
 import type { LazyQueryClient } from './lazy-query-client';
-import { createPageNavigator, type PageNavigator } from './navigation/page-navigator';
-import type { PageHistory } from './navigation/page-history';
+import { createPageNavigator, type PageNavigator } from '../shared/navigation/page-navigator';
+import type { PageHistory } from '../shared/navigation/page-history';
 import { createPageLoader, type PageView } from './page-loader';
-import type { UserCheckOutcome } from './user/user-check';
+import type { UserCheckOutcome } from '../shared/user/user-check';
 
 /**
  * The app's navigation: every path is resolved by the route table of spec 2

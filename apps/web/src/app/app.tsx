@@ -1,10 +1,10 @@
 import type { AppNavigator } from './app-navigator';
 import { AppErrorBoundary, AppErrorMessage } from './app-error-boundary';
-import { CommonStateProvider } from './common-state';
-import { NavigatorRouter } from './navigation/navigator-router';
+import { CommonStateProvider } from '../shared/common-state';
+import { NavigatorRouter } from '../shared/navigation/navigator-router';
 import { usePageChanges } from './page-changes';
 import { InitialLoading, PageView } from './page-view';
-import type { UserCheckOutcome } from './user/user-check';
+import type { UserCheckOutcome } from '../shared/user/user-check';
 
 /**
  * The app's providers around the navigator (over a memory history in tests).

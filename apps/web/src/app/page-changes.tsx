@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { applyWithoutLayoutQuery, useCommonState } from './common-state';
+import { applyWithoutLayoutQuery, useCommonState } from '../shared/common-state';
 import type { AppNavigator } from './app-navigator';
 
 /**

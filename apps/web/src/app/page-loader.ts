@@ -4,9 +4,9 @@ import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout'
 import { countryFromHost, splitCountryRoute } from '@club/contract/host';
 import type { Page } from '@club/contract/page';
 import { isMemberPage, legacyModeTarget, resolveRoute } from '@club/contract/routes';
-import { getLayout, layoutQueryOptions } from '../features/content/api/get-layout';
-import { getPage, pageQueryOptions } from '../features/content/api/get-page';
-import type { ContentLocale } from '../features/content/api/content-locale';
+import { getLayout, layoutQueryOptions } from '../shared/content-api/get-layout';
+import { getPage, pageQueryOptions } from '../shared/content-api/get-page';
+import type { ContentLocale } from '../shared/content-api/content-locale';
 import { errorMessages, loadFailure } from '../lib/api-error';
 import { afterThisTask } from '../lib/after-this-task';
 import { appConfig } from '../lib/app-config';
@@ -17,10 +17,11 @@ import { loadSanitizer } from '../lib/sanitizer';
 import { headerBanner } from './shell/header-banner-module';
 import { memberSession } from './user/member-session-module';
 import type { LazyQueryClient } from './lazy-query-client';
-import { localPage } from './local-page';
-import { redirectTo, type Redirect } from './navigation/page-navigator';
-import { screenFor, type PageScreen } from './page-registry';
-import { checkedUser, type UserCheckOutcome } from './user/user-check';
+import { localPage } from '../shared/local-page';
+import { redirectTo, type Redirect } from '../shared/navigation/page-navigator';
+import type { PageScreen } from '../shared/screens';
+import { screenFor } from './page-registry';
+import { checkedUser, type UserCheckOutcome } from '../shared/user/user-check';
 
 /** Everything a page view needs, resolved before it renders. */
 export type PageView =

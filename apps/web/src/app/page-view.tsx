@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
-import { useCommonState } from './common-state';
+import { useCommonState } from '../shared/common-state';
 import { useDocumentMeta } from './document-meta';
-import { LayoutContext } from './layout-context';
+import { LayoutContext } from '../shared/layout-context';
 import { usePageChangeAdjustment } from './page-change-adjustment';
 import type { PageView as PageViewData } from './page-loader';
 import { LoadingOverlay } from './shell/loading-overlay';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import './tooltip.css';
 
 /**
  * An info button with its tooltip (WCAG 1.4.13): shown on hover of the
@@ -6,18 +7,17 @@ import { useEffect, useId, useState } from 'react';
  * focus leave, by a second click, or with Escape (from anywhere, so a tooltip
  * opened by hover can be dismissed without moving the pointer). The text
  * describes the button (`aria-describedby`), `aria-expanded` says whether it
- * shows. `className` names the block of the feature's styles
- * (`{className}__trigger`, `{className}__bubble`).
+ * shows. Every tooltip of the app is this one, with the one style of
+ * tooltip.css; `symbol` is the button's sign ('?' by default, 'i' for
+ * information).
  */
 export function Tooltip({
   label,
   text,
-  className = 'tooltip',
   symbol = '?',
 }: {
   label: string;
   text: string;
-  className?: string;
   symbol?: string;
 }) {
   const id = useId();
@@ -34,13 +34,13 @@ export function Tooltip({
 
   return (
     <span
-      className={className}
+      className="tooltip"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
     >
       <button
         type="button"
-        className={`${className}__trigger`}
+        className="tooltip__trigger"
         aria-label={label}
         aria-describedby={id}
         aria-expanded={open}
@@ -50,7 +50,7 @@ export function Tooltip({
       >
         <span aria-hidden="true">{symbol}</span>
       </button>
-      <span role="tooltip" id={id} className={`${className}__bubble`} hidden={!open}>
+      <span role="tooltip" id={id} className="tooltip__bubble" hidden={!open}>
         {text}
       </span>
     </span>

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import { App } from '../app/app';
 import { lazyQueryClient } from '../app/lazy-query-client';
 import { createAppNavigator } from '../app/app-navigator';
-import { createMemoryHistory } from '../app/navigation/page-history';
-import { startUserCheck } from '../app/user/user-check';
+import { createMemoryHistory } from '../shared/navigation/page-history';
+import { startUserCheck } from '../shared/user/user-check';
 import { createQueryClient } from '../lib/query-client';
 
 /** The whole app at `path`, with a memory history and a fresh query cache. */

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
-import { LayoutContext } from '../app/layout-context';
+import { LayoutContext } from '../shared/layout-context';
 import { createTestNavigator, TestRouter } from './test-router';
 
 /** A Greek layout in English (a non-default language, so links carry `/eng`). */

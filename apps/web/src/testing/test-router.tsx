@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Location } from 'react-router';
-import { NavigatorRouter } from '../app/navigation/navigator-router';
-import { createMemoryHistory } from '../app/navigation/page-history';
-import { createPageNavigator, type PageNavigator } from '../app/navigation/page-navigator';
+import { NavigatorRouter } from '../shared/navigation/navigator-router';
+import { createMemoryHistory } from '../shared/navigation/page-history';
+import { createPageNavigator, type PageNavigator } from '../shared/navigation/page-navigator';
 
 /** A navigator over a memory history at `entry`, whose pages load nothing. */
 export function createTestNavigator(entry: string | Partial<Location>): PageNavigator<null> {

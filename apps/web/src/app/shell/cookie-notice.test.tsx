@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { CookieNotice, cookieNoticeSizeProperty } from './cookie-notice';
-import { makeLayout, renderWithLayout, stubResizeObserver } from './shell-test-utils';
+import { makeLayout, renderWithLayout, stubResizeObserver } from '../../testing/shell-test-utils';
 
 function notice() {
   return screen.queryByRole('region', { name: 'Cookie notice' });

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
-import { useLayout } from '../layout-context';
-import { pagePath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
-import { focusMain } from './focus';
+import { focusMain } from '../../lib/focus';
 import './cookie-notice.css';
 
 /** Custom property on `<html>` with the notice's height while it is shown (see cookie-notice.css). */

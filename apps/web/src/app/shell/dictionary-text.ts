@@ -1,5 +1,5 @@
 import { dictionaryText } from '../../lib/dictionary';
-import { useLayout } from '../layout-context';
+import { useLayout } from '../../shared/layout-context';
 
 /** `dictionaryText` for the current layout. */
 export function useDictionaryText(key: string, fallback: string): string {

@@ -1,7 +1,7 @@
 import { appConfig } from '../../lib/app-config';
 import { dictionaryText } from '../../lib/dictionary';
 import { directAccessUrl } from '../../lib/direct-access';
-import { useLayout } from '../layout-context';
+import { useLayout } from '../../shared/layout-context';
 import { ModalDialog, modalOpenClass } from './modal-dialog';
 
 /** Class on `<body>` while a direct-access member must choose (spec 1 §2). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PageShell } from './page-shell';
 import { shellMode } from './shell-mode';
-import { makeLayout, makeShellState, renderWithLayout } from './shell-test-utils';
+import { makeLayout, makeShellState, renderWithLayout } from '../../testing/shell-test-utils';
 
 describe('direct-access mode (spec 1 §2 "Layout modes")', () => {
   it('is chosen by the flag, before without-layout', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorBanner } from './error-banner';
-import { renderWithLayout } from './shell-test-utils';
+import { renderWithLayout } from '../../testing/shell-test-utils';
 
 describe('ErrorBanner', () => {
   it('shows the HTML errors in a danger alert', () => {

@@ -1,6 +1,6 @@
-import { RichText } from '../../lib/rich-text';
+import { RichText } from '../../shared/rich-text';
 import { useDictionaryText } from './dictionary-text';
-import { focusMain } from './focus';
+import { focusMain } from '../../lib/focus';
 import { CloseIcon } from './icons';
 
 /** The list of HTML error strings in a closable danger alert (spec 1 §2). */

@@ -7,7 +7,7 @@ import {
   renderWithLayout,
   setDocumentHeight,
   stubResizeObserver,
-} from './shell-test-utils';
+} from '../../testing/shell-test-utils';
 
 function footer() {
   return screen.getByRole('contentinfo');

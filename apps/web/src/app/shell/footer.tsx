@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useLayout } from '../layout-context';
-import { pagePath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import './footer.css';
 

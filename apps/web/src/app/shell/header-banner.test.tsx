@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { HeaderImage } from '@club/contract/layout';
 import { bannerAutoAdvanceMs, fallbackBannerImage, HeaderBanner } from './header-banner';
-import { happyDom, makeLayout, renderWithLayout } from './shell-test-utils';
+import { happyDom, makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 
 function slide(name: string, extra: Partial<HeaderImage> = {}): HeaderImage {
   return {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HeaderImage } from '@club/contract/layout';
-import { useLayout } from '../layout-context';
+import { useLayout } from '../../shared/layout-context';
 import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon } from './icons';
 import { prefersReducedMotion } from './reduced-motion';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from './header';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 import { logoutEvent, openGiftsEvent, type OpenGiftsDetail } from './shell-events';
 
 function mainMenu() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LanguageSwitcher } from './language-switcher';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 
 const threeLanguages = makeLayout({
   languages: [

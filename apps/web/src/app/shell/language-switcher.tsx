@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLayout } from '../layout-context';
-import { languageSwitchPath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { languageSwitchPath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon, GlobeIcon } from './icons';
 import './language-switcher.css';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { LoadingOverlay } from './loading-overlay';
-import { renderWithLayout } from './shell-test-utils';
+import { renderWithLayout } from '../../testing/shell-test-utils';
 
 describe('LoadingOverlay', () => {
   it('is active and announces loading while page progress is on', () => {

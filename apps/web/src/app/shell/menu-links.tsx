@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLayout } from '../layout-context';
-import { pagePath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { dispatchLogout } from './shell-events';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MobileMenu, scrollLockClass } from './mobile-menu';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 import { logoutEvent } from './shell-events';
 
 function toggle() {

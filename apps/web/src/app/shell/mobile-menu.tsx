@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useLayout } from '../layout-context';
-import { pagePath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
-import { focusableElements, trapTabKey } from './focus';
+import { focusableElements, trapTabKey } from '../../lib/focus';
 import { CloseIcon, MenuIcon } from './icons';
 import { AccountAction, MenuItemLinks } from './menu-links';
 import './mobile-menu.css';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { DirectAccessDialog } from './direct-access-dialog';
 import { modalOpenClass } from './modal-dialog';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 import { TermsDialog } from './terms-dialog';
 
 afterEach(() => {

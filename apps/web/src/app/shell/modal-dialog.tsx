@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { focusMain, trapTabKey } from './focus';
+import { focusMain, trapTabKey } from '../../lib/focus';
 import './modal-dialog.css';
 
 /** Class on `<body>` while a modal dialog is open (spec 1 §2 "modal-open"). */

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayout } from '../layout-context';
+import { useLayout } from '../../shared/layout-context';
 import { PageShell } from './page-shell';
-import { makeLayout, makeShellState, renderWithLayout } from './shell-test-utils';
+import { makeLayout, makeShellState, renderWithLayout } from '../../testing/shell-test-utils';
 
 function CountryProbe() {
   return <p>country {useLayout().countryCode}</p>;

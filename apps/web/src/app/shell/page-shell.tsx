@@ -1,11 +1,11 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { pagesWithGreyBackground, pagesWithoutBanner } from '@club/contract/routes';
-import { LayoutContext } from '../layout-context';
+import { LayoutContext } from '../../shared/layout-context';
 import type { ShellState } from '../shell-types';
 import { CookieNotice } from './cookie-notice';
 import { dictionaryText } from '../../lib/dictionary';
 import { ErrorBanner } from './error-banner';
-import { focusMain } from './focus';
+import { focusMain } from '../../lib/focus';
 import { Footer } from './footer';
 import { Header } from './header';
 import { HeaderBannerSlot } from './header-banner-module';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ScrollToTop } from './scroll-to-top';
-import { happyDom, makeLayout, renderWithLayout } from './shell-test-utils';
+import { happyDom, makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 
 function control() {
   return screen.queryByRole('button', { name: 'Scroll to top' });

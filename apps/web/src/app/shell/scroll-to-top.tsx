@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useDictionaryText } from './dictionary-text';
-import { focusMain } from './focus';
+import { focusMain } from '../../lib/focus';
 import { ArrowUpIcon } from './icons';
 import { prefersReducedMotion } from './reduced-motion';
 import { scrollToOffset } from './scroll-to';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceAlerts } from './service-alerts';
-import { makeLayout, renderWithLayout } from './shell-test-utils';
+import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 
 const layout = makeLayout({
   headerAlerts: [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { RichText } from '../../lib/rich-text';
-import { useLayout } from '../layout-context';
+import { RichText } from '../../shared/rich-text';
+import { useLayout } from '../../shared/layout-context';
 import { dictionaryText } from '../../lib/dictionary';
-import { focusMain } from './focus';
+import { focusMain } from '../../lib/focus';
 import { CloseIcon } from './icons';
 
 type ClosedAlerts = { pageName: string; hashes: readonly string[] };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api-error';
-import { useLayout } from '../layout-context';
-import { pagePath } from '../paths';
+import { useLayout } from '../../shared/layout-context';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { ModalDialog } from './modal-dialog';
 

@@ -12,7 +12,7 @@ import {
   makeUser,
   stubApi,
   type ApiCall,
-} from '../../features/membership/testing/membership-test-utils';
+} from '../../testing/membership-test-utils';
 
 type HappyDomWindow = { happyDOM: { setURL(url: string): void } };
 const setUrl = (url: string) => (window as unknown as HappyDomWindow).happyDOM.setURL(url);

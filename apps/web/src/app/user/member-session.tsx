@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useNavigate } from '../navigation/navigator-router';
+import { useNavigate } from '../../shared/navigation/navigator-router';
 import type { User } from '@club/contract/membership';
 import { countryHostUrl } from '../../lib/country-host';
 import { httpClient } from '../../lib/http-client';
-import { useCommonState } from '../common-state';
-import { useLayout } from '../layout-context';
+import { useCommonState } from '../../shared/common-state';
+import { useLayout } from '../../shared/layout-context';
 import { DirectAccessDialog } from '../shell/direct-access-dialog';
 import { logoutEvent, openGiftsEvent, type OpenGiftsDetail } from '../shell/shell-events';
 import { TermsDialog } from '../shell/terms-dialog';
-import { useLogOut } from './use-session';
+import { useLogOut } from '../../shared/user/use-session';
 
 /**
  * What a logged-in member brings along (a lazy chunk, loaded once a member is

@@ -1,7 +1,7 @@
 import { AgencySchema, StateChangeAnswerSchema, type Agency } from '@club/contract/agency';
 import { httpClient, type FormValues } from '../../lib/http-client';
-import { readPageFormAnswer, type PageFormAnswer } from '../membership/api/page-form';
-import { validationMessagesOf } from '../membership/forms/field-messages';
+import { readPageFormAnswer, type PageFormAnswer } from '../../shared/forms/page-form';
+import { validationMessagesOf } from '../../shared/forms/field-messages';
 
 const statePath = '/s2c/auth/v1/agency/state-change-request';
 

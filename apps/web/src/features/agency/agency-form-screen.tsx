@@ -1,26 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useNavigate } from '../../app/navigation/navigator-router';
+import { useNavigate } from '../../shared/navigation/navigator-router';
 import { z } from 'zod';
 import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';
-import { useLayout } from '../../app/layout-context';
-import type { PageScreen, ScreenProps } from '../../app/page-registry';
-import { pagePath } from '../../app/paths';
+import { useLayout } from '../../shared/layout-context';
+import type { PageScreen, ScreenProps } from '../../shared/screens';
+import { pagePath } from '../../shared/paths';
 import { submitErrorMessage } from '../../lib/api-error';
-import { RichText } from '../../lib/rich-text';
-import { useDictionary } from '../../lib/use-dictionary';
-import { useText } from '../content/api/get-text';
-import { ClubForm } from '../membership/forms/club-form';
-import { EmailField } from '../membership/forms/common-fields';
+import { RichText } from '../../shared/rich-text';
+import { useDictionary } from '../../shared/use-dictionary';
+import { useText } from '../../shared/content-api/get-text';
+import { ClubForm } from '../../shared/forms/club-form';
+import { EmailField } from '../../shared/forms/common-fields';
 import {
   CheckboxField,
   FormAlert,
   ReadOnlyField,
   SubmitButton,
   TextField,
-} from '../membership/forms/fields';
-import { ScreenFrame } from '../membership/forms/screen-frame';
-import { useClubForm, useFormSubmit } from '../membership/forms/use-club-form';
+} from '../../shared/forms/fields';
+import { ScreenFrame } from '../../shared/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../../shared/forms/use-club-form';
 import { getAgency, postStateChange, type AgencyLinkParams } from './agency-api';
 import type { Agency } from '@club/contract/agency';
 import './agency.css';

@@ -2,14 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agencyMessages } from '@club/contract/agency';
-import { screenFor } from '../../app/page-registry';
 import {
   apiData,
   makePage,
   renderMembershipScreen,
   stubApi,
   type ApiCall,
-} from '../membership/testing/membership-test-utils';
+} from '../../testing/membership-test-utils';
 import { AgencyOptInScreen, AgencyOptOutScreen } from './agency-form-screen';
 import {
   AgencySuccessfullyOptInScreen,
@@ -268,21 +267,6 @@ describe('agency success pages (built locally)', () => {
     expect(AgencySuccessfullyOptOutScreen.pageTitle?.({})).toBe('Your agency has left the club');
     expect(AgencySuccessfullyOptInScreen.pageTitle?.({ 'agency.successOptInTitle': 'Bravo' })).toBe(
       'Bravo',
-    );
-  });
-});
-
-describe('agency pages in the page registry', () => {
-  it('registers the four pages; the success pages are built locally', async () => {
-    for (const name of ['agency-opt-in', 'agency-opt-out'])
-      expect(screenFor(name)).toMatchObject({ pageName: name, entry: { fromServer: true } });
-    for (const name of ['agency-successfully-opt-in', 'agency-successfully-opt-out'])
-      expect(screenFor(name)).toMatchObject({ pageName: name, entry: { fromServer: false } });
-    expect(screenFor('login').entry.fromServer).toBe(false);
-    expect(screenFor('points').entry.fromServer).toBe(true);
-    expect(await screenFor('agency-opt-in').entry.load()).toBe(AgencyOptInScreen);
-    expect(await screenFor('agency-successfully-opt-out').entry.load()).toBe(
-      AgencySuccessfullyOptOutScreen,
     );
   });
 });

@@ -1,14 +1,24 @@
-import type { AgencyPageName, PageScreen } from '../../app/page-registry';
+import type { FeatureScreens } from '../../shared/screens';
 
 /**
- * The agency screens by page name, each its own lazy chunk (listed with the
- * points screens in features/points/points-screens.ts).
+ * The agency screens by page name, each its own lazy chunk; the success pages
+ * are built locally (spec 2 §7).
  */
-export const agencyScreens: Record<AgencyPageName, () => Promise<PageScreen>> = {
-  'agency-opt-in': () => import('./agency-form-screen').then((m) => m.AgencyOptInScreen),
-  'agency-opt-out': () => import('./agency-form-screen').then((m) => m.AgencyOptOutScreen),
-  'agency-successfully-opt-in': () =>
-    import('./agency-success-screens').then((m) => m.AgencySuccessfullyOptInScreen),
-  'agency-successfully-opt-out': () =>
-    import('./agency-success-screens').then((m) => m.AgencySuccessfullyOptOutScreen),
-};
+export const agencyScreens = {
+  'agency-opt-in': {
+    load: () => import('./agency-form-screen').then((m) => m.AgencyOptInScreen),
+    fromServer: true,
+  },
+  'agency-opt-out': {
+    load: () => import('./agency-form-screen').then((m) => m.AgencyOptOutScreen),
+    fromServer: true,
+  },
+  'agency-successfully-opt-in': {
+    load: () => import('./agency-success-screens').then((m) => m.AgencySuccessfullyOptInScreen),
+    fromServer: false,
+  },
+  'agency-successfully-opt-out': {
+    load: () => import('./agency-success-screens').then((m) => m.AgencySuccessfullyOptOutScreen),
+    fromServer: false,
+  },
+} satisfies FeatureScreens;

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { useLayout } from '../../app/layout-context';
-import type { PageScreen } from '../../app/page-registry';
-import { pagePath } from '../../app/paths';
+import { useLayout } from '../../shared/layout-context';
+import type { PageScreen } from '../../shared/screens';
+import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
-import { RichText } from '../../lib/rich-text';
-import { useDictionary } from '../../lib/use-dictionary';
-import { useText } from '../content/api/get-text';
-import { ScreenFrame } from '../membership/forms/screen-frame';
+import { RichText } from '../../shared/rich-text';
+import { useDictionary } from '../../shared/use-dictionary';
+import { useText } from '../../shared/content-api/get-text';
+import { ScreenFrame } from '../../shared/forms/screen-frame';
 import './agency.css';
 
 const optInTitle = ['agency.successOptInTitle', 'Your agency has joined the club'] as const;

@@ -1,10 +1,13 @@
-import type { GiftsPageName, PageScreen } from '../../app/page-registry';
+import type { FeatureScreens } from '../../shared/screens';
 
-/**
- * The gifts screens by page name, each its own lazy chunk (listed with the
- * points screens in features/points/points-screens.ts).
- */
-export const giftsScreens: Record<GiftsPageName, () => Promise<PageScreen>> = {
-  gifts: () => import('./gift-list/gifts-screen').then((m) => m.GiftsScreen),
-  'redeem-points': () => import('./redeem/redeem-screen').then((m) => m.RedeemScreen),
-};
+/** The gifts screens by page name, each its own lazy chunk. */
+export const giftsScreens = {
+  gifts: {
+    load: () => import('./gift-list/gifts-screen').then((m) => m.GiftsScreen),
+    fromServer: true,
+  },
+  'redeem-points': {
+    load: () => import('./redeem/redeem-screen').then((m) => m.RedeemScreen),
+    fromServer: true,
+  },
+} satisfies FeatureScreens;

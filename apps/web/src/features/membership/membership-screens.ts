@@ -1,31 +1,63 @@
-import type { MembershipPageName, PageScreen } from '../../app/page-registry';
+import type { FeatureScreens } from '../../shared/screens';
 
 /**
  * The membership screens by page name, each its own lazy chunk; the page
- * registry takes this list into the first script.
+ * registry takes this list into the first script. The login page is built
+ * locally (spec 2 §7).
  */
-export const membershipScreens: Record<MembershipPageName, () => Promise<PageScreen>> = {
-  login: () => import('./login/login-screen').then((m) => m.LoginScreen),
-  registration: () =>
-    import('./registration/registration-screen').then((m) => m.RegistrationScreen),
-  'registration-success': () =>
-    import('./registration/registration-success-screen').then((m) => m.RegistrationSuccessScreen),
-  'registration-email-confirm': () =>
-    import('./registration/email-confirm-screen').then((m) => m.EmailConfirmScreen),
-  reconfirm: () => import('./registration/reconfirm-screen').then((m) => m.ReconfirmScreen),
-  'retrieve-password': () =>
-    import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
-  'forgot-password': () =>
-    import('./password/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
-  'profile-update': () =>
-    import('./profile/profile-update-screen').then((m) => m.ProfileUpdateScreen),
-  'profile-delete': () =>
-    import('./profile/profile-delete-screen').then((m) => m.ProfileDeleteScreen),
-  'delete-confirm': () =>
-    import('./profile/delete-confirm-screen').then((m) => m.DeleteConfirmScreen),
-  restore: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
-  'restore-confirm': () =>
-    import('./account/restore-confirm-screen').then((m) => m.RestoreConfirmScreen),
-  'email-change-confirm': () =>
-    import('./account/email-change-confirm-screen').then((m) => m.EmailChangeConfirmScreen),
-};
+export const membershipScreens = {
+  registration: {
+    load: () => import('./registration/registration-screen').then((m) => m.RegistrationScreen),
+    fromServer: true,
+  },
+  'registration-success': {
+    load: () =>
+      import('./registration/registration-success-screen').then((m) => m.RegistrationSuccessScreen),
+    fromServer: true,
+  },
+  'registration-email-confirm': {
+    load: () => import('./registration/email-confirm-screen').then((m) => m.EmailConfirmScreen),
+    fromServer: true,
+  },
+  reconfirm: {
+    load: () => import('./registration/reconfirm-screen').then((m) => m.ReconfirmScreen),
+    fromServer: true,
+  },
+  login: {
+    load: () => import('./login/login-screen').then((m) => m.LoginScreen),
+    fromServer: false,
+  },
+  'retrieve-password': {
+    load: () => import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
+    fromServer: true,
+  },
+  'forgot-password': {
+    load: () => import('./password/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
+    fromServer: true,
+  },
+  'profile-update': {
+    load: () => import('./profile/profile-update-screen').then((m) => m.ProfileUpdateScreen),
+    fromServer: true,
+  },
+  'profile-delete': {
+    load: () => import('./profile/profile-delete-screen').then((m) => m.ProfileDeleteScreen),
+    fromServer: true,
+  },
+  'delete-confirm': {
+    load: () => import('./profile/delete-confirm-screen').then((m) => m.DeleteConfirmScreen),
+    fromServer: true,
+  },
+  restore: {
+    load: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
+    fromServer: true,
+  },
+  'restore-confirm': {
+    load: () => import('./account/restore-confirm-screen').then((m) => m.RestoreConfirmScreen),
+    fromServer: true,
+  },
+  'email-change-confirm': {
+    load: () =>
+      import('./account/email-change-confirm-screen').then((m) => m.EmailChangeConfirmScreen),
+    fromServer: true,
+  },
+} satisfies FeatureScreens;

@@ -14,7 +14,7 @@ import {
   stubApi,
   type ApiCall,
 } from './testing/points-test-utils';
-import { makePage } from '../membership/testing/membership-test-utils';
+import { makePage } from '../../testing/membership-test-utils';
 
 type HappyDomWindow = { happyDOM: { setURL(url: string): void } };
 const setUrl = (url: string) => (window as unknown as HappyDomWindow).happyDOM.setURL(url);

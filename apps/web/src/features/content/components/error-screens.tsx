@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import type { PageTitle, ScreenProps } from '../../../app/page-registry';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
+import type { PageTitle, ScreenProps } from '../../../shared/screens';
 import { dictionaryText } from '../../../lib/dictionary';
 import { errorScreenTexts, type ErrorPageName } from './error-texts';
 import './content-page.css';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { CommonStateProvider } from '../../../app/common-state';
+import { CommonStateProvider } from '../../../shared/common-state';
 import { makePageAnswer } from '../../../testing/fake-content-api';
 import { renderScreen as renderInLayout } from '../../../testing/render-screen';
 import { FaqScreen } from './faq-screen';

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { FaqItem } from '@club/contract/page';
-import { useCommonState } from '../../../app/common-state';
-import type { ScreenProps } from '../../../app/page-registry';
+import { useCommonState } from '../../../shared/common-state';
+import type { ScreenProps } from '../../../shared/screens';
 import { httpClient } from '../../../lib/http-client';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { defaultFaqItems } from './default-faq-items';
 import './content-page.css';
 import './faq.css';
 
 /** The points table side panel for registered users (spec 1 §2), a chunk of its own. */
-const PointsSidePanel = lazy(() => import('../../points/side-panel/points-side-panel'));
+const PointsSidePanel = lazy(() => import('../../../shared/points-status/points-side-panel'));
 
 function Chevron() {
   return (

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { pagePath } from '../../../app/paths';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import { pagePath } from '../../../shared/paths';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
 import { productName } from '../../../lib/dictionary';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import './content-page.css';
 import './guest-home.css';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import type { ScreenProps } from '../../../app/page-registry';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
+import type { ScreenProps } from '../../../shared/screens';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import './content-page.css';
 
 /**

@@ -1,6 +1,6 @@
-import type { ScreenProps } from '../../../app/page-registry';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import type { ScreenProps } from '../../../shared/screens';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import './content-page.css';
 
 type TextPageProps = ScreenProps & {

@@ -1,5 +1,5 @@
 import { giftMessages } from '@club/contract/gift-rules';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 
 export type GiftMessage = keyof typeof giftMessages;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 
 /**
  * Partner-programme users (spec 2 §6): the gifts and redeem-points pages send

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { quantityOptions } from '@club/contract/gift-rules';
 import type { Gift } from '@club/contract/gifts';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { GiftImage } from '../components/gift-image';
-import { useFormatNumber } from '../../../lib/use-format-number';
+import { useFormatNumber } from '../../../shared/use-format-number';
 
 /**
  * A gift card (spec 2 §2.4 "Gift list"): image or the default icon, name,

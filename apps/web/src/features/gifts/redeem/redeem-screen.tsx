@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useNavigate } from '../../../app/navigation/navigator-router';
+import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,16 +11,16 @@ import {
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useCommonState } from '../../../app/common-state';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
+import type { ScreenProps } from '../../../shared/screens';
+import { useCommonState } from '../../../shared/common-state';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
+import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { submitErrorMessage } from '../../../lib/api-error';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { forgetAfterOrder, placeOrder, refreshStatusReport } from '../api/place-order';
 import { redeemPageData } from '../api/page-data';
-import { useFormatNumber } from '../../../lib/use-format-number';
+import { useFormatNumber } from '../../../shared/use-format-number';
 import { useGiftMessages } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import '../gifts.css';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Gift, GiftsPage, RedeemPage, RedeemResult } from '@club/contract/gifts';
-import { makePage } from '../../membership/testing/membership-test-utils';
+import { makePage } from '../../../testing/membership-test-utils';
 
 export {
   apiData,
@@ -9,7 +9,7 @@ export {
   renderMembershipScreen as renderGiftsScreen,
   stubApi,
   type ApiCall,
-} from '../../membership/testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 
 export function makeGift(overrides: Partial<Gift> = {}): Gift {
   const id = overrides.id ?? 1;

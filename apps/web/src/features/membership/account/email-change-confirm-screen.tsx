@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { EmailChangeConfirmAnswerSchema } from '@club/contract/account-pages';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useEndSession } from '../../../app/user/use-session';
-import { useDictionary } from '../../../lib/use-dictionary';
+import type { ScreenProps } from '../../../shared/screens';
+import { useEndSession } from '../../../shared/user/use-session';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
-import { FormAlert } from '../forms/fields';
+import { FormAlert } from '../../../shared/forms/fields';
 import { LoginLink } from '../forms/login-link';
-import { ScreenFrame } from '../forms/screen-frame';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 
 /**
  * The page of the link mailed to a new email address: it posts the link's

@@ -1,9 +1,9 @@
 import { RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useDictionary } from '../../../lib/use-dictionary';
+import type { ScreenProps } from '../../../shared/screens';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
-import { FormAlert } from '../forms/fields';
-import { ScreenFrame } from '../forms/screen-frame';
+import { FormAlert } from '../../../shared/forms/fields';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { LoginLink } from '../forms/login-link';
 
 /**

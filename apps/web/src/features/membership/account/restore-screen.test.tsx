@@ -6,7 +6,7 @@ import {
   makePage,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
 import { RestoreScreen } from './restore-screen';
 

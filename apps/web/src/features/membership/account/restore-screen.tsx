@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { RestoreAnswerSchema } from '@club/contract/account-pages';
 import { RestoreWireSchema } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
-import { ScreenFrame } from '../forms/screen-frame';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
-import { ClubForm } from '../forms/club-form';
-import { EmailField } from '../forms/common-fields';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
+import { FormAlert, SubmitButton, TextField } from '../../../shared/forms/fields';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
+import { ClubForm } from '../../../shared/forms/club-form';
+import { EmailField } from '../../../shared/forms/common-fields';
 
 const RestoreFormSchema = z.object({
   email: RestoreWireSchema.shape.email,

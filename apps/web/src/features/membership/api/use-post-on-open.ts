@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { Page } from '@club/contract/page';
-import { useCommonState } from '../../../app/common-state';
-import { useLayout } from '../../../app/layout-context';
+import { useCommonState } from '../../../shared/common-state';
+import { useLayout } from '../../../shared/layout-context';
 import { submitErrorMessage } from '../../../lib/api-error';
-import { postPageForm, readPageFormAnswer } from './page-form';
+import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
 
 /** Answers of link pages already posted in this visit, by page, country and token. */
 const posted = new Map<string, Promise<unknown>>();

@@ -1,5 +1,5 @@
-import { useDictionary } from '../../../lib/use-dictionary';
-import { SelectField } from './fields';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { SelectField } from '../../../shared/forms/fields';
 import { monthNames } from './month-names';
 
 const days = Array.from({ length: 31 }, (_, index) => String(index + 1).padStart(2, '0'));

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
 
 /** The "Log in" button-link that ends several account flows. */
 export function LoginLink() {

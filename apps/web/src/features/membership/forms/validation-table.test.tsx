@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { OfficeData } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
-import { localPage } from '../../../app/local-page';
+import { localPage } from '../../../shared/local-page';
 import { makeClientLayout } from '../../../testing/render-screen';
 import { RestoreScreen } from '../account/restore-screen';
 import { LoginScreen } from '../login/login-screen';
@@ -15,7 +15,7 @@ import {
   makeUser,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

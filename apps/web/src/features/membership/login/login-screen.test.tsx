@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { localPage } from '../../../app/local-page';
+import { localPage } from '../../../shared/local-page';
 import { readStoredValue } from '../../../lib/client-storage';
 import { makeClientLayout } from '../../../testing/render-screen';
 import {
@@ -10,7 +10,7 @@ import {
   makeUser,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { LoginScreen } from './login-screen';
 
 afterEach(() => vi.unstubAllGlobals());

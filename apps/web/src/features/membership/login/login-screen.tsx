@@ -1,23 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useNavigate } from '../../../app/navigation/navigator-router';
+import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { messages } from '@club/contract/validation-messages';
-import { useCommonState } from '../../../app/common-state';
-import { useLayout } from '../../../app/layout-context';
-import type { PageTitle, ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { useLogIn } from '../../../app/user/use-session';
+import { useCommonState } from '../../../shared/common-state';
+import { useLayout } from '../../../shared/layout-context';
+import type { PageTitle, ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { useLogIn } from '../../../shared/user/use-session';
 import { isApiError } from '../../../lib/api-error';
 import { dictionaryText } from '../../../lib/dictionary';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { postLogin } from '../api/login';
-import type { FieldMessages } from '../forms/field-messages';
-import { ClubForm } from '../forms/club-form';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
-import { lazyResolver } from '../forms/lazy-resolver';
-import { schemaResolver, useFormSubmit, useResolvedClubForm } from '../forms/use-club-form';
+import type { FieldMessages } from '../../../shared/forms/field-messages';
+import { ClubForm } from '../../../shared/forms/club-form';
+import { FormAlert, SubmitButton, TextField } from '../../../shared/forms/fields';
+import { lazyResolver } from '../../../shared/forms/lazy-resolver';
+import {
+  schemaResolver,
+  useFormSubmit,
+  useResolvedClubForm,
+} from '../../../shared/forms/use-club-form';
 import type { LoginFormInput, LoginFormValues } from './login-form';
-import '../membership.css';
+import '../../../shared/forms/forms.css';
 
 /** The login form's rules (login-form.ts), loaded when the form first validates. */
 const loginResolver = lazyResolver<LoginFormInput, LoginFormValues>(() =>

@@ -4,17 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ForgotPasswordAnswerSchema, type ForgotPasswordPage } from '@club/contract/account-pages';
 import { NewPasswordWireSchema } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { NewPasswordFields } from '../forms/common-fields';
-import { FormAlert, SubmitButton } from '../forms/fields';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
+import { NewPasswordFields } from '../../../shared/forms/common-fields';
+import { FormAlert, SubmitButton } from '../../../shared/forms/fields';
 import { withPasswordRepeatCheck } from '../forms/password-repeat';
-import { ScreenFrame } from '../forms/screen-frame';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
-import { ClubForm } from '../forms/club-form';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
+import { ClubForm } from '../../../shared/forms/club-form';
 import { LoginLink } from '../forms/login-link';
 
 const NewPasswordFormSchema = withPasswordRepeatCheck(

@@ -7,7 +7,7 @@ import {
   makeUser,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
 import { DeleteConfirmScreen } from './delete-confirm-screen';
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { DeleteConfirmAnswerSchema } from '@club/contract/account-pages';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useEndSession } from '../../../app/user/use-session';
-import { useDictionary } from '../../../lib/use-dictionary';
+import type { ScreenProps } from '../../../shared/screens';
+import { useEndSession } from '../../../shared/user/use-session';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
-import { FormAlert } from '../forms/fields';
-import { ScreenFrame } from '../forms/screen-frame';
+import { FormAlert } from '../../../shared/forms/fields';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 
 /**
  * Delete confirm (spec 1 §2, members only): the page posts the link's token

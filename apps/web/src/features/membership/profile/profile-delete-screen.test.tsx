@@ -8,7 +8,7 @@ import {
   makeUser,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
 import { ProfileDeleteScreen } from './profile-delete-screen';
 

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contract/account-pages';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { ScreenFrame } from '../forms/screen-frame';
-import { useAction } from '../forms/use-action';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { useAction } from '../../../shared/forms/use-action';
 
 /**
  * Profile delete (spec 1 §2, members only): 'Delete your account', or

@@ -11,7 +11,7 @@ import {
   renderMembershipScreen,
   stubApi,
   type ApiCall,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { ProfileUpdateScreen } from './profile-update-screen';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,34 +2,40 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
-import { useCommonState } from '../../../app/common-state';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { checkUser } from '../../../app/user/user-check';
-import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
+import { useCommonState } from '../../../shared/common-state';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { checkUser } from '../../../shared/user/user-check';
+import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { isApiError } from '../../../lib/api-error';
 import { httpClient } from '../../../lib/http-client';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { putProfile } from '../api/profile';
 import { BirthdayFields } from '../forms/birthday-fields';
-import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
-import { ScreenFrame } from '../forms/screen-frame';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import {
+  CheckboxField,
+  FormAlert,
+  ReadOnlyField,
+  SubmitButton,
+  TextField,
+} from '../../../shared/forms/fields';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 import {
   needsCurrentPassword,
   ProfileFormSchema,
   profileValues,
   profileWireValues,
 } from './profile-form-schema';
-import { ClubForm } from '../forms/club-form';
+import { ClubForm } from '../../../shared/forms/club-form';
 import {
   EmailField,
   NewPasswordFields,
   PersonTitleField,
   PhoneField,
   SignField,
-} from '../forms/common-fields';
+} from '../../../shared/forms/common-fields';
 
 /** The 429 answer's message on the current-password field, or the generic one. */
 function tooManyAttempts(data: unknown): { oldPassword: string[] } {
@@ -41,7 +47,7 @@ function tooManyAttempts(data: unknown): { oldPassword: string[] } {
 }
 
 /** The points table side panel (spec 1 §2 "Profile update"), a chunk of its own. */
-const PointsSidePanel = lazy(() => import('../../points/side-panel/points-side-panel'));
+const PointsSidePanel = lazy(() => import('../../../shared/points-status/points-side-panel'));
 
 /**
  * Profile update (spec 1 §2, §4; members only). Opening it checks the user

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { StepHeading } from './step-heading';
 
 type AgreementStepProps = { conditionsText: string; focus: boolean; onAgree: () => void };

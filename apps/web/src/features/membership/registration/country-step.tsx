@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RegistrationPage } from '@club/contract/account-pages';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { StepHeading } from './step-heading';
 
 type CountryStepProps = {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { EnrollNotifyWireSchema } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../../../shared/layout-context';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { notifyWhenEnrolled, requestEnrollment } from '../api/offices';
-import { FormAlert, SubmitButton } from '../forms/fields';
-import { useAction } from '../forms/use-action';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { FormAlert, SubmitButton } from '../../../shared/forms/fields';
+import { useAction } from '../../../shared/forms/use-action';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 import { StepHeading } from './step-heading';
-import { ClubForm } from '../forms/club-form';
-import { EmailField } from '../forms/common-fields';
+import { ClubForm } from '../../../shared/forms/club-form';
+import { EmailField } from '../../../shared/forms/common-fields';
 
 /** A server HTML text of a step, or the screen's default sentence when it is empty. */
 function StepText({ html, fallback }: { html: string; fallback: string }) {

@@ -1,6 +1,6 @@
-import { useLayout } from '../../../app/layout-context';
+import { useLayout } from '../../../shared/layout-context';
 import { directAccessUrl } from '../../../lib/direct-access';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { StepHeading } from './step-heading';
 
 /**

@@ -7,7 +7,7 @@ import {
   makePage,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
 import { EmailConfirmScreen } from './email-confirm-screen';
 

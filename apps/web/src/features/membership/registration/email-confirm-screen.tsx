@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { EmailConfirmAnswerSchema } from '@club/contract/account-pages';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
 import { productName } from '../../../lib/dictionary';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
-import { ScreenFrame } from '../forms/screen-frame';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { LoginLink } from '../forms/login-link';
 
 /**

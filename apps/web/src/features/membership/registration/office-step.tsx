@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { RegistrationWireSchema, type OfficeData } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { FormAlert, SubmitButton, TextField } from '../forms/fields';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { useLayout } from '../../../shared/layout-context';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { FormAlert, SubmitButton, TextField } from '../../../shared/forms/fields';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 import { lookUpOffice } from './look-up-office';
 import { StepHeading } from './step-heading';
-import { ClubForm } from '../forms/club-form';
+import { ClubForm } from '../../../shared/forms/club-form';
 
 const OfficeIdFormSchema = z.object({ officeId: RegistrationWireSchema.shape.officeId });
 

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ReconfirmAnswerSchema } from '@club/contract/account-pages';
 import { EmailOnlyWireSchema } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { postPageForm, readPageFormAnswer } from '../api/page-form';
-import { ClubForm } from '../forms/club-form';
-import { EmailField } from '../forms/common-fields';
-import { FormAlert, SubmitButton } from '../forms/fields';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
+import { ClubForm } from '../../../shared/forms/club-form';
+import { EmailField } from '../../../shared/forms/common-fields';
+import { FormAlert, SubmitButton } from '../../../shared/forms/fields';
 import { LoginLink } from '../forms/login-link';
-import { ScreenFrame } from '../forms/screen-frame';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 
 const ReconfirmFormSchema = z.object({ email: EmailOnlyWireSchema.shape.email });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makePage, renderMembershipScreen, stubApi } from '../testing/membership-test-utils';
+import { makePage, renderMembershipScreen, stubApi } from '../../../testing/membership-test-utils';
 import { RegistrationScreen } from './registration-screen';
 
 afterEach(() => {

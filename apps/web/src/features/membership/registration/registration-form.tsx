@@ -2,14 +2,20 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import { RegistrationWireSchema, type OfficeData } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import { useLogIn } from '../../../app/user/use-session';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../../../shared/layout-context';
+import { useLogIn } from '../../../shared/user/use-session';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { postRegistration } from '../api/registration';
 import { BirthdayFields } from '../forms/birthday-fields';
-import { CheckboxField, FormAlert, ReadOnlyField, SubmitButton, TextField } from '../forms/fields';
+import {
+  CheckboxField,
+  FormAlert,
+  ReadOnlyField,
+  SubmitButton,
+  TextField,
+} from '../../../shared/forms/fields';
 import { Tooltip } from '../../../lib/tooltip';
-import { useClubForm, useFormSubmit } from '../forms/use-club-form';
+import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 import { lookUpOffice } from './look-up-office';
 import {
   emptyRegistration,
@@ -18,14 +24,14 @@ import {
 } from './registration-form-schema';
 import type { RegistrationSuccessState } from './registration-success-screen';
 import { StepHeading } from './step-heading';
-import { ClubForm } from '../forms/club-form';
+import { ClubForm } from '../../../shared/forms/club-form';
 import {
   EmailField,
   NewPasswordFields,
   PersonTitleField,
   PhoneField,
   SignField,
-} from '../forms/common-fields';
+} from '../../../shared/forms/common-fields';
 
 /** Debounce of the office lookup while the office ID is typed (spec 1 §2: 300 ms). */
 const officeLookupDelayMs = 300;

@@ -15,7 +15,7 @@ import {
   renderMembershipScreen,
   stubApi,
   type ApiCall,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { RegistrationScreen } from './registration-screen';
 
 afterEach(() => {

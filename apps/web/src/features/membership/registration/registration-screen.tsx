@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
 import { countryHostUrl } from '../../../lib/country-host';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { ScreenFrame } from '../forms/screen-frame';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { AgreementStep } from './agreement-step';
 import { CountryStep } from './country-step';
 import {

@@ -8,7 +8,7 @@ import {
   makeUser,
   renderMembershipScreen,
   stubApi,
-} from '../testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 import { RegistrationSuccessScreen } from './registration-success-screen';
 
 afterEach(() => vi.unstubAllGlobals());

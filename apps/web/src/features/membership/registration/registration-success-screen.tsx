@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'react-router';
-import { useCommonState } from '../../../app/common-state';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { RichText } from '../../../lib/rich-text';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { ScreenFrame } from '../forms/screen-frame';
+import { useCommonState } from '../../../shared/common-state';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { RichText } from '../../../shared/rich-text';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { LoginLink } from '../forms/login-link';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiCall } from './membership-test-utils';
+import type { ApiCall } from '../../../testing/membership-test-utils';
 
 /** Whether a call is the page-form submit (POST) of `pageName`. */
 export function isPageForm(call: ApiCall, pageName: string): boolean {

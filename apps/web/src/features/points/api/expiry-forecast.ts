@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpiryForecast } from '@club/contract/points';
 import { httpClient } from '../../../lib/http-client';
-import { pointsFreshMs } from './status-report';
+import { pointsFreshMs } from '../../../shared/points-status/status-report';
 
 /** Points lapsing in each of the next 12 months: `GET /s2c/auth/v1/agent-points/forecast?number=`. */
 export function getExpiryForecast(number: string, signal?: AbortSignal): Promise<ExpiryForecast> {

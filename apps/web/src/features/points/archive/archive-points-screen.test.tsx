@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ArchivePointsPage } from '@club/contract/points';
-import { makePage } from '../../membership/testing/membership-test-utils';
+import { makePage } from '../../../testing/membership-test-utils';
 import { makeClientLayout, renderScreen } from '../../../testing/render-screen';
 import { ArchivePointsScreen } from './archive-points-screen';
 

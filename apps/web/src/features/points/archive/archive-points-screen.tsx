@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ArchivePointsPage } from '@club/contract/points';
-import { useLayout } from '../../../app/layout-context';
-import type { ScreenProps } from '../../../app/page-registry';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { IsoDate, useFormatNumber } from '../components/format';
+import { useLayout } from '../../../shared/layout-context';
+import type { ScreenProps } from '../../../shared/screens';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 import '../points.css';
 
 /**

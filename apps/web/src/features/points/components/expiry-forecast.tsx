@@ -1,6 +1,11 @@
 import type { ExpiryForecast } from '@club/contract/points';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { fillNodes, IsoDate, useFormatNumber, useMonthLabel } from './format';
+import { useDictionary } from '../../../shared/use-dictionary';
+import {
+  fillNodes,
+  IsoDate,
+  useFormatNumber,
+  useMonthLabel,
+} from '../../../shared/points-status/format';
 
 /**
  * When points lapse: the next lapse in a sentence, and a table of the points

@@ -1,6 +1,6 @@
 import type { StatusReport } from '@club/contract/points';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { fill, useFormatNumber } from './format';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { fill, useFormatNumber } from '../../../shared/points-status/format';
 import { Tooltip } from '../../../lib/tooltip';
 
 type Text = ReturnType<typeof useDictionary>;
@@ -115,12 +115,7 @@ export function StatusPanel({ report }: { report: StatusReport }) {
                 <th scope="row">
                   <span className="points-status__label">
                     {row.label}
-                    <Tooltip
-                      className="points-tip"
-                      symbol="i"
-                      label={fill(about, { label: row.label })}
-                      text={row.info}
-                    />
+                    <Tooltip symbol="i" label={fill(about, { label: row.label })} text={row.info} />
                   </span>
                 </th>
                 <td className="points-number">{formatNumber(Number(report[row.key]))}</td>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useLayout } from '../../../app/layout-context';
-import { trapTabKey } from '../../../app/shell/focus';
+import { useLayout } from '../../../shared/layout-context';
+import { trapTabKey } from '../../../lib/focus';
 import { calendarNames } from '../../../lib/calendar-names';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 import {
   addDays,
   addMonths,

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
-import type { ScreenProps } from '../../../app/page-registry';
-import { useReloadWhenLoggedOut } from '../../../app/user/use-session';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { fill, IsoDate, useFormatNumber } from '../components/format';
+import type { ScreenProps } from '../../../shared/screens';
+import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 import { pointsPageData } from './page-data';
 import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
 import { SearchForm } from './search-form';

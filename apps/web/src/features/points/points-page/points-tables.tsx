@@ -1,7 +1,7 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import type { PointsPage, PointsRow } from '@club/contract/points';
-import { useDictionary } from '../../../lib/use-dictionary';
-import { fill, IsoDate, useFormatNumber } from '../components/format';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 
 /**
  * A table in a scrolling container of at most 600 px (spec 2 §9 "Table

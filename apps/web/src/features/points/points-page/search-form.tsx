@@ -7,13 +7,13 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router';
-import { useNavigate } from '../../../app/navigation/navigator-router';
+import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PointsSearchSchema, type PointsPage, type PointsSearch } from '@club/contract/points';
-import { useLayout } from '../../../app/layout-context';
-import { pagePath } from '../../../app/paths';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useLayout } from '../../../shared/layout-context';
+import { pagePath } from '../../../shared/paths';
+import { useDictionary } from '../../../shared/use-dictionary';
 import { DatePicker } from './date-picker';
 import { useSearchMessage } from './search-messages';
 

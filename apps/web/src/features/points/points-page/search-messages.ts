@@ -1,5 +1,5 @@
 import { pointsSearchMessages } from '@club/contract/points';
-import { useDictionary } from '../../../lib/use-dictionary';
+import { useDictionary } from '../../../shared/use-dictionary';
 
 const keyOfMessage = new Map<string, string>(
   Object.entries(pointsSearchMessages).map(([key, message]) => [message, key]),

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useLayout } from '../../../app/layout-context';
+import { useLayout } from '../../../shared/layout-context';
 
 export type Tab = {
   key: string;

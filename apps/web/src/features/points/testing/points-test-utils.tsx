@@ -1,5 +1,5 @@
 import type { ExpiryForecast, PointsPage, StatusReport } from '@club/contract/points';
-import { makePage } from '../../membership/testing/membership-test-utils';
+import { makePage } from '../../../testing/membership-test-utils';
 
 export {
   apiData,
@@ -8,7 +8,7 @@ export {
   renderMembershipScreen as renderPointsScreen,
   stubApi,
   type ApiCall,
-} from '../../membership/testing/membership-test-utils';
+} from '../../../testing/membership-test-utils';
 
 /** A status report with every figure different, so that each cell is found by its value. */
 export function makeStatusReport(overrides: Partial<StatusReport> = {}): StatusReport {

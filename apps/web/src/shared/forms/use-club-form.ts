@@ -1,0 +1,115 @@
+import { useState, type BaseSyntheticEvent } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useCommonState } from '../common-state';
+import { fieldMessages, submitErrorMessage } from '../../lib/api-error';
+import type { FieldMessages } from './field-messages';
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A form validated by a schema built from the contract's rules. Every change
+ * and blur validates (mode `all`); fields show their message only once touched
+ * or after a submit (see `useShownError`).
+ */
+export function useClubForm<TSchema extends FormSchema>(
+  schema: TSchema,
+  defaultValues: DefaultValues<z.input<TSchema>>,
+): UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>> {
+  return useResolvedClubForm(schemaResolver(schema), defaultValues);
+}
+
+/** The resolver of a schema, with the schema's input and output types. */
+export function schemaResolver<TSchema extends FormSchema>(
+  schema: TSchema,
+): Resolver<z.input<TSchema>, unknown, z.output<TSchema>> {
+  // The resolver's own generics cannot follow a generic schema; its types are the schema's.
+  return zodResolver(schema) as unknown as Resolver<z.input<TSchema>, unknown, z.output<TSchema>>;
+}
+
+/** The same form with a resolver of its own, e.g. one that loads its schema later (lazy-resolver.ts). */
+export function useResolvedClubForm<TIn extends FieldValues, TOut>(
+  resolver: Resolver<TIn, unknown, TOut>,
+  defaultValues: DefaultValues<TIn>,
+): UseFormReturn<TIn, unknown, TOut> {
+  return useForm<TIn, unknown, TOut>({ resolver, mode: 'all', defaultValues });
+}
+
+/**
+ * Puts server messages on the matching fields (`rename` maps a server field
+ * to a form field, e.g. login's `username` → `number`); a list shows as
+ * numbered messages. Answers the messages of fields the form does not have.
+ */
+export function applyFieldMessages<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  messages: FieldMessages,
+  rename: Readonly<Record<string, string>> = {},
+): string[] {
+  const values: Record<string, unknown> = form.getValues();
+  const unmatched: string[] = [];
+  let first = true;
+  for (const [field, list] of Object.entries(messages)) {
+    if (list.length === 0) continue;
+    const name = rename[field] ?? field;
+    if (!Object.hasOwn(values, name)) {
+      unmatched.push(...list);
+      continue;
+    }
+    form.setError(
+      name as Path<T>,
+      { type: 'server', message: list.join('\n') },
+      { shouldFocus: first },
+    );
+    first = false;
+  }
+  return unmatched;
+}
+
+export type SubmitOutcome = FieldMessages | null | undefined | void;
+
+/**
+ * The submit flow of spec 1 §4–5 and spec 2 §4: `send` runs only for a valid
+ * form (a blocked submit marks every field as touched); while it runs the
+ * form is submitting. Field messages it answers, or a 400 answer's, land on
+ * the fields; any other failure shows the generic submit error.
+ */
+export function useFormSubmit<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  send: (values: TOut) => Promise<SubmitOutcome>,
+  rename?: Readonly<Record<string, string>>,
+): { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; otherMessages: string[] } {
+  const { addError, cleanErrors } = useCommonState();
+  const [otherMessages, setOtherMessages] = useState<string[]>([]);
+  const submit = form.handleSubmit(async (values) => {
+    setOtherMessages([]);
+    cleanErrors();
+    let messages: SubmitOutcome;
+    try {
+      messages = await send(values);
+    } catch (error) {
+      messages = fieldMessages(error);
+      if (messages === null) {
+        addError(submitErrorMessage(error));
+        return;
+      }
+    }
+    if (messages) setOtherMessages(applyFieldMessages(form, messages, rename));
+  });
+  const onSubmit = (event?: BaseSyntheticEvent) => {
+    // One submit at a time: a second click while the first runs does nothing.
+    if (form.formState.isSubmitting) {
+      event?.preventDefault();
+      return Promise.resolve();
+    }
+    return submit(event);
+  };
+  return { onSubmit, otherMessages };
+}
