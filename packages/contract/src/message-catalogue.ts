@@ -51,7 +51,16 @@ export const messageCatalogue = {
     'This link is for taking part in the club, on the agency opt-in page.',
   'agency.message.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
 
-  'account.message.invalidLink': 'Sorry for the inconvenience. The link is not valid any more.',
+  // Field messages of the registration, login and profile calls.
+  'member.message.emailTaken': 'This email address is already registered',
+  'member.message.officeInactive':
+    'Your agency has not joined the club yet. Ask your manager for access.',
+  'member.message.directOffice':
+    'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
+  'member.message.unknownCountry': 'Select a country of the club',
+  'member.message.tooManyAttempts': 'Too many attempts. Please try again in a few minutes.',
+  'member.message.pending':
+    'Please confirm your email address first. Use "Activate account" to get a new link.',
 } as const;
 
 export type MessageKey = keyof typeof messageCatalogue;
