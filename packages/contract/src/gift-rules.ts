@@ -18,6 +18,8 @@ export const giftMessages = {
   noGifts: 'gifts.message.noGifts',
   addressTooLong: 'redeem.message.addressTooLong',
   addressRequired: 'redeem.message.addressRequired',
+  /** Not the spec's: a form without a usable order key. */
+  reloadPage: 'redeem.message.reloadPage',
 } as const satisfies Record<string, MessageKey>;
 
 /** Ordering's message on redeem points, whose answer carries the `redeem` words. */

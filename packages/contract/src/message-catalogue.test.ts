@@ -40,6 +40,7 @@ describe('the message catalogue', () => {
       [giftMessages.noGifts]: 'Sorry, no gifts to choose',
       [giftMessages.addressTooLong]: 'Max length exceeded',
       [giftMessages.addressRequired]: 'Please enter the delivery address.',
+      [giftMessages.reloadPage]: 'Reload the page and order again.',
       [pointsSearchMessages.pnrRequired]: 'Please enter a PNR.',
       [pointsSearchMessages.pnrPattern]: 'A PNR has 5 to 8 letters and digits.',
       [pointsSearchMessages.dateRequired]: 'Please enter a date.',

@@ -42,6 +42,8 @@ export const messageCatalogue = {
   'redeem.message.orderingDisabled': 'Sorry, ordering is currently disabled',
   'redeem.message.addressTooLong': 'Max length exceeded',
   'redeem.message.addressRequired': 'Please enter the delivery address.',
+  // A redeem form whose order key is missing or tampered with.
+  'redeem.message.reloadPage': 'Reload the page and order again.',
   'gifts.message.orderingDisabled': 'Sorry, ordering is currently disabled',
   'gifts.message.noGifts': 'Sorry, no gifts to choose',
 

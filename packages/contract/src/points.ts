@@ -7,6 +7,7 @@ import {
 } from './calendar-date.js';
 import { PageSchema } from './page.js';
 import type { MessageKey } from './message-catalogue.js';
+import { messages } from './validation-messages.js';
 
 /**
  * Points: the status report, the points page and its search form, archive
@@ -48,7 +49,7 @@ export const StatusReportSchema = z.object({
 export type StatusReport = z.infer<typeof StatusReportSchema>;
 
 export const AgentPointsQuerySchema = z.object({
-  number: z.string().regex(/^\d{1,20}$/, 'Only numbers are allowed'),
+  number: z.string().regex(/^\d{1,20}$/, messages.numbersOnly),
 });
 
 /** Points lapsing in each of the next 12 months (`GET /s2c/auth/v1/agent-points/forecast?number=`). */
