@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { agencyMessages } from './agency.js';
+import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-date.js';
 import { giftMessages, redeemOrderingDisabled } from './gift-rules.js';
 import {
   isMessageKey,
@@ -57,6 +58,12 @@ describe('the message catalogue', () => {
       expect(isMessageKey(key), key).toBe(true);
       expect(wordMessage({ key: key as MessageKey }), key).toBe(text);
     }
+  });
+
+  it("words the points search's date range with the calendar's bounds", () => {
+    expect(wordMessage({ key: pointsSearchMessages.dateRange })).toBe(
+      `Use a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}.`,
+    );
   });
 
   it('has a default wording for every key the schemas and screens use', () => {

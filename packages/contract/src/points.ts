@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  calendarDateProblem,
-  FIRST_CALENDAR_DATE,
-  isCalendarDate,
-  LAST_CALENDAR_DATE,
-} from './calendar-date.js';
+import { calendarDateProblem, isCalendarDate } from './calendar-date.js';
 import { PageSchema } from './page.js';
 import type { MessageKey } from './message-catalogue.js';
 import { messages } from './validation-messages.js';

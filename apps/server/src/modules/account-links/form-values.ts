@@ -27,7 +27,7 @@ export const withTrimmedEmail = <T extends z.ZodType>(schema: T) =>
 /** Surrounding spaces of a typed or pasted address are no reason to refuse it. */
 export function trimmedEmail<T>(values: T): T {
   return isRecord(values) && typeof values.email === 'string'
-    ? ({ ...values, email: values.email.trim() } as T)
+    ? { ...values, email: values.email.trim() }
     : values;
 }
 
