@@ -14,8 +14,8 @@ export const agencyMessages = {
   linkInvalid: 'agency.message.linkInvalid',
   agreeRequired: 'agency.message.agreeRequired',
   /** A valid link opened on the page of the other purpose (it names the page it belongs to). */
-  linkForOptIn: 'agency.message.linkForOptIn',
-  linkForOptOut: 'agency.message.linkForOptOut',
+  linkForOptIn: 'agency.linkForOptIn',
+  linkForOptOut: 'agency.linkForOptOut',
 } as const satisfies Record<string, MessageKey>;
 
 /** The hidden link parameters: `s` names the link, `c` proves it. */

@@ -7,8 +7,9 @@
  * with `wordMessage`, so a dictionary word of the same key translates it.
  * `{name}` in a wording is filled from the message's values.
  *
- * The points, gifts and redeem keys are the dictionary keys the content
- * already translates (`points.message.*`, `gifts.message.*`, `redeem.message.*`).
+ * The points, gifts, redeem and agency keys are the dictionary keys the
+ * content already translates (`points.message.*`, `gifts.message.*`,
+ * `redeem.message.*`, `agency.linkForOptIn`…).
  */
 export const messageCatalogue = {
   'validation.required': 'Field is required',
@@ -49,9 +50,9 @@ export const messageCatalogue = {
 
   'agency.message.linkInvalid': 'This link is not valid any more. Please ask for a new one.',
   'agency.message.agreeRequired': 'Please agree to take part in the club.',
-  'agency.message.linkForOptIn':
+  'agency.linkForOptIn':
     'This link is for taking part in the club, on the agency opt-in page.',
-  'agency.message.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
+  'agency.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
 
   // Field messages of the registration, login and profile calls.
   'member.message.emailTaken': 'This email address is already registered',

@@ -21,7 +21,8 @@ import { useDictionary } from '../../../lib/use-dictionary';
 import { forgetAfterOrder, placeOrder, refreshStatusReport } from '../api/place-order';
 import { redeemPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../lib/use-format-number';
-import { useGiftMessages } from '../components/gift-messages';
+import { useGiftMessage } from '../components/gift-messages';
+import { useMessageWording } from '../../../lib/use-message-wording';
 import { PartnerRedirect } from '../components/partner-redirect';
 import '../gifts.css';
 
@@ -145,7 +146,7 @@ function OrderForm({
   const layout = useLayout();
   const queryClient = useQueryClient();
   const { addError, cleanErrors } = useCommonState();
-  const { translate } = useGiftMessages('redeem');
+  const word = useMessageWording();
   const id = useId();
   const submitting = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -168,7 +169,7 @@ function OrderForm({
       const messages = result.validationMessages;
       if (messages && Object.keys(messages).length > 0) {
         for (const [field, list] of Object.entries(messages)) {
-          const texts = list.map(translate);
+          const texts = list.map(word);
           // The hidden fields (the gifts, the order key) have no control: the banner.
           if (field === 'delivery' || field === 'giftDeliveryAddress')
             form.setError(field, { message: texts.join('\n') });
@@ -192,7 +193,7 @@ function OrderForm({
     void form
       .handleSubmit(send, (errors) => {
         const hidden = errors.listgifts?.message ?? errors.orderKey?.message;
-        if (hidden) addError(translate(hidden));
+        if (hidden) addError(word(hidden));
       })(event)
       .finally(() => {
         submitting.current = false;
@@ -231,7 +232,7 @@ function OrderForm({
         </p>
         {typeof addressError === 'string' && addressError !== '' ? (
           <p id={errorId} className="redeem-error">
-            {addressError.split('\n').map(translate).join(' ')}
+            {addressError.split('\n').map(word).join(' ')}
           </p>
         ) : null}
       </div>
@@ -249,7 +250,7 @@ function Redeem({ data }: { data: RedeemPage }) {
   const text = useDictionary();
   const layout = useLayout();
   const queryClient = useQueryClient();
-  const { message } = useGiftMessages('redeem');
+  const message = useGiftMessage('redeem');
   const titleId = useId();
   const [result, setResult] = useState<RedeemResult | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);

@@ -15,7 +15,7 @@ import { useLayout } from '../../../app/layout-context';
 import { pagePath } from '../../../app/paths';
 import { useDictionary } from '../../../lib/use-dictionary';
 import { DatePicker } from './date-picker';
-import { useSearchMessage } from './search-messages';
+import { useMessageWording } from '../../../lib/use-message-wording';
 
 /** The form's values: the search form of spec 2 §3 with `details` as the checkbox's state. */
 export type SearchValues = {
@@ -105,7 +105,7 @@ function Field({
   input?: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const id = useId();
-  const message = useSearchMessage();
+  const message = useMessageWording();
   const error = form.formState.errors[name]?.message;
   const lines = typeof error === 'string' && error !== '' ? error.split('\n').map(message) : [];
   const described = [hint ? `${id}-hint` : '', lines.length > 0 ? `${id}-error` : '']
@@ -223,7 +223,7 @@ function DateField({
 export function SearchForm({ page }: { page: PointsPage }) {
   const layout = useLayout();
   const text = useDictionary();
-  const message = useSearchMessage();
+  const message = useMessageWording();
   const navigate = useNavigate();
   const { search } = useLocation();
   const titleId = useId();
