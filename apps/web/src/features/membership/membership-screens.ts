@@ -12,9 +12,9 @@ export const membershipScreens: Record<MembershipPageName, () => Promise<PageScr
     import('./registration/registration-success-screen').then((m) => m.RegistrationSuccessScreen),
   'registration-email-confirm': () =>
     import('./registration/email-confirm-screen').then((m) => m.EmailConfirmScreen),
-  reconfirm: () => import('./registration/reconfirm-screen').then((m) => m.ReconfirmScreen),
+  reconfirm: () => import('./guest-link/guest-link-screens').then((m) => m.ReconfirmScreen),
   'retrieve-password': () =>
-    import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
+    import('./guest-link/guest-link-screens').then((m) => m.RetrievePasswordScreen),
   'forgot-password': () =>
     import('./password/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
   'profile-update': () =>
@@ -23,7 +23,7 @@ export const membershipScreens: Record<MembershipPageName, () => Promise<PageScr
     import('./profile/profile-delete-screen').then((m) => m.ProfileDeleteScreen),
   'delete-confirm': () =>
     import('./profile/delete-confirm-screen').then((m) => m.DeleteConfirmScreen),
-  restore: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
+  restore: () => import('./guest-link/guest-link-screens').then((m) => m.RestoreScreen),
   'restore-confirm': () =>
     import('./account/restore-confirm-screen').then((m) => m.RestoreConfirmScreen),
   'email-change-confirm': () =>

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import type { OfficeData } from '@club/contract/membership';
 import { localPage } from '../../../app/local-page';
 import { makeClientLayout } from '../../../testing/render-screen';
-import { RestoreScreen } from '../account/restore-screen';
+import { RestoreScreen } from '../guest-link/guest-link-screens';
 import { LoginScreen } from '../login/login-screen';
 import { ProfileUpdateScreen } from '../profile/profile-update-screen';
 import { RegistrationForm } from '../registration/registration-form';
