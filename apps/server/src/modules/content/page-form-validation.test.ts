@@ -161,6 +161,14 @@ describe("messages in the page's language", () => {
     });
   });
 
+  it("the layout carries the validation words, for the screens' own checks (login has no page call)", async () => {
+    const response = await t.app.inject({
+      url: '/s2c/content/v1/layout/?countryCode=gr&languageCode=ell',
+    });
+    const { dictionary } = response.json<{ data: { dictionary: Record<string, string> } }>().data;
+    expect(dictionary['validation.email']).toBe('Λάθος μορφή');
+  });
+
   it('words the points search messages of the points page too', async () => {
     const page = await getPage<{ validationMessages?: Record<string, string[]> }>(
       t.app,

@@ -109,7 +109,8 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
   const { addError, cleanErrors } = useCommonState();
   const word = useMessageWording();
   const [otherMessages, setOtherMessages] = useState<string[]>([]);
-  const toBanner = (messages: readonly string[]) => messages.forEach((m) => addError(word(m)));
+  const toBanner = (messages: readonly string[]) =>
+    messages.forEach((message) => addError(word(message)));
   const submit = form.handleSubmit(
     async (values) => {
       setOtherMessages([]);
