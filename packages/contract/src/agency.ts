@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './message-catalogue.js';
 import { EmailSchema, NameSchema, messages, storable } from './validation-rules.js';
 
 /**
@@ -7,14 +8,15 @@ import { EmailSchema, NameSchema, messages, storable } from './validation-rules.
  * submits the form that opts it in or out.
  */
 
+/** Keys of the agency messages (wording in message-catalogue.ts). */
 export const agencyMessages = {
   /** An unknown, tampered, expired or already used link (validationMessages.officeId). */
-  linkInvalid: 'This link is not valid any more. Please ask for a new one.',
-  agreeRequired: 'Please agree to take part in the club.',
+  linkInvalid: 'agency.message.linkInvalid',
+  agreeRequired: 'agency.message.agreeRequired',
   /** A valid link opened on the page of the other purpose (it names the page it belongs to). */
-  linkForOptIn: 'This link is for taking part in the club, on the agency opt-in page.',
-  linkForOptOut: 'This link is for leaving the club, on the agency opt-out page.',
-} as const;
+  linkForOptIn: 'agency.linkForOptIn',
+  linkForOptOut: 'agency.linkForOptOut',
+} as const satisfies Record<string, MessageKey>;
 
 /** The hidden link parameters: `s` names the link, `c` proves it. */
 export const AgencyLinkSchema = z.object({
@@ -35,7 +37,7 @@ export type Agency = z.infer<typeof AgencySchema>;
 const CommentSchema = z
   .string()
   .trim()
-  .max(1000, 'Max length exceeded')
+  .max(1000, messages.maxLength)
   .refine(storable, messages.pattern)
   .default('');
 

@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   LAST_CALENDAR_DATE,
 } from './calendar-date.js';
+import { wordMessage } from './message-catalogue.js';
 import { PointsSearchSchema, pointsSearchMessages } from './points.js';
 
 describe('the calendar-date rule', () => {
@@ -78,7 +79,9 @@ describe('the points search dates', () => {
       pointsSearchMessages.dateOrder,
     ]);
     expect(messagesOf(search(''))).toEqual([pointsSearchMessages.dateRequired]);
-    expect(pointsSearchMessages.dateRange).toBe('Use a date from 1900-01-01 to 2199-12-31.');
+    expect(wordMessage({ key: pointsSearchMessages.dateRange })).toBe(
+      'Use a date from 1900-01-01 to 2199-12-31.',
+    );
     expect(search(FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE).success).toBe(true);
   });
 });

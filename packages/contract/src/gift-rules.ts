@@ -4,16 +4,26 @@
  * Kept apart from the schemas of gifts.ts so that the gift list, which only
  * shows what the page answer holds, loads without the schema library.
  */
+import type { MessageKey } from './message-catalogue.js';
 
-/** The spec's messages (§8). */
+/**
+ * The keys of the spec's messages (§8); their English wording is in
+ * message-catalogue.ts. They are the dictionary keys of the screen showing
+ * them (decision 022), except ordering's message on redeem points.
+ */
 export const giftMessages = {
-  notEnoughPoints: 'You do not have enough points to redeem this item.',
-  noGiftSelected: 'Please select at least one gift.',
-  orderingDisabled: 'Sorry, ordering is currently disabled',
-  noGifts: 'Sorry, no gifts to choose',
-  addressTooLong: 'Max length exceeded',
-  addressRequired: 'Please enter the delivery address.',
-} as const;
+  notEnoughPoints: 'redeem.message.notEnoughPoints',
+  noGiftSelected: 'redeem.message.noGiftSelected',
+  orderingDisabled: 'gifts.message.orderingDisabled',
+  noGifts: 'gifts.message.noGifts',
+  addressTooLong: 'redeem.message.addressTooLong',
+  addressRequired: 'redeem.message.addressRequired',
+  /** Not the spec's: a form without a usable order key. */
+  reloadPage: 'redeem.message.reloadPage',
+} as const satisfies Record<string, MessageKey>;
+
+/** Ordering's message on redeem points, whose answer carries the `redeem` words. */
+export const redeemOrderingDisabled = 'redeem.message.orderingDisabled' satisfies MessageKey;
 
 /** Quantities per gift run up to 10, capped by stock when stock is above 0 (spec 2 §9). */
 export const MAX_GIFT_QUANTITY = 10;

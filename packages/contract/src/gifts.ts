@@ -97,7 +97,7 @@ export const RedeemFormSchema = z
       .max(255, giftMessages.addressTooLong)
       .refine(storable, messages.pattern)
       .default(''),
-    orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Reload the page and order again.'),
+    orderKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, giftMessages.reloadPage),
   })
   .refine((form) => form.delivery === 'self' || form.giftDeliveryAddress !== '', {
     message: giftMessages.addressRequired,

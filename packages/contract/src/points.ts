@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import {
-  calendarDateProblem,
-  FIRST_CALENDAR_DATE,
-  isCalendarDate,
-  LAST_CALENDAR_DATE,
-} from './calendar-date.js';
+import { calendarDateProblem, isCalendarDate } from './calendar-date.js';
 import { PageSchema } from './page.js';
+import type { MessageKey } from './message-catalogue.js';
+import { messages } from './validation-messages.js';
 
 /**
  * Points: the status report, the points page and its search form, archive
@@ -47,7 +44,7 @@ export const StatusReportSchema = z.object({
 export type StatusReport = z.infer<typeof StatusReportSchema>;
 
 export const AgentPointsQuerySchema = z.object({
-  number: z.string().regex(/^\d{1,20}$/, 'Only numbers are allowed'),
+  number: z.string().regex(/^\d{1,20}$/, messages.numbersOnly),
 });
 
 /** Points lapsing in each of the next 12 months (`GET /s2c/auth/v1/agent-points/forecast?number=`). */
@@ -92,15 +89,15 @@ export const bookingReasonTexts: Readonly<Record<BookingReason, string>> = {
   'all-segments-cancelled': 'All segments of the booking were cancelled.',
 };
 
-/** Messages of the points search (the spec leaves their texts to us, §5). */
+/** Keys of the points search's messages (the spec leaves their texts to us, §5; wording in message-catalogue.ts). */
 export const pointsSearchMessages = {
-  pnrRequired: 'Please enter a PNR.',
-  pnrPattern: 'A PNR has 5 to 8 letters and digits.',
-  dateRequired: 'Please enter a date.',
-  dateFormat: 'Use the format YYYY-MM-DD.',
-  dateRange: `Use a date from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}.`,
-  dateOrder: 'The start date must not be after the end date.',
-} as const;
+  pnrRequired: 'points.message.pnrRequired',
+  pnrPattern: 'points.message.pnrPattern',
+  dateRequired: 'points.message.dateRequired',
+  dateFormat: 'points.message.dateFormat',
+  dateRange: 'points.message.dateRange',
+  dateOrder: 'points.message.dateOrder',
+} as const satisfies Record<string, MessageKey>;
 
 const DateFieldSchema = z
   .string()

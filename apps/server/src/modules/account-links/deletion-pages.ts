@@ -8,7 +8,7 @@ import { ErrorCode } from '@club/contract/envelope';
 import { HttpError } from '../../lib/http-error.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { currentMemberId } from './current-member.js';
-import { FormValuesSchema, TokenFormSchema, submittedToken } from './form-values.js';
+import { NoFieldsSchema, TokenFormSchema, submittedToken } from './form-values.js';
 import { linkLifeTimeDays, linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, hasOpenLink } from './links.js';
@@ -60,7 +60,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
     },
     // Sends the delete link, or a new one ("Resend confirmation email").
     submit: {
-      body: FormValuesSchema,
+      body: NoFieldsSchema,
       response: ProfileDeleteAnswerSchema,
       handle: ({ request }) =>
         db.transaction(async (tx) => {

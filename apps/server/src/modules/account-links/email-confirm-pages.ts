@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailQueuedRecently } from '../mail/outbox-repository.js';
 import { sendConfirmEmail } from './confirm-email.js';
-import { validateForm } from './form-validation.js';
-import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
+import { TokenFormSchema, submittedToken } from './form-values.js';
+import { guestLinkSubmit } from './guest-link-form.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
-import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
 /** Email confirmation (doubleOpt): the emailed link's page, and "Activate account" (reconfirm). */
@@ -51,48 +50,41 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
     words: ['reconfirm', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Activate account'),
-    submit: {
-      body: FormValuesSchema,
+    submit: guestLinkSubmit(app, {
+      body: EmailOnlyWireSchema,
       response: ReconfirmAnswerSchema,
-      handle: async ({ body }) => {
-        const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
-        if (!('data' in form)) return form;
-        // Member or not, the answer comes after the same time (even-answer.ts).
-        await answerNoSoonerThan(app.config.mail.guestFormAnswerMs, () =>
-          db.transaction(async (tx) => {
-            const member = await findMemberByEmail(tx, form.data.email);
-            if (member === null || member.status === 'deleted') return;
-            if (member.status === 'pending') {
-              const recent = await linkSentRecently(tx, {
-                agentId: member.id,
-                purpose: 'confirm-email',
-                withinMs: app.config.mail.resendQuietMs,
-              });
-              if (!recent) await sendConfirmEmail(tx, member);
-              return;
-            }
-            // Already active: no link, but a mail that says so and leads to the login.
-            const recent = await mailQueuedRecently(tx, {
-              to: member.email,
-              template: 'already-active',
-              withinMs: app.config.mail.resendQuietMs,
-            });
-            if (recent) return;
-            await enqueueMail(tx, {
-              to: member.email,
-              template: 'already-active',
-              countryCode: member.countryCode,
-              languageCode: member.languageCode,
-              variables: {
-                loginLink: await memberPageUrl(tx, member, 'login'),
-                firstName: member.firstName,
-              },
-            });
-          }),
-        );
-        // The same answer for unknown, pending and active addresses: it reveals no member.
-        return { emailReconfirmed: true, alreadyActivated: false, errorMessages: [] };
+      // The same answer for unknown, pending and active addresses.
+      answer: { emailReconfirmed: true, alreadyActivated: false, errorMessages: [] },
+      send: async (tx, form) => {
+        const member = await findMemberByEmail(tx, form.email);
+        if (member === null || member.status === 'deleted') return;
+        if (member.status === 'pending') {
+          const recent = await linkSentRecently(tx, {
+            agentId: member.id,
+            purpose: 'confirm-email',
+            withinMs: app.config.mail.resendQuietMs,
+          });
+          if (!recent) await sendConfirmEmail(tx, member);
+          return;
+        }
+        // Already active: no link, but a mail that says so and leads to the login.
+        const recent = await mailQueuedRecently(tx, {
+          to: member.email,
+          template: 'already-active',
+          withinMs: app.config.mail.resendQuietMs,
+        });
+        if (recent) return;
+        await enqueueMail(tx, {
+          to: member.email,
+          template: 'already-active',
+          countryCode: member.countryCode,
+          languageCode: member.languageCode,
+          variables: {
+            loginLink: await memberPageUrl(tx, member, 'login'),
+            firstName: member.firstName,
+          },
+        });
       },
-    },
+    }),
   });
 }

@@ -9,14 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { agents } from '../agents/schema.js';
 import { hashPassword } from '../agents/password.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { validateForm } from './form-validation.js';
-import { FormValuesSchema, tokenParam, trimmedEmail } from './form-values.js';
+import { TokenFormSchema, submittedToken, tokenParam } from './form-values.js';
+import { guestLinkSubmit } from './guest-link-form.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import { endAccessAfterCredentialChange, notifyPasswordChanged } from './account-changes.js';
 import { findMemberByEmail, lockMember, setMemberPassword } from './member-records.js';
-import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
 const invalidLinkAnswer = { validationMessages: { token: [accountMessages.invalidLink] } };
@@ -30,44 +29,36 @@ export function registerPasswordPages(app: FastifyInstance): void {
     words: ['retrievePassword', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Retrieve password'),
-    submit: {
-      body: FormValuesSchema,
+    submit: guestLinkSubmit(app, {
+      body: EmailOnlyWireSchema,
       response: RetrievePasswordAnswerSchema,
-      handle: async ({ body }) => {
-        const form = validateForm(EmailOnlyWireSchema, trimmedEmail(body));
-        if (!('data' in form)) return form;
-        // Member or not, the answer comes after the same time (even-answer.ts).
-        await answerNoSoonerThan(app.config.mail.guestFormAnswerMs, () =>
-          db.transaction(async (tx) => {
-            const member = await findMemberByEmail(tx, form.data.email);
-            if (member === null || member.status === 'deleted') return;
-            const recent = await linkSentRecently(tx, {
-              agentId: member.id,
-              purpose: 'reset-password',
-              withinMs: app.config.mail.resendQuietMs,
-            });
-            if (recent) return;
-            const token = await createLink(tx, {
-              agentId: member.id,
-              purpose: 'reset-password',
-              lifetimeMs: linkLifetimeMs['reset-password'],
-            });
-            await enqueueMail(tx, {
-              to: member.email,
-              template: 'reset-password',
-              countryCode: member.countryCode,
-              languageCode: member.languageCode,
-              variables: {
-                link: await memberPageUrl(tx, member, 'forgot-password', { token }),
-                firstName: member.firstName,
-              },
-            });
-          }),
-        );
-        // The same answer whether or not the address belongs to a member.
-        return { sent: true as const };
+      answer: { sent: true as const },
+      send: async (tx, form) => {
+        const member = await findMemberByEmail(tx, form.email);
+        if (member === null || member.status === 'deleted') return;
+        const recent = await linkSentRecently(tx, {
+          agentId: member.id,
+          purpose: 'reset-password',
+          withinMs: app.config.mail.resendQuietMs,
+        });
+        if (recent) return;
+        const token = await createLink(tx, {
+          agentId: member.id,
+          purpose: 'reset-password',
+          lifetimeMs: linkLifetimeMs['reset-password'],
+        });
+        await enqueueMail(tx, {
+          to: member.email,
+          template: 'reset-password',
+          countryCode: member.countryCode,
+          languageCode: member.languageCode,
+          variables: {
+            link: await memberPageUrl(tx, member, 'forgot-password', { token }),
+            firstName: member.firstName,
+          },
+        });
       },
-    },
+    }),
   });
 
   pageRegistry.register({
@@ -81,18 +72,13 @@ export function registerPasswordPages(app: FastifyInstance): void {
       return { ...page, FirstUsername: firstName ?? '', linkValid: firstName !== null };
     },
     submit: {
-      body: FormValuesSchema,
+      body: TokenFormSchema.and(NewPasswordWireSchema),
       response: ForgotPasswordAnswerSchema,
       handle: async ({ body, params }) => {
-        const form = validateForm(NewPasswordWireSchema, body);
-        if (!('data' in form)) return form;
-        const token =
-          typeof body.token === 'string' && body.token.trim() !== ''
-            ? body.token.trim()
-            : tokenParam(params);
+        const token = submittedToken(body, params);
         // Hashing costs time: only for a link that can still work.
         if ((await usableLinkOwner(token)) === null) return invalidLinkAnswer;
-        const passwordHash = await hashPassword(form.data.password);
+        const passwordHash = await hashPassword(body.password);
         return db.transaction(async (tx) => {
           const used = await consumeLink(tx, { token, purpose: 'reset-password' });
           const member = used === null ? null : await lockMember(tx, used.agentId);

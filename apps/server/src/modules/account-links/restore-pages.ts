@@ -2,13 +2,12 @@ import { RestoreWireSchema } from '@club/contract/membership';
 import { RestoreAnswerSchema, RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
 import type { FastifyInstance } from 'fastify';
 import { enqueueMail } from '../mail/outbox.js';
-import { validateForm } from './form-validation.js';
-import { FormValuesSchema, TokenFormSchema, submittedToken, trimmedEmail } from './form-values.js';
+import { TokenFormSchema, submittedToken } from './form-values.js';
+import { guestLinkSubmit } from './guest-link-form.js';
 import { daysInMs, linkLifeTimeDays } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
-import { answerNoSoonerThan } from './even-answer.js';
 import { accountMessages, storedPageOr } from './page-texts.js';
 
 const restoreLinkSentAnswer = {
@@ -41,46 +40,39 @@ export function registerRestorePages(app: FastifyInstance): void {
     words: ['restore', 'form'],
     cached: true,
     load: (context) => storedPageOr(context, 'Restore account'),
-    submit: {
-      body: FormValuesSchema,
+    // Only for a deleted member whose email and number match.
+    submit: guestLinkSubmit(app, {
+      body: RestoreWireSchema,
       response: RestoreAnswerSchema,
-      handle: async ({ body }) => {
-        const form = validateForm(RestoreWireSchema, trimmedEmail(body));
-        if (!('data' in form)) return form;
-        // Member or not, the answer comes after the same time (even-answer.ts).
-        await answerNoSoonerThan(app.config.mail.guestFormAnswerMs, () =>
-          db.transaction(async (tx) => {
-            const member = await findMemberByEmail(tx, form.data.email);
-            if (member === null || member.number !== form.data.number) return;
-            const days = linkLifeTimeDays(config, member.countryCode);
-            if (!(await deletedWithin(tx, member.id, days))) return;
-            const recent = await linkSentRecently(tx, {
-              agentId: member.id,
-              purpose: 'restore-account',
-              withinMs: app.config.mail.resendQuietMs,
-            });
-            if (recent) return;
-            const token = await createLink(tx, {
-              agentId: member.id,
-              purpose: 'restore-account',
-              lifetimeMs: daysInMs(days),
-            });
-            await enqueueMail(tx, {
-              to: member.email,
-              template: 'restore-account',
-              countryCode: member.countryCode,
-              languageCode: member.languageCode,
-              variables: {
-                link: await memberPageUrl(tx, member, 'restore-confirm', { token }),
-                firstName: member.firstName,
-              },
-            });
-          }),
-        );
-        // The same answer whether or not the pair belongs to a deleted member.
-        return restoreLinkSentAnswer;
+      answer: restoreLinkSentAnswer,
+      send: async (tx, form) => {
+        const member = await findMemberByEmail(tx, form.email);
+        if (member === null || member.number !== form.number) return;
+        const days = linkLifeTimeDays(config, member.countryCode);
+        if (!(await deletedWithin(tx, member.id, days))) return;
+        const recent = await linkSentRecently(tx, {
+          agentId: member.id,
+          purpose: 'restore-account',
+          withinMs: app.config.mail.resendQuietMs,
+        });
+        if (recent) return;
+        const token = await createLink(tx, {
+          agentId: member.id,
+          purpose: 'restore-account',
+          lifetimeMs: daysInMs(days),
+        });
+        await enqueueMail(tx, {
+          to: member.email,
+          template: 'restore-account',
+          countryCode: member.countryCode,
+          languageCode: member.languageCode,
+          variables: {
+            link: await memberPageUrl(tx, member, 'restore-confirm', { token }),
+            firstName: member.firstName,
+          },
+        });
       },
-    },
+    }),
   });
 
   pageRegistry.register({

@@ -8,6 +8,7 @@ import {
   type OptInForm,
   type OptOutForm,
 } from '@club/contract/agency';
+import { wordMessage } from '@club/contract/message-catalogue';
 import type { Database, Transaction } from '../../db/client.js';
 import { validateForm } from '../account-links/form-validation.js';
 import { FormValuesSchema, trimmedEmail } from '../account-links/form-values.js';
@@ -22,8 +23,9 @@ export type AgenciesRoutesOptions = { now: () => number };
 
 const path = '/s2c/auth/v1/agency/state-change-request';
 
+// In English: the call has no language.
 const linkInvalidAnswer = () => ({
-  data: { validationMessages: { officeId: [agencyMessages.linkInvalid] } },
+  data: { validationMessages: { officeId: [wordMessage({ key: agencyMessages.linkInvalid })] } },
 });
 
 /** The link's parameters as they come: anything but strings counts as absent. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { agencyMessages } from '@club/contract/agency';
 import { createOffice } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { form, formHeaders } from '../../testing/agent-requests.js';
@@ -23,7 +22,13 @@ const lifetimeMs = 3 * 24 * 60 * 60 * 1000;
 
 const issue = (officeId: string, purpose: 'opt-in' | 'opt-out'): Promise<IssuedAgencyLink> =>
   issueAgencyLink(t.database.db, officeId, purpose, clock, t.config.agencyLinkDays);
-const linkInvalid = { data: { validationMessages: { officeId: [agencyMessages.linkInvalid] } } };
+const linkInvalid = {
+  data: {
+    validationMessages: {
+      officeId: ['This link is not valid any more. Please ask for a new one.'],
+    },
+  },
+};
 
 const look = (query: Record<string, string>) =>
   t.app.inject({ url: `${path}?${new URLSearchParams(query).toString()}` });
@@ -167,7 +172,7 @@ describe(`POST ${path}`, () => {
       data: { validationMessages: Record<string, string[]> };
     }>().data;
     expect(Object.keys(validationMessages).sort()).toEqual(['agree', 'email', 'firstName']);
-    expect(validationMessages.agree).toEqual([agencyMessages.agreeRequired]);
+    expect(validationMessages.agree).toEqual(['Please agree to take part in the club.']);
     expect(await activeOf(office.officeId)).toBe(false);
     expect(await stateChangesOf(office.officeId)).toEqual([]);
     // The link still works after a refused form.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@club/contract/envelope';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import type { LoginLimiter } from './login-limiter.js';
@@ -26,7 +27,8 @@ export async function checkCurrentPassword(
   oldPassword: string,
   now: Date,
 ): Promise<void> {
-  if (oldPassword === '') throw validationFailed({ oldPassword: messages.required });
+  if (oldPassword === '')
+    throw validationFailed({ oldPassword: wordMessage({ key: messages.required }) });
   const gate = await limiter.attempt<{ passwordHash: string }>(
     member.number,
     request.ip,
@@ -41,7 +43,7 @@ export async function checkCurrentPassword(
   }
   const passwordHash = gate.row?.passwordHash ?? (await dummyPasswordHash());
   if (!(await verifyPassword(passwordHash, oldPassword))) {
-    throw validationFailed({ oldPassword: messages.invalidPassword });
+    throw validationFailed({ oldPassword: wordMessage({ key: messages.invalidPassword }) });
   }
   await limiter.succeeded(gate.attempt);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError } from '../../lib/http-error.js';
@@ -18,12 +19,14 @@ export type LoginRoutesOptions = {
 };
 
 export const loginMessages = {
-  pending: 'Please confirm your email address first. Use "Activate account" to get a new link.',
-  tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
-} as const;
+  pending: wordMessage({ key: 'member.message.pending' }),
+  tooManyAttempts: wordMessage({ key: 'member.message.tooManyAttempts' }),
+};
 
 const invalidCredentials = () =>
-  new HttpError(401, ErrorCode.unauthorized, { username: messages.invalidCredentials });
+  new HttpError(401, ErrorCode.unauthorized, {
+    username: wordMessage({ key: messages.invalidCredentials }),
+  });
 
 /** Login and logout (spec 1 §2 "Login", §7). */
 export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, options, done) => {

@@ -1,16 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@club/contract/envelope';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 
-/** Messages of the server-only checks of registration and profile update. */
+/** Messages of the server-only checks of registration and profile update, in English (the calls have no language). */
 export const memberMessages = {
-  emailTaken: 'This email address is already registered',
-  officeInactive: 'Your agency has not joined the club yet. Ask your manager for access.',
-  directOffice:
-    'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
-  unknownCountry: 'Select a country of the club',
-  tooManyRequests: 'Too many attempts. Please try again in a few minutes.',
-} as const;
+  emailTaken: wordMessage({ key: 'member.message.emailTaken' }),
+  officeInactive: wordMessage({ key: 'member.message.officeInactive' }),
+  directOffice: wordMessage({ key: 'member.message.directOffice' }),
+  unknownCountry: wordMessage({ key: 'member.message.unknownCountry' }),
+  tooManyRequests: wordMessage({ key: 'member.message.tooManyAttempts' }),
+};
 
 /**
  * 429 for a guest call whose client address (or office) used up its requests:

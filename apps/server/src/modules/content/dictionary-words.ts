@@ -25,6 +25,8 @@ export const layoutWords: readonly string[] = [
   'termsDialog',
   // The login page and the agency success pages are built locally (spec 2 §7).
   'login',
+  // The spec's validation messages (message-catalogue.ts): login shows them, and every form screen.
+  'validation',
   'agency.home',
   'agency.successOptInDefault',
   'agency.successOptInTitle',

@@ -1,13 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import { ValidationAnswerSchema } from '@club/contract/account-pages';
 import { PageSchema, type Page } from '@club/contract/page';
 import { ErrorCode } from '@club/contract/envelope';
-import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
-import { fieldMessages } from '../../lib/validation-data.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { validationAnswer, type FieldIssue } from '../../lib/validation-data.js';
 import { encodeJson, plainJson, type EncodedJson } from '../../lib/json-reply.js';
 import type { ContentCache } from './content-cache.js';
 import { pickWords } from './dictionary-words.js';
 import { resolveLocale, type LocaleSettings, type ResolvedLocale } from './locale.js';
-import type { PageContext, PageDefinition, PageFields, PageRegistry } from './page-registry.js';
+import type {
+  PageContext,
+  PageDefinition,
+  PageFields,
+  PageRegistry,
+  PageSubmit,
+} from './page-registry.js';
 
 type LocaleQuery = { countryCode?: string | undefined; languageCode?: string | undefined };
 
@@ -88,11 +95,24 @@ export class PageAnswers {
     await this.checkMember(definition, request);
     const submit = definition.submit;
     if (submit === undefined) throw new HttpError(405, ErrorCode.methodNotAllowed, null);
-    const parsed = submit.body.safeParse(values);
-    if (!parsed.success) throw validationFailed(fieldMessages(parsed.error.issues, 'body'));
     const context = this.context(pageName, locale, definitelyStrings(params), request);
-    const result = await submit.handle({ ...context, body: parsed.data });
-    return JSON.stringify({ data: submit.response.encode(result) });
+    const parsed = submit.body.safeParse(values);
+    const data = parsed.success
+      ? submit.response.encode(await submit.handle({ ...context, body: parsed.data }))
+      : await this.invalid(submit, context, parsed.error.issues);
+    return JSON.stringify({ data });
+  }
+
+  /** The answer to an invalid form: its messages, worded with the page language's dictionary. */
+  private async invalid(
+    submit: PageSubmit,
+    context: PageContext,
+    issues: readonly FieldIssue[],
+  ): Promise<unknown> {
+    const answer = validationAnswer(issues, await context.content.dictionary());
+    return submit.invalid === undefined
+      ? ValidationAnswerSchema.encode(answer)
+      : submit.response.encode(await submit.invalid({ ...context, ...answer }));
   }
 
   /** The dictionary words of the page's screen, or undefined when it declares none. */
@@ -140,6 +160,7 @@ export class PageAnswers {
       content: {
         page: (name = pageName) => cache.storedPage(localeKey, name),
         text: async (key) => (await cache.texts(localeKey)).get(key),
+        dictionary: () => cache.dictionary(localeKey),
       },
     };
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '@club/contract/page';
+import type { ValidationAnswer } from '../../lib/validation-data.js';
 import type { CountryEntry, CountryLanguage, StoredPage } from './content-repository.js';
 
 /**
@@ -11,7 +12,8 @@ import type { CountryEntry, CountryLanguage, StoredPage } from './content-reposi
  *   app.pageRegistry.register({ name: 'points', memberOnly: true, load: … });
  *
  * `GET /s2c/content/v1/pages/{name}/` answers the loader's page; `POST` to the
- * same path runs the submit handler. Names that are not registered answer 404.
+ * same path validates the form with the submit's schema and runs the submit
+ * handler. Names that are not registered answer 404.
  */
 
 export type PageContext = {
@@ -30,6 +32,8 @@ export type PageContext = {
     page(name?: string): Promise<StoredPage | null>;
     /** A text by key, or undefined. */
     text(key: string): Promise<string | undefined>;
+    /** The dictionary's words (to word a message in the page's language). */
+    dictionary(): Promise<Readonly<Record<string, string>>>;
   };
 };
 
@@ -45,10 +49,20 @@ export type PageFields<TPage extends Page = Page> = Omit<
   Partial<Pick<Page, GenericFields>>;
 
 export type PageSubmit<TBody = unknown, TResult = unknown> = {
-  /** Schema of the form values (countryCode and languageCode already taken out); failures answer 400 per field. */
+  /**
+   * Schema of the form values (countryCode and languageCode already taken
+   * out), usually the contract's. The registry validates them with it: an
+   * invalid form answers `{ validationMessages }` per field (spec 1 §5), worded
+   * in the page's language, and `handle` only ever gets valid values.
+   */
   body: z.ZodType<TBody>;
   /** Schema of the answer's `data`; fields not in it never leave the server. */
   response: z.ZodType<TResult>;
+  /**
+   * The answer to an invalid form where the page's answer says more than the
+   * messages (default: the messages alone).
+   */
+  invalid?(context: PageContext & ValidationAnswer): Promise<TResult> | TResult;
   handle(context: PageContext & { body: TBody }): Promise<TResult> | TResult;
 };
 

@@ -8,6 +8,8 @@ const TestPageSchema = PageSchema.extend({ greeting: z.string() });
 
 let t: TestApp;
 let memberRequests = false;
+/** Bodies the test form's submit handler was called with. */
+const handledBodies: unknown[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     setup: (app) => {
@@ -22,11 +24,14 @@ beforeAll(async () => {
         submit: {
           body: z.object({ email: z.email('Wrong email'), agree: z.literal('1', 'Must agree') }),
           response: z.object({ accepted: z.string(), countryCode: z.string(), from: z.string() }),
-          handle: ({ body, countryCode, params }) => ({
-            accepted: body.email,
-            countryCode,
-            from: params.from ?? '',
-          }),
+          handle: ({ body, countryCode, params }) => {
+            handledBodies.push(body);
+            return {
+              accepted: body.email,
+              countryCode,
+              from: params.from ?? '',
+            };
+          },
         },
       });
       app.pageRegistry.register({
@@ -175,18 +180,20 @@ describe('POST /s2c/content/v1/pages/{pageName}/', () => {
     });
   });
 
-  it("answers 400 with per-field messages from the page's body schema", async () => {
+  it("answers the validationMessages of the page's body schema, without calling the submit handler", async () => {
+    handledBodies.length = 0;
     const response = await t.app.inject({
       method: 'POST',
       url: '/s2c/content/v1/pages/test-form/',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'email=nope',
     });
-    expect(response.statusCode).toBe(400);
+    // Spec 1 §5: an answer carrying validationMessages is field validation, not success.
+    expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      code: 'VALIDATION_FAILED',
-      data: { email: 'Wrong email', agree: 'Must agree', requestId: expect.any(String) as unknown },
+      data: { validationMessages: { email: ['Wrong email'], agree: ['Must agree'] } },
     });
+    expect(handledBodies).toEqual([]);
   });
 
   it('takes empty country and language codes in the body as not given', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { notFound, validationFailed } from '../../lib/http-error.js';
@@ -26,7 +27,7 @@ const OfficeParamsSchema = z.object({
 
 const LanguageQuerySchema = z.object({ languageCode: z.string().max(8).optional() });
 
-const officeNotFound = () => notFound({ officeId: messages.officeNotFound });
+const officeNotFound = () => notFound({ officeId: wordMessage({ key: messages.officeNotFound }) });
 
 const errors = {
   400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),

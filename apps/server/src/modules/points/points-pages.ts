@@ -45,7 +45,8 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
       const searched = params.searchBy !== undefined && params.searchBy !== '';
       const parsed = searched ? PointsSearchSchema.safeParse(params) : undefined;
       if (parsed?.success === false) {
-        const messages = fieldMessages(parsed.error.issues, 'searchBy');
+        const words = await content.dictionary();
+        const messages = fieldMessages(parsed.error.issues, 'searchBy', words);
         return {
           ...page,
           ...emptyPoints(report.available, report.expired, params.details ?? ''),

@@ -41,18 +41,16 @@ const titles = {
   'opt-out': ['agency.optOutTitle', 'Agency opt-out'],
 } as const;
 
-/** The page of each link purpose, as the other page names it (dictionary keys, English fallbacks). */
+/** The page of each link purpose, as the other page names it (message keys, dictionary keys and English fallbacks). */
 const linkPages = {
   'opt-in': {
     pageName: 'agency-opt-in',
-    messageKey: 'agency.linkForOptIn',
     message: agencyMessages.linkForOptIn,
     openKey: 'agency.openOptIn',
     open: 'Open the agency opt-in page',
   },
   'opt-out': {
     pageName: 'agency-opt-out',
-    messageKey: 'agency.linkForOptOut',
     message: agencyMessages.linkForOptOut,
     openKey: 'agency.openOptOut',
     open: 'Open the agency opt-out page',
@@ -124,7 +122,7 @@ function OtherPurposeAlert({ purpose, link }: { purpose: Purpose; link: AgencyLi
   const page = linkPages[purpose];
   return (
     <>
-      <FormAlert messages={[text(page.messageKey, page.message)]} />
+      <FormAlert messages={[page.message]} />
       <p>
         <Link to={pagePath(layout, page.pageName, { s: link.s, c: link.c })}>
           {text(page.openKey, page.open)}

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { agencyMessages } from '@club/contract/agency';
 import {
   apiData,
   makePage,
@@ -101,7 +100,9 @@ describe('agency opt-in page (spec 2 §2.4)', () => {
   it('a link without s and c is invalid without a call', () => {
     const calls = fakeAgencyApi();
     renderMembershipScreen(<AgencyOptInScreen page={page('agency-opt-in', {})} />);
-    expect(screen.getByRole('alert').textContent).toBe(agencyMessages.linkInvalid);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This link is not valid any more. Please ask for a new one.',
+    );
     expect(calls.some((call) => call.path === statePath)).toBe(false);
   });
 
@@ -119,7 +120,7 @@ describe('agency opt-in page (spec 2 §2.4)', () => {
     );
     expect(error?.textContent).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(agencyMessages.agreeRequired)).toBeTruthy();
+    expect(screen.getByText('Please agree to take part in the club.')).toBeTruthy();
     expect(calls.some((call) => isState(call, 'POST'))).toBe(false);
   });
 
@@ -216,7 +217,11 @@ describe('a link opened on the page of the other purpose', () => {
   it('an opt-in link on the opt-out page shows no form and leads to the opt-in page', async () => {
     const calls = fakeAgencyApi({ purpose: 'opt-in' });
     renderMembershipScreen(<AgencyOptOutScreen page={page('agency-opt-out')} />);
-    expect(await screen.findByText(agencyMessages.linkForOptIn)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This link is for taking part in the club, on the agency opt-in page.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Opt out' })).toBeNull();
     const open = screen.getByRole('link', { name: 'Open the agency opt-in page' });
@@ -227,7 +232,9 @@ describe('a link opened on the page of the other purpose', () => {
   it('an opt-out link on the opt-in page leads to the opt-out page', async () => {
     fakeAgencyApi({ purpose: 'opt-out' });
     renderMembershipScreen(<AgencyOptInScreen page={page('agency-opt-in')} />);
-    expect(await screen.findByText(agencyMessages.linkForOptOut)).toBeTruthy();
+    expect(
+      await screen.findByText('This link is for leaving the club, on the agency opt-out page.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(
       screen.getByRole('link', { name: 'Open the agency opt-out page' }).getAttribute('href'),

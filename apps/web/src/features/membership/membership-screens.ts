@@ -20,7 +20,7 @@ export const membershipScreens = {
     fromServer: true,
   },
   reconfirm: {
-    load: () => import('./registration/reconfirm-screen').then((m) => m.ReconfirmScreen),
+    load: () => import('./guest-link/guest-link-screens').then((m) => m.ReconfirmScreen),
     fromServer: true,
   },
   login: {
@@ -28,7 +28,7 @@ export const membershipScreens = {
     fromServer: false,
   },
   'retrieve-password': {
-    load: () => import('./password/retrieve-password-screen').then((m) => m.RetrievePasswordScreen),
+    load: () => import('./guest-link/guest-link-screens').then((m) => m.RetrievePasswordScreen),
     fromServer: true,
   },
   'forgot-password': {
@@ -48,7 +48,7 @@ export const membershipScreens = {
     fromServer: true,
   },
   restore: {
-    load: () => import('./account/restore-screen').then((m) => m.RestoreScreen),
+    load: () => import('./guest-link/guest-link-screens').then((m) => m.RestoreScreen),
     fromServer: true,
   },
   'restore-confirm': {

@@ -1,18 +1,21 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { useMessageWording } from '../use-message-wording';
 
 /**
  * Form controls of the membership screens. Every control has a label; its
  * hint and error are tied to it with `aria-describedby`, and `aria-invalid`
  * marks an error. A message shows only after the field was touched or the
  * form submitted (spec 1 §5); server messages arrive after a submit.
+ * Messages are worded in the page's language (use-message-wording.ts).
  */
 function useShownError(name: string): string | undefined {
   const { errors, touchedFields, isSubmitted } = useFormState({ name });
+  const word = useMessageWording();
   const message = errors[name]?.message;
   const touched = (touchedFields as Record<string, unknown>)[name] === true;
   return typeof message === 'string' && message !== '' && (touched || isSubmitted)
-    ? message
+    ? message.split('\n').map(word).join('\n')
     : undefined;
 }
 
@@ -171,6 +174,7 @@ export function FormAlert({
   tone?: 'danger' | 'success' | 'info';
   title?: string;
 }) {
+  const word = useMessageWording();
   if (messages.length === 0 && title === undefined) return null;
   return (
     <div className={`alert alert--${tone}`} role={tone === 'danger' ? 'alert' : 'status'}>
@@ -179,7 +183,7 @@ export function FormAlert({
         {messages.length > 0 ? (
           <ul className="alert__list">
             {messages.map((message, index) => (
-              <li key={`${index}-${message}`}>{message}</li>
+              <li key={`${index}-${message}`}>{word(message)}</li>
             ))}
           </ul>
         ) : null}

@@ -2,6 +2,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -11,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useCommonState } from '../common-state';
 import { fieldMessages, submitErrorMessage } from '../../lib/api-error';
+import { useMessageWording } from '../use-message-wording';
 import type { FieldMessages } from './field-messages';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -35,12 +37,20 @@ export function schemaResolver<TSchema extends FormSchema>(
   return zodResolver(schema) as unknown as Resolver<z.input<TSchema>, unknown, z.output<TSchema>>;
 }
 
+/**
+ * When a form validates: on every change and blur (`all`, the membership
+ * forms), or first on submit (`onSubmit`: redeem points and the points
+ * search, whose fields show their messages after an order or a search).
+ */
+export type ValidationMode = 'all' | 'onSubmit';
+
 /** The same form with a resolver of its own, e.g. one that loads its schema later (lazy-resolver.ts). */
 export function useResolvedClubForm<TIn extends FieldValues, TOut>(
   resolver: Resolver<TIn, unknown, TOut>,
   defaultValues: DefaultValues<TIn>,
+  mode: ValidationMode = 'all',
 ): UseFormReturn<TIn, unknown, TOut> {
-  return useForm<TIn, unknown, TOut>({ resolver, mode: 'all', defaultValues });
+  return useForm<TIn, unknown, TOut>({ resolver, mode, defaultValues });
 }
 
 /**
@@ -75,6 +85,16 @@ export function applyFieldMessages<T extends FieldValues>(
 
 export type SubmitOutcome = FieldMessages | null | undefined | void;
 
+export type FormSubmitOptions = {
+  /** Server fields to form fields, e.g. login's `username` → `number` (spec 1 §5). */
+  rename?: Readonly<Record<string, string>>;
+  /**
+   * Values without a control to show a message on (redeem's gifts and order
+   * key): their messages, the form's and the server's, go to the page's error banner.
+   */
+  hiddenFields?: readonly string[];
+};
+
 /**
  * The submit flow of spec 1 §4–5 and spec 2 §4: `send` runs only for a valid
  * form (a blocked submit marks every field as touched); while it runs the
@@ -84,25 +104,38 @@ export type SubmitOutcome = FieldMessages | null | undefined | void;
 export function useFormSubmit<TIn extends FieldValues, TOut>(
   form: UseFormReturn<TIn, unknown, TOut>,
   send: (values: TOut) => Promise<SubmitOutcome>,
-  rename?: Readonly<Record<string, string>>,
+  { rename, hiddenFields = [] }: FormSubmitOptions = {},
 ): { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; otherMessages: string[] } {
   const { addError, cleanErrors } = useCommonState();
+  const word = useMessageWording();
   const [otherMessages, setOtherMessages] = useState<string[]>([]);
-  const submit = form.handleSubmit(async (values) => {
-    setOtherMessages([]);
-    cleanErrors();
-    let messages: SubmitOutcome;
-    try {
-      messages = await send(values);
-    } catch (error) {
-      messages = fieldMessages(error);
-      if (messages === null) {
-        addError(submitErrorMessage(error));
-        return;
+  const toBanner = (messages: readonly string[]) =>
+    messages.forEach((message) => addError(word(message)));
+  const submit = form.handleSubmit(
+    async (values) => {
+      setOtherMessages([]);
+      cleanErrors();
+      let messages: SubmitOutcome;
+      try {
+        messages = await send(values);
+      } catch (error) {
+        messages = fieldMessages(error);
+        if (messages === null) {
+          addError(submitErrorMessage(error));
+          return;
+        }
       }
-    }
-    if (messages) setOtherMessages(applyFieldMessages(form, messages, rename));
-  });
+      if (!messages) return;
+      const shown: FieldMessages = {};
+      for (const [field, list] of Object.entries(messages)) {
+        if (hiddenFields.includes(rename?.[field] ?? field)) toBanner(list);
+        else shown[field] = list;
+      }
+      setOtherMessages(applyFieldMessages(form, shown, rename));
+    },
+    // A blocked submit: the first hidden field's message (the others' show on their fields).
+    (errors: FieldErrors) => toBanner(hiddenMessages(errors, hiddenFields).slice(0, 1)),
+  );
   const onSubmit = (event?: BaseSyntheticEvent) => {
     // One submit at a time: a second click while the first runs does nothing.
     if (form.formState.isSubmitting) {
@@ -112,4 +145,12 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
     return submit(event);
   };
   return { onSubmit, otherMessages };
+}
+
+/** The form's own messages of fields without a control, in the order of `hiddenFields`. */
+function hiddenMessages(errors: FieldErrors, hiddenFields: readonly string[]): string[] {
+  return hiddenFields.flatMap((field) => {
+    const message = errors[field]?.message;
+    return typeof message === 'string' && message !== '' ? [message] : [];
+  });
 }

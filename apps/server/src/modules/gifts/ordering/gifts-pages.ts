@@ -6,12 +6,11 @@ import {
   RedeemResultSchema,
   RedeemFormSchema,
   type GiftsPage,
+  type RedeemForm,
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
 import type { App } from '../../../app.js';
-import { validateForm } from '../../account-links/form-validation.js';
-import { FormValuesSchema } from '../../account-links/form-values.js';
 import type { SessionMember } from '../../agents/members.js';
 import type { PageContext } from '../../content/page-registry.js';
 import { dayOf } from '../../points/calendar-days.js';
@@ -65,6 +64,27 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
     };
   }
 
+  /** A redeem answer that places no order: what the form shows, with the member's points. */
+  async function refused(
+    context: PageContext,
+    fields: Partial<RedeemResult>,
+  ): Promise<RedeemResult> {
+    const member = context.request.agent!;
+    const { orderPartnerOff } = gateOf(context);
+    return {
+      ordered: false,
+      orderId: null,
+      Refresh: (await statusReport(db, member.id, dayOf(now()), orderPartnerOff)).available,
+      noOrder: false,
+      noneDet: false,
+      order_disabled: false,
+      disabled: false,
+      partnerUrl: null,
+      errorText: '',
+      ...fields,
+    };
+  }
+
   app.pageRegistry.register<GiftsPage, unknown, unknown>({
     name: 'gifts',
     memberOnly: true,
@@ -98,7 +118,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
     },
   });
 
-  app.pageRegistry.register<RedeemPage, unknown, RedeemResult>({
+  app.pageRegistry.register<RedeemPage, RedeemForm, RedeemResult>({
     name: 'redeem-points',
     memberOnly: true,
     words: ['redeem'],
@@ -133,33 +153,21 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
       };
     },
     submit: {
-      body: FormValuesSchema,
+      body: RedeemFormSchema,
       response: RedeemResultSchema,
+      // The messages, with the points the screen shows beside them.
+      invalid: ({ validationMessages, ...context }) => refused(context, { validationMessages }),
       handle: async (context) => {
-        const { body, request } = context;
+        const { body: form, request } = context;
         const member = request.agent!;
         const today = dayOf(now());
         const gate = gateOf(context);
-        const refused = async (fields: Partial<RedeemResult>): Promise<RedeemResult> => ({
-          ordered: false,
-          orderId: null,
-          Refresh: (await statusReport(db, member.id, today, gate.orderPartnerOff)).available,
-          noOrder: false,
-          noneDet: false,
-          order_disabled: false,
-          disabled: false,
-          partnerUrl: null,
-          errorText: '',
-          ...fields,
-        });
-        const form = validateForm(RedeemFormSchema, body);
-        if ('validationMessages' in form) return refused(form);
         const outcome = await placeOrder(db, {
           member,
-          orderKey: form.data.orderKey,
-          lines: parseListGifts(form.data.listgifts),
-          delivery: form.data.delivery,
-          deliveryAddress: form.data.giftDeliveryAddress,
+          orderKey: form.orderKey,
+          lines: parseListGifts(form.listgifts),
+          delivery: form.delivery,
+          deliveryAddress: form.giftDeliveryAddress,
           provider: app.config.gifts.provider,
           today,
           now: new Date(now()),
@@ -185,17 +193,17 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
               errorText: '',
             };
           case 'partner':
-            return refused({ partnerUrl: outcome.partnerUrl });
+            return refused(context, { partnerUrl: outcome.partnerUrl });
           case 'maintenance':
-            return refused({ disabled: true });
+            return refused(context, { disabled: true });
           case 'disabled':
-            return refused({ order_disabled: true });
+            return refused(context, { order_disabled: true });
           case 'none':
-            return refused({ noOrder: true });
+            return refused(context, { noOrder: true });
           case 'notEnoughPoints':
-            return refused({ noneDet: true });
+            return refused(context, { noneDet: true });
           case 'refused':
-            return refused({ errorText: outcome.errorText });
+            return refused(context, { errorText: outcome.errorText });
         }
       },
     },

@@ -9,7 +9,7 @@ import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { giftsPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../shared/use-format-number';
-import { useGiftMessages } from '../components/gift-messages';
+import { useGiftMessage } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import { GiftCard } from './gift-card';
 import { useReveal } from './use-reveal';
@@ -69,7 +69,7 @@ function GiftList({ data }: { data: GiftsPage }) {
   const layout = useLayout();
   const navigate = useNavigate();
   const formatNumber = useFormatNumber();
-  const { message } = useGiftMessages('gifts');
+  const message = useGiftMessage('gifts');
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const gifts = data.Gifts;

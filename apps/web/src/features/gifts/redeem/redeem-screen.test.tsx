@@ -111,6 +111,33 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     expect(orders(calls)).toHaveLength(0);
   });
 
+  it("shows the server's message for a hidden field in the banner, and the form stays", async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(
+        makeRedeemResult({
+          ordered: false,
+          validationMessages: { orderKey: ['Φορτώστε ξανά τη σελίδα.'] },
+        }),
+      ),
+    });
+    await user.click(orderButton());
+    expect(await screen.findByText('Φορτώστε ξανά τη σελίδα.')).toBeTruthy();
+    expect(orderButton().disabled).toBe(false);
+  });
+
+  it("words the form's own message in the page's language, by its key", async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage({ orderKey: '' }), {
+      layout: makeClientLayout({
+        dictionary: { 'redeem.message.reloadPage': 'Φορτώστε ξανά τη σελίδα.' },
+      }),
+    });
+    await user.click(orderButton());
+    expect(await screen.findByText('Φορτώστε ξανά τη σελίδα.')).toBeTruthy();
+    expect(screen.queryByText('Reload the page and order again.')).toBeNull();
+  });
+
   it('refreshes the status report on opening (spec 2 §4 "Page changes")', () => {
     const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
     renderRedeem();

@@ -1,45 +1,37 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import {
   RedeemFormSchema,
-  type DeliveryOption,
   type RedeemForm,
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
 import type { ScreenProps } from '../../../shared/screens';
-import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
-import { submitErrorMessage } from '../../../lib/api-error';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { forgetAfterOrder, placeOrder, refreshStatusReport } from '../api/place-order';
 import { redeemPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../shared/use-format-number';
-import { useGiftMessages } from '../components/gift-messages';
+import { useGiftMessage } from '../components/gift-messages';
+import { useMessageWording } from '../../../shared/use-message-wording';
+import { FormAlert } from '../../../shared/forms/fields';
+import {
+  schemaResolver,
+  useFormSubmit,
+  useResolvedClubForm,
+} from '../../../shared/forms/use-club-form';
 import { PartnerRedirect } from '../components/partner-redirect';
 import '../gifts.css';
 
 /** Characters a delivery address may have (spec 2 §5, §9). */
 export const ADDRESS_MAX_LENGTH = 255;
 
-type FormValues = {
-  listgifts: string;
-  delivery: DeliveryOption;
-  giftDeliveryAddress: string;
-  orderKey: string;
-};
-
-const resolver = zodResolver(RedeemFormSchema) as unknown as Resolver<
-  FormValues,
-  unknown,
-  RedeemForm
->;
+const resolver = schemaResolver(RedeemFormSchema);
 
 /** `id:quantity,id:quantity` of the chosen gifts. */
 function listGifts(data: RedeemPage): string {
@@ -144,66 +136,40 @@ function OrderForm({
   const text = useDictionary();
   const layout = useLayout();
   const queryClient = useQueryClient();
-  const { addError, cleanErrors } = useCommonState();
-  const { translate } = useGiftMessages('redeem');
+  const word = useMessageWording();
   const id = useId();
-  const submitting = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<FormValues, unknown, RedeemForm>({
+  const form = useResolvedClubForm(
     resolver,
-    defaultValues: {
+    {
       listgifts: listGifts(data),
       delivery: data.delivery_option,
       giftDeliveryAddress: data.giftDeliveryAddress,
       orderKey: data.orderKey,
     },
-  });
+    'onSubmit',
+  );
   const address = useWatch({ control: form.control, name: 'giftDeliveryAddress' }) ?? '';
   const addressError = form.formState.errors.giftDeliveryAddress?.message;
+  const busy = form.formState.isSubmitting;
 
-  const send = async (values: RedeemForm) => {
-    cleanErrors();
-    try {
+  // One request at a time: a double click sends one order (useFormSubmit).
+  const { onSubmit, otherMessages } = useFormSubmit(
+    form,
+    async (values: RedeemForm) => {
       const result = await placeOrder(data, layout, values);
       const messages = result.validationMessages;
-      if (messages && Object.keys(messages).length > 0) {
-        for (const [field, list] of Object.entries(messages)) {
-          const texts = list.map(translate);
-          // The hidden fields (the gifts, the order key) have no control: the banner.
-          if (field === 'delivery' || field === 'giftDeliveryAddress')
-            form.setError(field, { message: texts.join('\n') });
-          else texts.forEach(addError);
-        }
-      } else {
-        if (result.ordered) await forgetAfterOrder(queryClient);
-        onResult(result);
-      }
-    } catch (error) {
-      addError(submitErrorMessage(error));
-    }
-  };
-
-  // One request at a time: a double click sends one order.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    setBusy(true);
-    void form
-      .handleSubmit(send, (errors) => {
-        const hidden = errors.listgifts?.message ?? errors.orderKey?.message;
-        if (hidden) addError(translate(hidden));
-      })(event)
-      .finally(() => {
-        submitting.current = false;
-        setBusy(false);
-      });
-  };
+      if (messages && Object.keys(messages).length > 0) return messages;
+      if (result.ordered) await forgetAfterOrder(queryClient);
+      onResult(result);
+    },
+    // The chosen gifts and the order key have no control: their messages go to the banner.
+    { hiddenFields: ['listgifts', 'orderKey'] },
+  );
 
   const hintId = `${id}-address-hint`;
   const errorId = `${id}-address-error`;
   return (
-    <form className="redeem-form" onSubmit={onSubmit} noValidate>
+    <form className="redeem-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset className="redeem-delivery">
         <legend>{text('redeem.delivery', 'Delivery')}</legend>
         <label>
@@ -231,10 +197,11 @@ function OrderForm({
         </p>
         {typeof addressError === 'string' && addressError !== '' ? (
           <p id={errorId} className="redeem-error">
-            {addressError.split('\n').map(translate).join(' ')}
+            {addressError.split('\n').map(word).join(' ')}
           </p>
         ) : null}
       </div>
+      <FormAlert messages={otherMessages} />
       <div className="gifts-actions">
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           {text('redeem.order', 'Order')}
@@ -249,7 +216,7 @@ function Redeem({ data }: { data: RedeemPage }) {
   const text = useDictionary();
   const layout = useLayout();
   const queryClient = useQueryClient();
-  const { message } = useGiftMessages('redeem');
+  const message = useGiftMessage('redeem');
   const titleId = useId();
   const [result, setResult] = useState<RedeemResult | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);

@@ -80,7 +80,7 @@ export function LoginScreen(_props: ScreenProps) {
       await logIn(answer, 'home');
     },
     // Spec 1 §5: "On login, a server message for field number is moved to username" — and back.
-    { username: 'number' },
+    { rename: { username: 'number' } },
   );
 
   return (

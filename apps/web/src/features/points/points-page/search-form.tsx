@@ -8,39 +8,48 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
-import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { PointsSearchSchema, type PointsPage, type PointsSearch } from '@club/contract/points';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { DatePicker } from './date-picker';
-import { useSearchMessage } from './search-messages';
+import { useMessageWording } from '../../../shared/use-message-wording';
+import {
+  schemaResolver,
+  useFormSubmit,
+  useResolvedClubForm,
+} from '../../../shared/forms/use-club-form';
 
-/** The form's values: the search form of spec 2 §3 with `details` as the checkbox's state. */
-export type SearchValues = {
-  searchBy: 'pnr' | 'date';
-  pnrSearch: string;
-  fromDate: string;
-  toDate: string;
-  details: boolean;
-};
+type PointsSearchInput = z.input<typeof PointsSearchSchema>;
+
+/**
+ * The form's values (the search form of spec 2 §3 with `details` as the
+ * checkbox's state), checked by the contract's schema (spec 2 §5) with the
+ * checkbox as `details=1`.
+ */
+const SearchFormSchema = z
+  .object({
+    searchBy: z.enum(['pnr', 'date']),
+    pnrSearch: z.string(),
+    fromDate: z.string(),
+    toDate: z.string(),
+    details: z.boolean(),
+  })
+  .transform(({ searchBy, pnrSearch, fromDate, toDate, details }): PointsSearchInput => {
+    const detailsParam = details ? '1' : '';
+    return searchBy === 'pnr'
+      ? { searchBy, pnrSearch, details: detailsParam }
+      : { searchBy, fromDate, toDate, details: detailsParam };
+  })
+  .pipe(PointsSearchSchema);
+
+export type SearchValues = z.input<typeof SearchFormSchema>;
 type FieldName = Exclude<keyof SearchValues, 'details'>;
 type SearchForm = UseFormReturn<SearchValues, unknown, PointsSearch>;
 
-const schemaResolver = zodResolver(PointsSearchSchema) as unknown as Resolver<
-  Record<string, unknown>,
-  unknown,
-  PointsSearch
->;
-
-/** The contract's schema (spec 2 §5), with the checkbox sent as `details=1`. */
-const searchResolver: Resolver<SearchValues, unknown, PointsSearch> = (values, context, options) =>
-  schemaResolver(
-    { ...values, details: values.details ? '1' : '' },
-    context,
-    options as unknown as Parameters<typeof schemaResolver>[2],
-  );
+const searchResolver = schemaResolver(SearchFormSchema);
 
 /** The text fields of a search by PNR or by dates. */
 function fieldsOf(searchBy: SearchValues['searchBy']): string[] {
@@ -105,7 +114,7 @@ function Field({
   input?: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const id = useId();
-  const message = useSearchMessage();
+  const message = useMessageWording();
   const error = form.formState.errors[name]?.message;
   const lines = typeof error === 'string' && error !== '' ? error.split('\n').map(message) : [];
   const described = [hint ? `${id}-hint` : '', lines.length > 0 ? `${id}-error` : '']
@@ -223,14 +232,11 @@ function DateField({
 export function SearchForm({ page }: { page: PointsPage }) {
   const layout = useLayout();
   const text = useDictionary();
-  const message = useSearchMessage();
+  const message = useMessageWording();
   const navigate = useNavigate();
   const { search } = useLocation();
   const titleId = useId();
-  const form = useForm<SearchValues, unknown, PointsSearch>({
-    resolver: searchResolver,
-    defaultValues: searchValues(search),
-  });
+  const form = useResolvedClubForm(searchResolver, searchValues(search), 'onSubmit');
   const { reset, setError } = form;
   const searchBy = useWatch({ control: form.control, name: 'searchBy' });
 
@@ -255,7 +261,8 @@ export function SearchForm({ page }: { page: PointsPage }) {
     .filter(([field]) => !shownFields.includes(field))
     .flatMap(([, list]) => list);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // A valid search is a page change; the server's messages come with its page.
+  const { onSubmit } = useFormSubmit(form, async (values) => {
     await navigate(pagePath(layout, 'points', searchQuery(values)));
   });
 

@@ -8,7 +8,7 @@ import {
   stubApi,
 } from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
-import { RestoreScreen } from './restore-screen';
+import { RestoreScreen } from './guest-link-screens';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,7 +9,7 @@ import {
   stubApi,
 } from '../../../testing/membership-test-utils';
 import { isPageForm } from '../testing/page-form';
-import { RetrievePasswordScreen } from './retrieve-password-screen';
+import { RetrievePasswordScreen } from './guest-link-screens';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,0 +1,129 @@
+/* No runtime zod here: screens word these messages before their schemas load. */
+
+/**
+ * Every message a form can show, by key, with its default wording: the
+ * spec's English text, word for word (spec 1 §5, spec 2 §5, §8). Schemas
+ * carry the key as their issue message; the server and the screens word it
+ * with `wordMessage`, so a dictionary word of the same key translates it.
+ * `{name}` in a wording is filled from the message's values.
+ *
+ * The points, gifts, redeem and agency keys are the dictionary keys the
+ * content already translates (`points.message.*`, `gifts.message.*`,
+ * `redeem.message.*`, `agency.linkForOptIn`…).
+ */
+export const messageCatalogue = {
+  'validation.required': 'Field is required',
+  'validation.pattern': "Pattern doesn't match",
+  'validation.passwordMismatch': 'Password mismatch',
+  'validation.numbersOnly': 'Only numbers are allowed',
+  'validation.maxLength': 'Max length exceeded',
+  'validation.name': 'Only latin letters, spaces, commas, points and hyphens allowed',
+  'validation.newPassword':
+    'Minimum 7 characters, maximum 20 characters, must contain letter and digit',
+  'validation.oldPassword': 'Minimum 6 characters, maximum 20 characters',
+  'validation.shortText': 'Maximum 20 characters',
+  'validation.sign': 'Geben Sie die ersten 4 Ziffern',
+  'validation.phone': 'Wrong format, e.g. +30 2101234567',
+  'validation.email': 'Wrong format, e.g. name@example.com',
+  'validation.invalidCredentials': 'Invalid Username or Password',
+  'validation.invalidPassword': 'Invalid Password',
+  'validation.officeNotFound': 'Office ID not found',
+  'validation.commonPassword': 'This password is too common. Please choose another one.',
+
+  'points.message.pnrRequired': 'Please enter a PNR.',
+  'points.message.pnrPattern': 'A PNR has 5 to 8 letters and digits.',
+  'points.message.dateRequired': 'Please enter a date.',
+  'points.message.dateFormat': 'Use the format YYYY-MM-DD.',
+  // The calendar's bounds (FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE of calendar-date.ts).
+  'points.message.dateRange': 'Use a date from 1900-01-01 to 2199-12-31.',
+  'points.message.dateOrder': 'The start date must not be after the end date.',
+
+  'redeem.message.notEnoughPoints': 'You do not have enough points to redeem this item.',
+  'redeem.message.noGiftSelected': 'Please select at least one gift.',
+  'redeem.message.orderingDisabled': 'Sorry, ordering is currently disabled',
+  'redeem.message.addressTooLong': 'Max length exceeded',
+  'redeem.message.addressRequired': 'Please enter the delivery address.',
+  // A redeem form whose order key is missing or tampered with.
+  'redeem.message.reloadPage': 'Reload the page and order again.',
+  'gifts.message.orderingDisabled': 'Sorry, ordering is currently disabled',
+  'gifts.message.noGifts': 'Sorry, no gifts to choose',
+
+  'agency.message.linkInvalid': 'This link is not valid any more. Please ask for a new one.',
+  'agency.message.agreeRequired': 'Please agree to take part in the club.',
+  'agency.linkForOptIn': 'This link is for taking part in the club, on the agency opt-in page.',
+  'agency.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
+
+  // Field messages of the registration, login and profile calls.
+  'member.message.emailTaken': 'This email address is already registered',
+  'member.message.officeInactive':
+    'Your agency has not joined the club yet. Ask your manager for access.',
+  'member.message.directOffice':
+    'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
+  'member.message.unknownCountry': 'Select a country of the club',
+  'member.message.tooManyAttempts': 'Too many attempts. Please try again in a few minutes.',
+  'member.message.pending':
+    'Please confirm your email address first. Use "Activate account" to get a new link.',
+} as const;
+
+export type MessageKey = keyof typeof messageCatalogue;
+
+/** Values of a message's `{name}` placeholders. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+/** A message as the contract speaks it: a key of the catalogue and its placeholders' values. */
+export type KeyedMessage = { key: MessageKey; values?: MessageValues | undefined };
+
+/** A page's dictionary words by key (the layout's and the page answer's `dictionary`). */
+export type Words = Readonly<Record<string, string>>;
+
+export function isMessageKey(text: string): text is MessageKey {
+  return Object.hasOwn(messageCatalogue, text);
+}
+
+/**
+ * The wording of a message in the page's language: the dictionary's word of
+ * the same key when the content has one, else the English default; each
+ * `{name}` with a value is filled in.
+ */
+export function wordMessage({ key, values }: KeyedMessage, words: Words = {}): string {
+  const word = Object.hasOwn(words, key) ? words[key] : undefined;
+  const wording = word === undefined || word.trim() === '' ? messageCatalogue[key] : word;
+  if (values === undefined) return wording;
+  return wording.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
+}
+
+/**
+ * A message text as it reached a screen or an answer: a catalogue key (from a
+ * schema) is worded, any other text (worded already, by the server) stays as it is.
+ */
+export function wordText(text: string, words: Words = {}, values?: MessageValues): string {
+  return isMessageKey(text) ? wordMessage({ key: text, values }, words) : text;
+}
+
+/** The parts of a schema issue that a message's values come from (a zod issue fits). */
+export type IssueLike = {
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  params?: Readonly<Record<string, unknown>> | undefined;
+};
+
+/**
+ * An issue's message in the given words. Its values are the issue's bounds
+ * (`{minimum}`, `{maximum}` of a length rule) and the `params` of a custom
+ * issue, so a translation can name them.
+ */
+export function wordIssue(issue: IssueLike, words: Words = {}): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries({
+    ...issue.params,
+    minimum: issue.minimum,
+    maximum: issue.maximum,
+  })) {
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    else if (typeof value === 'bigint') values[name] = value.toString();
+  }
+  return wordText(issue.message, words, values);
+}
