@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { appPlugin } from '../../app-types.js';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
@@ -18,20 +18,20 @@ export type AgentsModuleOptions = {
  * registration, login and logout, the member's own record, and the
  * registration and profile pages.
  */
-export async function setupAgents(
-  app: FastifyInstance,
-  options: AgentsModuleOptions = {},
-): Promise<void> {
-  const now = options.now ?? Date.now;
-  const members = setupAuthentication(app, now);
-  const limiter = new LoginLimiter(app.db, app.config.loginLimits);
-  const deviceCookies = new DeviceCookies(app.db, {
-    configuredSecret: app.config.deviceCookieSecret,
-    production: app.config.production,
-  });
-  const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
-  registerMembershipPages(app);
-  await app.register(loginRoutes, { limiter, deviceCookies, now });
-  await app.register(agentRoutes, { members, limiter, now });
-  await app.register(registrationRoute, { members, requestLimiter, now });
-}
+export const agentsModule = appPlugin<AgentsModuleOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    const members = setupAuthentication(app, now);
+    const limiter = new LoginLimiter(app.db, app.config.loginLimits);
+    const deviceCookies = new DeviceCookies(app.db, {
+      configuredSecret: app.config.deviceCookieSecret,
+      production: app.config.production,
+    });
+    const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
+    registerMembershipPages(app);
+    await app.register(loginRoutes, { limiter, deviceCookies, now });
+    await app.register(agentRoutes, { members, limiter, now });
+    await app.register(registrationRoute, { members, requestLimiter, now });
+  },
+  { name: 'agents', dependencies: ['content', '@fastify/formbody'] },
+);

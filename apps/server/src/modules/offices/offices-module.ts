@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { appPlugin } from '../../app-types.js';
 import { officesRoutes } from './offices-routes.js';
 
 export type OfficesModuleOptions = {
@@ -7,6 +7,9 @@ export type OfficesModuleOptions = {
 };
 
 /** The offices directory: lookup and the decision-maker requests of registration. */
-export const officesModule: FastifyPluginAsync<OfficesModuleOptions> = async (app, options) => {
-  await app.register(officesRoutes, { now: options.now ?? Date.now });
-};
+export const officesModule = appPlugin<OfficesModuleOptions>(
+  async (app, options) => {
+    await app.register(officesRoutes, { now: options.now ?? Date.now });
+  },
+  { name: 'offices', dependencies: ['content'] },
+);

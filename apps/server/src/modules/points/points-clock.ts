@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
 import { agents } from '../agents/schema.js';
@@ -18,8 +17,6 @@ const BATCH = 500;
 export type PointsClockOptions = {
   now: () => number;
   segmentPoints: SegmentPoints;
-  intervalMs: number;
-  log: FastifyBaseLogger;
 };
 
 export type PointsClockRun = { credited: number; expiredMembers: number; reminders: number };
@@ -30,40 +27,14 @@ export type PointsClockRun = { credited: number; expiredMembers: number; reminde
  * to lapse. Every pass is idempotent and safe with several server processes:
  * the segment pass runs under the bookings lock, expiry skips members another
  * process holds, and a reminder is claimed by its row before its mail is queued.
+ * The points module runs it every POINTS_JOB_INTERVAL_MS (the background job
+ * `pointsClock`).
  */
 export class PointsClock {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly options: PointsClockOptions,
   ) {}
-
-  /** Started and not stopped (the readiness check asks). */
-  get isRunning(): boolean {
-    return this.timer !== undefined;
-  }
-
-  start(): void {
-    if (this.timer !== undefined) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'points clock failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, this.options.intervalMs);
-    this.timer.unref();
-    tick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
 
   async runOnce(): Promise<PointsClockRun> {
     const today = dayOf(this.options.now());

@@ -9,7 +9,7 @@ import {
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
-import type { App } from '../../../app.js';
+import type { App } from '../../../app-types.js';
 import { validateForm } from '../../account-links/form-validation.js';
 import { FormValuesSchema } from '../../account-links/form-values.js';
 import type { SessionMember } from '../../agents/members.js';

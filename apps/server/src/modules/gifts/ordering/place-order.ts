@@ -9,6 +9,7 @@ import { pointBalances } from '../../points/schema.js';
 import { giftNames } from '../catalogue/catalogue.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
 import { orderBlock, orderGate, type OrderGateInput } from './order-gate.js';
+import { orderPlacedSignal } from './order-signal.js';
 
 export type OrderRequest = {
   member: Member;
@@ -209,6 +210,8 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         },
       });
       await session.flush();
+      // The order worker sends it to the provider once this transaction has committed.
+      orderPlacedSignal.raise();
       return { kind: 'ordered', orderId, available: session.balance(member.id).available };
     });
   } catch (error) {
