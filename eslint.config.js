@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -12,6 +13,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/src/db/migrations/**',
+      // A cycle on purpose: the no-cycle rule's own test lints it (apps/server/src/import-cycles.test.ts).
+      'apps/server/src/testing/fixtures/import-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -48,6 +51,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The server's modules depend one way (apps/server/README.md): an import cycle fails the lint.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        // The sources import `./x.js` for `./x.ts`, as Node's ES modules want.
+        importX.createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

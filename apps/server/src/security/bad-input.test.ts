@@ -58,7 +58,9 @@ beforeAll(async () => {
   member = { id: agent.id, number: agent.number, password: agent.password, token };
   const second = await createAgent(db);
   other = { id: second.id, number: second.number };
-  agencyLink = await issueAgencyLink(db, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays);
+  agencyLink = await db.transaction((tx) =>
+    issueAgencyLink(tx, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays),
+  );
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,8 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { offices } from '../offices/schema.js';
 import { agents, sessions, type AgentStatus } from './schema.js';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the server knows of a member, without the password hash: the agent and the agency name. */
 export type Member = {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Transaction } from './members.js';
+import type { Transaction } from '../../db/client.js';
 import { sessions } from './schema.js';
 import { newSessionToken } from './session-tokens.js';
 

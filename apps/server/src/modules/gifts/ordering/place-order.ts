@@ -55,16 +55,16 @@ export function parseListGifts(listgifts: string): { id: number; quantity: numbe
     .sort((a, b) => a.id - b.id);
 }
 
-async function existingOrder(tx: Database, agentId: number, orderKey: string) {
-  const [row] = await tx
+async function existingOrder(db: Database, agentId: number, orderKey: string) {
+  const [row] = await db
     .select({ id: giftOrders.id })
     .from(giftOrders)
     .where(and(eq(giftOrders.agentId, agentId), eq(giftOrders.orderKey, orderKey)));
   return row?.id;
 }
 
-async function available(tx: Database, agentId: number): Promise<number> {
-  const [row] = await tx
+async function available(db: Database, agentId: number): Promise<number> {
+  const [row] = await db
     .select({ available: pointBalances.available })
     .from(pointBalances)
     .where(eq(pointBalances.agentId, agentId));
