@@ -64,6 +64,30 @@ describe('the import graph of the server', () => {
     ]);
   });
 
+  it('runs one way between modules that serve each other: the lower one never imports the higher', () => {
+    const modules = join(src, 'modules');
+    // Lower → higher: the higher one gives the lower what it needs through a port of the lower one.
+    const below = [
+      ['agents', 'account-links'],
+      ['offices', 'agencies'],
+      ['points', 'gifts'],
+    ];
+    // Loading the offices keeps a decision maker's choice: it reads the agencies' change log.
+    const known = ['offices/load-offices.ts -> agencies/schema.ts'];
+    const upward = sourcesUnder(modules)
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        importsOf(file).map(
+          (imported) => `${relative(modules, file)} -> ${relative(modules, imported)}`,
+        ),
+      )
+      .filter((edge) =>
+        below.some(([low, high]) => edge.startsWith(`${low}/`) && edge.includes(` -> ${high}/`)),
+      )
+      .filter((edge) => !known.includes(edge));
+    expect(upward).toEqual([]);
+  });
+
   it('fails the lint when it has one (import-x/no-cycle in eslint.config.js)', async () => {
     // The fixture is ignored by `npm run lint` (it is a cycle on purpose); here it is linted.
     const eslint = new ESLint({ cwd: repository, ignore: false });

@@ -1,5 +1,11 @@
 import { appPlugin } from '../../app-types.js';
 import { PeriodicJob } from '../../lib/periodic-job.js';
+import {
+  endAccessAfterCredentialChange,
+  notifyPasswordChanged,
+  requestEmailChange,
+} from './account-changes.js';
+import { sendConfirmEmail } from './confirm-email.js';
 import { registerDeletionPages } from './deletion-pages.js';
 import { registerEmailChangePages } from './email-change-pages.js';
 import { registerEmailConfirmPages } from './email-confirm-pages.js';
@@ -19,11 +25,18 @@ declare module 'fastify' {
  * The emailed-link flows: email confirmation and reconfirm, confirmation of
  * a new email, password recovery, account deletion and restore, each a page
  * of the page registry, and the purge of deleted members (every
- * PURGE_INTERVAL_MS, the background job `memberPurge`).
+ * PURGE_INTERVAL_MS, the background job `memberPurge`). It gives the agents
+ * module, below it, the flows registration and the own record need.
  */
 export const accountLinksModule = appPlugin(
   (app) => {
     useLinkSettings(app.config);
+    app.accountLinkFlows.supply({
+      sendConfirmEmail,
+      endAccessAfterCredentialChange,
+      notifyPasswordChanged,
+      requestEmailChange,
+    });
     registerEmailConfirmPages(app);
     registerEmailChangePages(app);
     registerPasswordPages(app);

@@ -1,4 +1,5 @@
 import { appPlugin } from '../../app-types.js';
+import { AccountLinkFlowsPort } from './account-link-flows.js';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
@@ -6,6 +7,13 @@ import { LoginLimiter, RequestLimiter } from './login-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The emailed-link flows registration and the own record use; the account-links module supplies them. */
+    accountLinkFlows: AccountLinkFlowsPort;
+  }
+}
 
 export type AgentsModuleOptions = {
   /** Clock of sessions, login limits and registration; injectable for tests (default Date.now). */
@@ -21,6 +29,7 @@ export type AgentsModuleOptions = {
 export const agentsModule = appPlugin<AgentsModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
+    app.decorate('accountLinkFlows', new AccountLinkFlowsPort());
     const members = setupAuthentication(app, now);
     const limiter = new LoginLimiter(app.db, app.config.loginLimits);
     const deviceCookies = new DeviceCookies(app.db, {
