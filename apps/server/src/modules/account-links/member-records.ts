@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { mailRecipientColumns } from '../agents/mail-recipient.js';
 import { agents, sessions, type AgentStatus } from '../agents/schema.js';
 import { daysInterval } from '../mail/sql-time.js';
 
@@ -7,10 +8,7 @@ import { daysInterval } from '../mail/sql-time.js';
 export const memberColumns = {
   id: agents.id,
   number: agents.number,
-  email: agents.email,
-  firstName: agents.firstName,
-  countryCode: agents.countryCode,
-  languageCode: agents.languageCode,
+  ...mailRecipientColumns,
   status: agents.status,
   deletedAt: agents.deletedAt,
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
+import { mailRecipientOf } from '../agents/mail-recipient.js';
 import { agents } from '../agents/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { addDays, dayOf, monthOf } from './calendar-days.js';
@@ -171,15 +172,7 @@ export class PointsClock {
           .onConflictDoNothing()
           .returning({ daysBefore: expiryReminders.daysBefore });
         if (!rows.some((row) => row.daysBefore === notice)) return false;
-        const [member] = await tx
-          .select({
-            email: agents.email,
-            firstName: agents.firstName,
-            countryCode: agents.countryCode,
-            languageCode: agents.languageCode,
-          })
-          .from(agents)
-          .where(eq(agents.id, group.agentId));
+        const member = await mailRecipientOf(tx, group.agentId);
         if (member === undefined) return false;
         await enqueueMail(tx, {
           to: member.email,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import { memberPageUrl } from '../../account-links/link-urls.js';
+import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { agents } from '../../agents/schema.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { retryDelayMs } from '../../mail/retry-backoff.js';
@@ -430,15 +431,7 @@ export class OrderWorker {
           .set({ stock: sql`${gifts.stock} + ${line.quantity}` })
           .where(and(eq(gifts.id, line.giftId), sql`${gifts.stock} is not null`));
       }
-      const [member] = await tx
-        .select({
-          email: agents.email,
-          firstName: agents.firstName,
-          countryCode: agents.countryCode,
-          languageCode: agents.languageCode,
-        })
-        .from(agents)
-        .where(eq(agents.id, order.agentId));
+      const member = await mailRecipientOf(tx, order.agentId);
       if (member !== undefined) {
         await enqueueMail(tx, {
           to: member.email,
