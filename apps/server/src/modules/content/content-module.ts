@@ -41,5 +41,5 @@ export const contentModule = appPlugin<ContentModuleOptions>(
     await app.register(contentRoutes);
     if (app.config.errorLog) await app.register(logRoute);
   },
-  { name: 'content', dependencies: ['openapi'] },
+  { name: 'content', dependencies: ['openapi', '@fastify/formbody', '@fastify/rate-limit'] },
 );
