@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { offices } from '../offices/schema.js';
 import { agents, sessions, type AgentStatus } from './schema.js';
 
@@ -128,7 +128,7 @@ export class Members {
     return row;
   }
 
-  async byId(id: number, db: Database | Transaction = this.db): Promise<Member | undefined> {
+  async byId(id: number, db: Database = this.db): Promise<Member | undefined> {
     const [row] = await db
       .select(memberColumns)
       .from(agents)
@@ -141,7 +141,7 @@ export class Members {
   async emailTaken(
     email: string,
     exceptId?: number,
-    db: Database | Transaction = this.db,
+    db: Database = this.db,
   ): Promise<boolean> {
     const [row] = await db
       .select({ id: agents.id })

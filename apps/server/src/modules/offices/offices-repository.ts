@@ -13,7 +13,7 @@ export const normalizeOfficeId = (officeId: string) => officeId.trim().toUpperCa
 
 /** The office of that ID in that country, or undefined (also for another country's office). */
 export async function findOffice(
-  db: Database | Transaction,
+  db: Database,
   officeId: string,
   countryCode: string,
 ): Promise<Office | undefined> {
