@@ -138,11 +138,7 @@ export class Members {
   }
 
   /** Whether another account (in any state, deleted ones too) has this email, case-insensitively. */
-  async emailTaken(
-    email: string,
-    exceptId?: number,
-    db: Database = this.db,
-  ): Promise<boolean> {
+  async emailTaken(email: string, exceptId?: number, db: Database = this.db): Promise<boolean> {
     const [row] = await db
       .select({ id: agents.id })
       .from(agents)
