@@ -2,53 +2,35 @@ import Fastify, {
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyBaseLogger,
-  type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
+import type { App } from './app-types.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
 import { loggerOptions, RequestLogController } from './lib/request-log.js';
-import { setupAccountLinks } from './modules/account-links/account-links-module.js';
-import { ContentCache } from './modules/content/content-cache.js';
-import { setupAgents } from './modules/agents/agents-module.js';
+import { accountLinksModule } from './modules/account-links/account-links-module.js';
+import { agenciesModule } from './modules/agencies/agencies-module.js';
+import { agentsModule } from './modules/agents/agents-module.js';
 import { contentModule } from './modules/content/content-module.js';
-import { PageRegistry } from './modules/content/page-registry.js';
-import { setupMail } from './modules/mail/mail-module.js';
-import { setupPoints } from './modules/points/points-module.js';
-import { setupGifts } from './modules/gifts/gifts-module.js';
-import { setupAgencies } from './modules/agencies/agencies-module.js';
+import { giftsModule } from './modules/gifts/gifts-module.js';
+import { mailModule } from './modules/mail/mail-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
-import { setupErrorHandler } from './plugins/error-handler.js';
-import { setupHealth, type BackgroundJob } from './plugins/health.js';
-import { setupOpenApi } from './plugins/openapi.js';
+import { pointsModule } from './modules/points/points-module.js';
+import { backgroundJobsPlugin } from './plugins/background-jobs.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { healthPlugin } from './plugins/health.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { urlValidatorCompiler } from './plugins/url-validation.js';
-import { setupSecurityHeaders } from './plugins/security-headers.js';
-import { setupWebApp } from './plugins/web-app.js';
-import { setupXsrf } from './plugins/xsrf.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { xsrfPlugin } from './plugins/xsrf.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Database;
-    contentCache: ContentCache;
-    pageRegistry: PageRegistry;
-  }
-}
-
-export type App = FastifyInstance<
-  Server,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App } from './app-types.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -61,7 +43,7 @@ export type BuildAppOptions = {
   contentRevalidateMs?: number;
   /** Clock of the content cache, sessions, login limits and office requests, for tests. */
   now?: () => number;
-  /** Start the mail outbox worker and the purge job when the app is ready (the server does; tests start them when they need them). */
+  /** Start the background jobs when the app is ready (the server does; tests start them when they need them). */
   backgroundJobs?: boolean;
 };
 
@@ -120,57 +102,30 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate(
-    'contentCache',
-    new ContentCache(db, {
-      revalidateMs: options.contentRevalidateMs,
-      now: options.now,
-      log: app.log,
-    }),
-  );
-  app.decorate('pageRegistry', new PageRegistry());
 
-  setupErrorHandler(app);
-  setupHealth(app, {
-    answerTimeoutMs: config.databaseAnswerTimeoutMs,
-    // Only a process that runs the background jobs needs them running to be ready.
-    jobs: (): Record<string, BackgroundJob> =>
-      options.backgroundJobs === true
-        ? {
-            mailOutbox: app.mailWorker,
-            memberPurge: app.memberPurge,
-            pointsClock: app.pointsClock,
-            orderQueue: app.orderWorker,
-          }
-        : {},
-  });
-  await setupSecurityHeaders(app, config);
+  // Each plugin names the plugins it needs (its `dependencies`): Fastify refuses to start when one is missing or later.
+  await app.register(errorHandlerPlugin);
+  await app.register(backgroundJobsPlugin, { enabled: options.backgroundJobs === true });
+  await app.register(healthPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(formbody);
   // Only routes that ask for it are limited (the error log).
   await app.register(rateLimit, { global: false });
-  setupXsrf(app, config);
-  await setupOpenApi(app);
+  await app.register(xsrfPlugin);
+  await app.register(openApiPlugin);
 
-  await app.register(contentModule);
-  // Authentication decorates the app itself: every later module may require a member.
-  await setupAgents(app, { now: options.now });
+  await app.register(contentModule, {
+    revalidateMs: options.contentRevalidateMs,
+    now: options.now,
+  });
+  await app.register(agentsModule, { now: options.now });
   await app.register(officesModule, { now: options.now });
-  setupAgencies(app, { now: options.now });
-  await setupPoints(app, { now: options.now });
-  await setupGifts(app, { now: options.now, backgroundJobs: options.backgroundJobs });
+  await app.register(agenciesModule, { now: options.now });
+  await app.register(pointsModule, { now: options.now });
+  await app.register(giftsModule, { now: options.now });
+  await app.register(mailModule);
+  await app.register(accountLinksModule);
 
-  // Mail outbox and the emailed-link flows; their timers run only when asked for.
-  setupMail(app);
-  setupAccountLinks(app);
-  if (options.backgroundJobs === true) {
-    app.addHook('onReady', (done) => {
-      app.mailWorker.start();
-      app.memberPurge.start();
-      app.pointsClock.start();
-      done();
-    });
-  }
-
-  await setupWebApp(app, config);
+  await app.register(webAppPlugin);
   return app;
 }

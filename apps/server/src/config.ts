@@ -301,12 +301,12 @@ function configOf(e: Environment) {
       bookingQueueApiKey: e.BOOKING_QUEUE_API_KEY,
       /** Points per OK segment by country and kind, over the defaults (air 5, hotel 10, car 10, rail 10). */
       segmentPointsByCountry: e.SEGMENT_POINTS_BY_COUNTRY,
-      /** ORDER_PARTNER_OFF: staff switched the voucher order partner off; the gifts module's `orderPartner.isOff()` adds the provider's check (status report `edenredIsOff`). */
-      orderPartnerOff: e.ORDER_PARTNER_OFF,
       /** How often the points clock runs: pending segments whose service is over become OK, lapsed points expire, reminders go out. */
       jobIntervalMs: e.POINTS_JOB_INTERVAL_MS,
     },
     gifts: {
+      /** ORDER_PARTNER_OFF: staff switched the voucher order partner off; the gifts module's `orderPartner.isOff()` adds the provider's check (status report `edenredIsOff`). */
+      orderPartnerOff: e.ORDER_PARTNER_OFF,
       /** Who fulfils orders: programme staff (`manual`) or the voucher provider's HTTP API (then `providerUrl` is set). */
       provider: e.VOUCHER_PROVIDER,
       providerUrl: e.VOUCHER_PROVIDER_URL,

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@club/contract/envelope';
+import { appPlugin } from '../app-types.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { fieldMessages } from '../lib/validation-data.js';
@@ -19,70 +20,73 @@ const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
  * database gives 503; anything else unexpected is logged and answers 500
  * without internals.
  */
-export function setupErrorHandler(app: FastifyInstance): void {
-  const logOutage = createOutageLog();
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const requestId = request.id;
+export const errorHandlerPlugin = appPlugin(
+  (app) => {
+    const logOutage = createOutageLog();
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const requestId = request.id;
 
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.split('/').filter((part) => part !== ''),
-        message: issue.message ?? 'Invalid value',
-      }));
-      const data = fieldMessages(issues, error.validationContext ?? 'request');
-      request.log.debug({ data }, 'invalid input');
-      return reply.code(400).send({ code: ErrorCode.validation, data: { ...data, requestId } });
-    }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((issue) => ({
+          path: issue.instancePath.split('/').filter((part) => part !== ''),
+          message: issue.message ?? 'Invalid value',
+        }));
+        const data = fieldMessages(issues, error.validationContext ?? 'request');
+        request.log.debug({ data }, 'invalid input');
+        return reply.code(400).send({ code: ErrorCode.validation, data: { ...data, requestId } });
+      }
 
-    if (error instanceof HttpError) {
-      const data =
-        error.code === ErrorCode.validation && typeof error.data === 'object'
-          ? { ...error.data, requestId }
-          : error.data;
-      return reply.code(error.statusCode).send({ code: error.code, data });
-    }
+      if (error instanceof HttpError) {
+        const data =
+          error.code === ErrorCode.validation && typeof error.data === 'object'
+            ? { ...error.data, requestId }
+            : error.data;
+        return reply.code(error.statusCode).send({ code: error.code, data });
+      }
 
-    if (isUnstorableText(error)) {
-      request.log.debug({ err: error }, 'text the database cannot store');
-      return reply.code(400).send({
-        code: ErrorCode.validation,
-        data: { body: 'Text with characters that cannot be stored', requestId },
-      });
-    }
+      if (isUnstorableText(error)) {
+        request.log.debug({ err: error }, 'text the database cannot store');
+        return reply.code(400).send({
+          code: ErrorCode.validation,
+          data: { body: 'Text with characters that cannot be stored', requestId },
+        });
+      }
 
-    // A client that hangs up mid-request (reading its body fails with ECONNRESET) is no
-    // outage, and nobody is left to answer.
-    if (clientGone(request)) {
-      request.log.debug({ reason: error.message }, 'client closed the connection');
-      return reply.code(400).send({ code: ErrorCode.validation, data: null });
-    }
+      // A client that hangs up mid-request (reading its body fails with ECONNRESET) is no
+      // outage, and nobody is left to answer.
+      if (clientGone(request)) {
+        request.log.debug({ reason: error.message }, 'client closed the connection');
+        return reply.code(400).send({ code: ErrorCode.validation, data: null });
+      }
 
-    // Fastify's own errors (reading the body, parsing it) carry a status; the database's never do.
-    if (typeof error.statusCode !== 'number' && isDatabaseUnavailable(error)) {
-      logOutage(request.log, error);
-      return reply.code(503).send({ code: ErrorCode.unavailable, data: null });
-    }
+      // Fastify's own errors (reading the body, parsing it) carry a status; the database's never do.
+      if (typeof error.statusCode !== 'number' && isDatabaseUnavailable(error)) {
+        logOutage(request.log, error);
+        return reply.code(503).send({ code: ErrorCode.unavailable, data: null });
+      }
 
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) {
-      return reply.code(429).send({ code: ErrorCode.tooManyRequests, data: null });
-    }
-    const known = clientErrors[status];
-    if (known !== undefined) {
-      request.log.debug({ err: error }, 'bad request');
-      return reply
-        .code(status)
-        .send({ code: known.code, data: { body: known.message, requestId } });
-    }
-    if (status >= 400 && status < 500) {
-      request.log.debug({ err: error }, 'client error');
-      return reply.code(status).send({ code: codeForStatus(status), data: null });
-    }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status === 429) {
+        return reply.code(429).send({ code: ErrorCode.tooManyRequests, data: null });
+      }
+      const known = clientErrors[status];
+      if (known !== undefined) {
+        request.log.debug({ err: error }, 'bad request');
+        return reply
+          .code(status)
+          .send({ code: known.code, data: { body: known.message, requestId } });
+      }
+      if (status >= 400 && status < 500) {
+        request.log.debug({ err: error }, 'client error');
+        return reply.code(status).send({ code: codeForStatus(status), data: null });
+      }
 
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ code: ErrorCode.internal, data: null });
-  });
-}
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ code: ErrorCode.internal, data: null });
+    });
+  },
+  { name: 'error-handler' },
+);
 
 function clientGone(request: FastifyRequest): boolean {
   return request.raw.aborted || request.raw.socket?.destroyed === true;

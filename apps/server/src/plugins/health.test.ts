@@ -62,10 +62,11 @@ describe('GET /readyz', () => {
     });
   });
 
-  it.each(['mailWorker', 'memberPurge', 'pointsClock', 'orderWorker'] as const)(
-    'answers 503 while the %s is stopped, and 200 again once it runs',
-    async (job) => {
-      await t.app[job].stop();
+  it.each(['mailOutbox', 'memberPurge', 'pointsClock', 'orderQueue'])(
+    'answers 503 while the %s job is stopped, and 200 again once it runs',
+    async (name) => {
+      const job = t.app.backgroundJobs.job(name);
+      await job.stop();
       try {
         const response = await t.app.inject({ url: '/readyz' });
         expect(response.statusCode).toBe(503);
@@ -73,7 +74,7 @@ describe('GET /readyz', () => {
         expect(body.status).toBe('not ready');
         expect(Object.values(body.workers).filter((state) => state === 'stopped')).toHaveLength(1);
       } finally {
-        t.app[job].start();
+        job.start();
       }
       expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     },

@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { appPlugin } from '../app-types.js';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { migrationsFolder } from '../db/migrate.js';
-
-/** A background job the readiness check asks about. */
-export type BackgroundJob = { readonly isRunning: boolean };
-
-export type HealthOptions = {
-  /** The jobs this process is meant to run, by name; empty when it runs none (tests, commands). */
-  jobs: () => Record<string, BackgroundJob>;
-  /** A database that has not answered within this time counts as not answering. */
-  answerTimeoutMs: number;
-};
 
 type DatabaseState = 'answers' | 'does not answer' | 'failed';
 type MigrationState = 'applied' | 'missing' | 'unknown';
@@ -27,34 +18,39 @@ const newestMigration = Math.max(
  * Health checks for load balancers and orchestrators, answering JSON:
  * `GET /livez` is 200 while the process serves requests; `GET /readyz` is 200
  * only when the database answers, every migration of this build is applied and
- * every background job is running, else 503 with what is wrong.
+ * every background job this process runs (the registry of plugins/background-jobs.ts)
+ * is running, else 503 with what is wrong. A database that has not answered
+ * within DATABASE_ANSWER_TIMEOUT_MS counts as not answering.
  */
-export function setupHealth(app: FastifyInstance, options: HealthOptions): void {
-  const noStore = { 'cache-control': 'no-store' };
+export const healthPlugin = appPlugin(
+  (app) => {
+    const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/livez', { schema: { hide: true } }, (_request, reply) =>
-    reply.headers(noStore).send({ status: 'live' }),
-  );
-
-  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
-    const { database, migrations } = await checkDatabase(app, options.answerTimeoutMs);
-    const workers = Object.fromEntries(
-      Object.entries(options.jobs()).map(([name, job]) => [
-        name,
-        job.isRunning ? 'running' : 'stopped',
-      ]),
+    app.get('/livez', { schema: { hide: true } }, (_request, reply) =>
+      reply.headers(noStore).send({ status: 'live' }),
     );
-    const ready =
-      database === 'answers' &&
-      migrations === 'applied' &&
-      Object.values(workers).every((state) => state === 'running');
-    if (!ready) request.log.warn({ database, migrations, workers }, 'not ready');
-    return reply
-      .code(ready ? 200 : 503)
-      .headers(noStore)
-      .send({ status: ready ? 'ready' : 'not ready', database, migrations, workers });
-  });
-}
+
+    app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+      const { database, migrations } = await checkDatabase(app, app.config.databaseAnswerTimeoutMs);
+      const workers = Object.fromEntries(
+        Object.entries(app.backgroundJobs.readinessJobs()).map(([name, job]) => [
+          name,
+          job.isRunning ? 'running' : 'stopped',
+        ]),
+      );
+      const ready =
+        database === 'answers' &&
+        migrations === 'applied' &&
+        Object.values(workers).every((state) => state === 'running');
+      if (!ready) request.log.warn({ database, migrations, workers }, 'not ready');
+      return reply
+        .code(ready ? 200 : 503)
+        .headers(noStore)
+        .send({ status: ready ? 'ready' : 'not ready', database, migrations, workers });
+    });
+  },
+  { name: 'health', dependencies: ['background-jobs'] },
+);
 
 /** One statement answers both questions: the database answers, and it has our newest migration. */
 async function checkDatabase(

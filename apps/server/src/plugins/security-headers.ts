@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { appPlugin } from '../app-types.js';
 import type { Config } from '../config.js';
 
 /** Strict: nothing inline, nothing from elsewhere, never framed. */
@@ -82,11 +83,14 @@ export function apiSecurityHeaders(
 }
 
 /** Security headers on every answer: the strict document set, or the API set under `/s2c/`. */
-export async function setupSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const documentHeaders = await computeSecurityHeaders(config);
-  const apiHeaders = apiSecurityHeaders(documentHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/s2c/') ? apiHeaders : documentHeaders);
-    done();
-  });
-}
+export const securityHeadersPlugin = appPlugin(
+  async (app) => {
+    const documentHeaders = await computeSecurityHeaders(app.config);
+    const apiHeaders = apiSecurityHeaders(documentHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith('/s2c/') ? apiHeaders : documentHeaders);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

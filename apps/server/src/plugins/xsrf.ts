@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@club/contract/envelope';
-import type { Config } from '../config.js';
+import { appPlugin } from '../app-types.js';
 import { HttpError } from '../lib/http-error.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -18,29 +17,33 @@ const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
  * the browser send the cookie but cannot read it. Calls without the cookie
  * (API clients with bearer tokens) pass.
  */
-export function setupXsrf(app: FastifyInstance, config: Config): void {
-  // Read and written as headers, without a cookie plugin: this is the only
-  // cookie of the club, and its hooks would run on every page view and call.
-  const cookieAttributes = `; Path=/; SameSite=Lax${config.production ? '; Secure' : ''}`;
+export const xsrfPlugin = appPlugin(
+  (app) => {
+    const { config } = app;
+    // Read and written as headers, without a cookie plugin: this is the only
+    // cookie of the club, and its hooks would run on every page view and call.
+    const cookieAttributes = `; Path=/; SameSite=Lax${config.production ? '; Secure' : ''}`;
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const token = readCookie(request.headers.cookie, XSRF_COOKIE);
-    if (safeMethods.has(request.method)) {
-      // Static files stay cookie-free so that caches may keep them; health checks are for machines.
-      if ((token === undefined || !tokenPattern.test(token)) && !isCookieFree(request.url)) {
-        reply.header('set-cookie', `${XSRF_COOKIE}=${randomUUID()}${cookieAttributes}`);
+    app.addHook('onRequest', (request, reply, done) => {
+      const token = readCookie(request.headers.cookie, XSRF_COOKIE);
+      if (safeMethods.has(request.method)) {
+        // Static files stay cookie-free so that caches may keep them; health checks are for machines.
+        if ((token === undefined || !tokenPattern.test(token)) && !isCookieFree(request.url)) {
+          reply.header('set-cookie', `${XSRF_COOKIE}=${randomUUID()}${cookieAttributes}`);
+        }
+        return done();
       }
-      return done();
-    }
-    if (token !== undefined && request.url.startsWith('/s2c/')) {
-      const header = request.headers[XSRF_HEADER];
-      if (typeof header !== 'string' || !sameToken(header, token)) {
-        return done(new HttpError(403, ErrorCode.xsrf, null));
+      if (token !== undefined && request.url.startsWith('/s2c/')) {
+        const header = request.headers[XSRF_HEADER];
+        if (typeof header !== 'string' || !sameToken(header, token)) {
+          return done(new HttpError(403, ErrorCode.xsrf, null));
+        }
       }
-    }
-    done();
-  });
-}
+      done();
+    });
+  },
+  { name: 'xsrf' },
+);
 
 /** The first value of cookie `name` in a Cookie header, as sent. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -58,7 +58,9 @@ beforeAll(async () => {
   member = { id: agent.id, number: agent.number, password: agent.password, token };
   const second = await createAgent(db);
   other = { id: second.id, number: second.number };
-  agencyLink = await issueAgencyLink(db, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays);
+  agencyLink = await db.transaction((tx) =>
+    issueAgencyLink(tx, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays),
+  );
 });
 afterAll(() => t.close());
 
@@ -697,7 +699,9 @@ async function sendAndCheck(call: Call, sample: Sample): Promise<LightMyRequestR
   let request = sample.request;
   if (call.endsSession === true && sample.auth === 'member') {
     // A session of its own, opened directly: the fuzzed profile updates may change the password.
-    const token = await openSession(t.database.db, member.id, new Date(clock), 1);
+    const token = await t.database.db.transaction((tx) =>
+      openSession(tx, member.id, new Date(clock), 1),
+    );
     request = { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
   }
   const answer = await t.app.inject(request);

@@ -83,12 +83,14 @@ async function openLinks(member: Member): Promise<Record<AgentLinkPurpose, strin
   ];
   const tokens = {} as Record<AgentLinkPurpose, string>;
   for (const purpose of purposes) {
-    tokens[purpose] = await createLink(t.database.db, {
-      agentId: member.id,
-      purpose,
-      lifetimeMs: 3_600_000,
-      ...(purpose === 'change-email' ? { email: `link-${member.number}@travel.example` } : {}),
-    });
+    tokens[purpose] = await t.database.db.transaction((tx) =>
+      createLink(tx, {
+        agentId: member.id,
+        purpose,
+        lifetimeMs: 3_600_000,
+        ...(purpose === 'change-email' ? { email: `link-${member.number}@travel.example` } : {}),
+      }),
+    );
   }
   return tokens;
 }

@@ -1,18 +1,9 @@
 import type { Transaction } from '../../db/client.js';
+import type { MemberToConfirm } from '../agents/account-link-flows.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { createLink } from './links.js';
-
-export type MemberToConfirm = {
-  id: number;
-  /** The member number: with doubleOpt this mail is where the agent first learns it. */
-  number: string;
-  email: string;
-  countryCode: string;
-  languageCode: string;
-  firstName: string;
-};
 
 /**
  * Creates a confirmation link (7 days) and queues the `confirm-email` mail

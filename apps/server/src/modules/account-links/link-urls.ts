@@ -50,12 +50,12 @@ export type MemberLocale = { countryCode: string; languageCode: string };
 
 /** A page of the site in a member's country and language. */
 export async function memberPageUrl(
-  tx: Database,
+  db: Database,
   member: MemberLocale,
   page: string,
   query?: Record<string, string>,
 ): Promise<string> {
-  const [country] = await tx
+  const [country] = await db
     .select({ defaultLanguageCode: countries.defaultLanguageCode })
     .from(countries)
     .where(eq(countries.code, member.countryCode));

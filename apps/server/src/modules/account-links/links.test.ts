@@ -4,10 +4,19 @@ import { openDatabase } from '../../db/client.js';
 import { agentLinks } from '../agents/schema.js';
 import { createAgent } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { consumeLink, createLink, findLink, hashLinkToken } from './links.js';
+import type { Database } from '../../db/client.js';
+import * as links from './links.js';
+import { findLink, hashLinkToken } from './links.js';
 import { pageUrl } from './link-urls.js';
 
 let t: TestApp;
+
+/** Links are made and used in a transaction of their cause; here each in its own. */
+const createLink = (db: Database, ...rest: Tail<Parameters<typeof links.createLink>>) =>
+  db.transaction((tx) => links.createLink(tx, ...rest));
+const consumeLink = (db: Database, ...rest: Tail<Parameters<typeof links.consumeLink>>) =>
+  db.transaction((tx) => links.consumeLink(tx, ...rest));
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 beforeAll(async () => {
   t = await createTestApp();
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { agentLinks, type AgentLinkPurpose } from '../agents/schema.js';
 import { millisecondsInterval } from '../mail/sql-time.js';
 
@@ -23,7 +23,7 @@ export function hashLinkToken(token: string): string {
  * `email` is the new address a change-email link confirms.
  */
 export async function createLink(
-  tx: Database,
+  tx: Transaction,
   link: { agentId: number; purpose: LinkPurpose; lifetimeMs: number; email?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -44,7 +44,7 @@ export async function createLink(
  * the old credentials gave). They count as used from now on.
  */
 export async function voidOpenLinks(
-  tx: Database,
+  tx: Transaction,
   agentId: number,
   purposes?: readonly LinkPurpose[],
 ): Promise<LinkPurpose[]> {
@@ -69,7 +69,7 @@ export async function voidOpenLinks(
  * `agentId` restricts it to one member's links (delete-confirm).
  */
 export async function consumeLink(
-  tx: Database,
+  tx: Transaction,
   link: { token: string; purpose: LinkPurpose; agentId?: number },
 ): Promise<{ agentId: number; email: string | null } | null> {
   if (!tokenPattern.test(link.token)) return null;
@@ -93,11 +93,11 @@ export type LinkState = { agentId: number; used: boolean; expired: boolean };
 
 /** What a link is, without using it: for a page that only looks (GET), or to explain a failed use. */
 export async function findLink(
-  tx: Database,
+  db: Database,
   link: { token: string; purpose: LinkPurpose },
 ): Promise<LinkState | null> {
   if (!tokenPattern.test(link.token)) return null;
-  const [row] = await tx
+  const [row] = await db
     .select({
       agentId: agentLinks.agentId,
       used: sql<boolean>`${agentLinks.usedAt} is not null`,
@@ -115,10 +115,10 @@ export async function findLink(
 
 /** Whether a member was sent a link of this purpose that is still usable. */
 export async function hasOpenLink(
-  tx: Database,
+  db: Database,
   link: { agentId: number; purpose: LinkPurpose },
 ): Promise<boolean> {
-  const [row] = await tx
+  const [row] = await db
     .select({ id: agentLinks.id })
     .from(agentLinks)
     .where(
@@ -135,10 +135,10 @@ export async function hasOpenLink(
 
 /** Whether a link of this purpose was made for the member within the last `withinMs`: resend throttling. */
 export async function linkSentRecently(
-  tx: Database,
+  db: Database,
   link: { agentId: number; purpose: LinkPurpose; withinMs: number },
 ): Promise<boolean> {
-  const [row] = await tx
+  const [row] = await db
     .select({ id: agentLinks.id })
     .from(agentLinks)
     .where(

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { mailRecipientColumns } from '../agents/mail-recipient.js';
 import { agents, sessions, type AgentStatus } from '../agents/schema.js';
 import { daysInterval } from '../mail/sql-time.js';
 
@@ -7,10 +8,7 @@ import { daysInterval } from '../mail/sql-time.js';
 export const memberColumns = {
   id: agents.id,
   number: agents.number,
-  email: agents.email,
-  firstName: agents.firstName,
-  countryCode: agents.countryCode,
-  languageCode: agents.languageCode,
+  ...mailRecipientColumns,
   status: agents.status,
   deletedAt: agents.deletedAt,
 };
@@ -27,27 +25,27 @@ export type MemberRecord = {
 };
 
 /** Emails are unique regardless of case (see the agents table's index). */
-export async function findMemberByEmail(tx: Database, email: string): Promise<MemberRecord | null> {
-  const [row] = await tx
+export async function findMemberByEmail(db: Database, email: string): Promise<MemberRecord | null> {
+  const [row] = await db
     .select(memberColumns)
     .from(agents)
     .where(sql`lower(${agents.email}) = lower(${email.trim()})`);
   return row ?? null;
 }
 
-export async function findMember(tx: Database, id: number): Promise<MemberRecord | null> {
-  const [row] = await tx.select(memberColumns).from(agents).where(eq(agents.id, id));
+export async function findMember(db: Database, id: number): Promise<MemberRecord | null> {
+  const [row] = await db.select(memberColumns).from(agents).where(eq(agents.id, id));
   return row ?? null;
 }
 
 /** Locks the member's row for the rest of the transaction: two links used at once change it one after the other. */
-export async function lockMember(tx: Database, id: number): Promise<MemberRecord | null> {
+export async function lockMember(tx: Transaction, id: number): Promise<MemberRecord | null> {
   const [row] = await tx.select(memberColumns).from(agents).where(eq(agents.id, id)).for('update');
   return row ?? null;
 }
 
 /** Asked to be deleted: a delete link is out (spec 1 §4 "Account"). */
-export async function markDeletionRequested(tx: Database, id: number): Promise<void> {
+export async function markDeletionRequested(tx: Transaction, id: number): Promise<void> {
   await tx
     .update(agents)
     .set({ status: 'deletion_requested' })
@@ -55,18 +53,18 @@ export async function markDeletionRequested(tx: Database, id: number): Promise<v
 }
 
 /** Deleted: kept, restorable, until the purge job removes it after linkLifeTime days. */
-export async function markDeleted(tx: Database, id: number): Promise<void> {
+export async function markDeleted(tx: Transaction, id: number): Promise<void> {
   await tx
     .update(agents)
     .set({ status: 'deleted', deletedAt: sql`now()` })
     .where(eq(agents.id, id));
 }
 
-export async function markRestored(tx: Database, id: number): Promise<void> {
+export async function markRestored(tx: Transaction, id: number): Promise<void> {
   await tx.update(agents).set({ status: 'active', deletedAt: null }).where(eq(agents.id, id));
 }
 
-export async function activateMember(tx: Database, id: number): Promise<void> {
+export async function activateMember(tx: Transaction, id: number): Promise<void> {
   await tx
     .update(agents)
     .set({ status: 'active', activatedAt: sql`coalesce(${agents.activatedAt}, now())` })
@@ -74,7 +72,7 @@ export async function activateMember(tx: Database, id: number): Promise<void> {
 }
 
 export async function setMemberPassword(
-  tx: Database,
+  tx: Transaction,
   id: number,
   passwordHash: string,
 ): Promise<void> {
@@ -82,7 +80,7 @@ export async function setMemberPassword(
 }
 
 /** Ends every open session of the member (password reset, deletion). */
-export async function revokeAllSessions(tx: Database, agentId: number): Promise<void> {
+export async function revokeAllSessions(tx: Transaction, agentId: number): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -90,8 +88,8 @@ export async function revokeAllSessions(tx: Database, agentId: number): Promise<
 }
 
 /** Whether a deleted member is still within the retention of `days` (restorable, not yet purged). */
-export async function deletedWithin(tx: Database, id: number, days: number): Promise<boolean> {
-  const [row] = await tx
+export async function deletedWithin(db: Database, id: number, days: number): Promise<boolean> {
+  const [row] = await db
     .select({ id: agents.id })
     .from(agents)
     .where(

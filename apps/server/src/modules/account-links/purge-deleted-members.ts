@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { agents, loginFailures } from '../agents/schema.js';
 import { mailOutbox } from '../mail/schema.js';
 import { daysInterval } from '../mail/sql-time.js';
@@ -10,7 +10,7 @@ import { daysInterval } from '../mail/sql-time.js';
  * a later module whose tables keep rows about members (a points ledger)
  * anonymises them here, so its foreign keys do not hold the purge up.
  */
-export type PurgeStep = (tx: Database, agentIds: number[]) => Promise<void>;
+export type PurgeStep = (tx: Transaction, agentIds: number[]) => Promise<void>;
 
 export type PurgeResult = { purged: number; skipped: boolean };
 
@@ -19,8 +19,6 @@ const PURGE_LOCK_KEY = 4_242_021;
 const batchSize = 200;
 /** Sent mail is kept this long for support questions, then removed with its personal data. */
 const sentMailRetentionDays = 30;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** `linkLifeTime` of each member's country, in days, as SQL. */
 function retentionDays(config: Pick<Config, 'linkLifeTime'>): SQL {

@@ -21,7 +21,9 @@ const path = '/s2c/auth/v1/agency/state-change-request';
 const lifetimeMs = 3 * 24 * 60 * 60 * 1000;
 
 const issue = (officeId: string, purpose: 'opt-in' | 'opt-out'): Promise<IssuedAgencyLink> =>
-  issueAgencyLink(t.database.db, officeId, purpose, clock, t.config.agencyLinkDays);
+  t.database.db.transaction((tx) =>
+    issueAgencyLink(tx, officeId, purpose, clock, t.config.agencyLinkDays),
+  );
 const linkInvalid = {
   data: {
     validationMessages: {

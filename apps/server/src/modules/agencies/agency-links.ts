@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { linkSettings, pageUrl, type LinkSettings } from '../account-links/link-urls.js';
 import { countries } from '../content/schema.js';
 import { offices } from '../offices/schema.js';
@@ -19,7 +19,7 @@ export type IssuedAgencyLink = { s: string; c: string; url: string };
  * the link works for `lifetimeDays` (AGENCY_LINK_DAYS).
  */
 export async function issueAgencyLink(
-  tx: Database,
+  tx: Transaction,
   officeId: string,
   purpose: AgencyLinkPurpose,
   now: number,
@@ -64,12 +64,12 @@ export type UsableAgencyLink = { id: string; officeId: string; purpose: AgencyLi
  * link the second waits and then sees it used.
  */
 export async function findUsableLink(
-  tx: Database,
+  db: Database,
   link: { s: string; c: string },
   now: number,
   lock = false,
 ): Promise<UsableAgencyLink | null> {
-  const query = tx.select().from(agencyLinks).where(eq(agencyLinks.id, link.s));
+  const query = db.select().from(agencyLinks).where(eq(agencyLinks.id, link.s));
   const [row] = lock ? await query.for('update') : await query;
   if (row === undefined) return null;
   const stored = Buffer.from(row.tokenHash, 'hex');

@@ -37,7 +37,9 @@ export async function runLinkCommand(
     output.error(`No office with ID ${officeId}`);
     return 1;
   }
-  const link = await issueAgencyLink(db, officeId, purpose, now, settings.agencyLinkDays, settings);
+  const link = await db.transaction((tx) =>
+    issueAgencyLink(tx, officeId, purpose, now, settings.agencyLinkDays, settings),
+  );
   output.out(link.url);
   return 0;
 }

@@ -5,11 +5,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import { ProfileUpdateWireSchema, UserSchema } from '@club/contract/membership';
 import { HttpError } from '../../lib/http-error.js';
-import {
-  endAccessAfterCredentialChange,
-  notifyPasswordChanged,
-  requestEmailChange,
-} from '../account-links/account-changes.js';
 import { checkCurrentPassword } from './current-password.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { alreadyRegistered, signFor } from './member-rules.js';
@@ -98,6 +93,7 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
         throw alreadyRegistered();
       }
       const passwordHash = newPassword ? await hashPassword(body.password) : undefined;
+      const links = app.accountLinkFlows.flows;
       await db.transaction(async (tx) => {
         await tx
           .update(agents)
@@ -113,11 +109,11 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
           })
           .where(eq(agents.id, member.id));
         if (passwordHash !== undefined) {
-          await endAccessAfterCredentialChange(tx, member.id, at, member.sessionId);
-          await notifyPasswordChanged(tx, member);
+          await links.endAccessAfterCredentialChange(tx, member.id, at, member.sessionId);
+          await links.notifyPasswordChanged(tx, member);
         }
         // The email itself changes only when the link mailed to it is followed.
-        if (newEmail) await requestEmailChange(tx, member, body.email);
+        if (newEmail) await links.requestEmailChange(tx, member, body.email);
       });
       return user(member.id);
     },

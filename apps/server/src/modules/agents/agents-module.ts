@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { appPlugin } from '../../app-types.js';
+import { AccountLinkFlowsPort } from './account-link-flows.js';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
@@ -6,6 +7,13 @@ import { LoginLimiter, RequestLimiter } from './login-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The emailed-link flows registration and the own record use; the account-links module supplies them. */
+    accountLinkFlows: AccountLinkFlowsPort;
+  }
+}
 
 export type AgentsModuleOptions = {
   /** Clock of sessions, login limits and registration; injectable for tests (default Date.now). */
@@ -18,20 +26,21 @@ export type AgentsModuleOptions = {
  * registration, login and logout, the member's own record, and the
  * registration and profile pages.
  */
-export async function setupAgents(
-  app: FastifyInstance,
-  options: AgentsModuleOptions = {},
-): Promise<void> {
-  const now = options.now ?? Date.now;
-  const members = setupAuthentication(app, now);
-  const limiter = new LoginLimiter(app.db, app.config.loginLimits);
-  const deviceCookies = new DeviceCookies(app.db, {
-    configuredSecret: app.config.deviceCookieSecret,
-    production: app.config.production,
-  });
-  const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
-  registerMembershipPages(app);
-  await app.register(loginRoutes, { limiter, deviceCookies, now });
-  await app.register(agentRoutes, { members, limiter, now });
-  await app.register(registrationRoute, { members, requestLimiter, now });
-}
+export const agentsModule = appPlugin<AgentsModuleOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    app.decorate('accountLinkFlows', new AccountLinkFlowsPort());
+    const members = setupAuthentication(app, now);
+    const limiter = new LoginLimiter(app.db, app.config.loginLimits);
+    const deviceCookies = new DeviceCookies(app.db, {
+      configuredSecret: app.config.deviceCookieSecret,
+      production: app.config.production,
+    });
+    const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
+    registerMembershipPages(app);
+    await app.register(loginRoutes, { limiter, deviceCookies, now });
+    await app.register(agentRoutes, { members, limiter, now });
+    await app.register(registrationRoute, { members, requestLimiter, now });
+  },
+  { name: 'agents', dependencies: ['content', '@fastify/formbody'] },
+);

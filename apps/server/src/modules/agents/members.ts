@@ -4,8 +4,6 @@ import type { Database } from '../../db/client.js';
 import { offices } from '../offices/schema.js';
 import { agents, sessions, type AgentStatus } from './schema.js';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** What the server knows of a member, without the password hash: the agent and the agency name. */
 export type Member = {
   id: number;
@@ -130,7 +128,7 @@ export class Members {
     return row;
   }
 
-  async byId(id: number, db: Database | Transaction = this.db): Promise<Member | undefined> {
+  async byId(id: number, db: Database = this.db): Promise<Member | undefined> {
     const [row] = await db
       .select(memberColumns)
       .from(agents)
@@ -140,11 +138,7 @@ export class Members {
   }
 
   /** Whether another account (in any state, deleted ones too) has this email, case-insensitively. */
-  async emailTaken(
-    email: string,
-    exceptId?: number,
-    db: Database | Transaction = this.db,
-  ): Promise<boolean> {
+  async emailTaken(email: string, exceptId?: number, db: Database = this.db): Promise<boolean> {
     const [row] = await db
       .select({ id: agents.id })
       .from(agents)

@@ -6,7 +6,6 @@ import { RegistrationWireSchema, SessionAnswerSchema } from '@club/contract/memb
 import { messages } from '@club/contract/validation-rules';
 import { validationFailed } from '../../lib/http-error.js';
 import type { FieldMessages } from '../../lib/validation-data.js';
-import { sendConfirmEmail } from '../account-links/confirm-email.js';
 import { findOffice } from '../offices/offices-repository.js';
 import type { RequestLimiter } from './login-limiter.js';
 import { alreadyRegistered, memberMessages, signFor, tooManyRequests } from './member-rules.js';
@@ -129,7 +128,7 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
             .returning({ id: agents.id, number: agents.number });
           const id = row!.id;
           if (pending) {
-            await sendConfirmEmail(tx, {
+            await app.accountLinkFlows.flows.sendConfirmEmail(tx, {
               id,
               number: row!.number,
               email: body.email,

@@ -1,18 +1,17 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Transaction } from './members.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { sessions } from './schema.js';
 import { newSessionToken } from './session-tokens.js';
 
 /** Opens a session for the member and gives its token, which is never stored. */
 export async function openSession(
-  db: Database | Transaction,
+  tx: Transaction,
   agentId: number,
   now: Date,
   lifetimeHours: number,
 ): Promise<string> {
   const { token, tokenHash } = newSessionToken();
-  await db.insert(sessions).values({
+  await tx.insert(sessions).values({
     agentId,
     tokenHash,
     createdAt: now,
@@ -58,12 +57,12 @@ export async function revokeSession(db: Database, tokenHash: string, now: Date):
  * session it was made in).
  */
 export async function revokeAgentSessions(
-  db: Database | Transaction,
+  tx: Transaction,
   agentId: number,
   now: Date,
   exceptSessionId?: number,
 ): Promise<void> {
-  await db
+  await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(

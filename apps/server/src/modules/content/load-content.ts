@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { readContentFolder, type CountryContent } from './read-content-folder.js';
 import {
   contentVersion,
@@ -27,8 +27,6 @@ export async function loadContent(db: Database, contentDir: string): Promise<Con
 
 /** Any fixed number, distinct from the migration lock's. */
 const CONTENT_LOAD_LOCK_KEY = 4_242_002;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * One transaction: readers never see half a load, and loading the same files

@@ -1,21 +1,45 @@
-import type { App } from '../../app.js';
-import { setupOrdering } from './ordering/ordering-module.js';
+import { appPlugin } from '../../app-types.js';
+import { registerGiftsPages } from './ordering/gifts-pages.js';
+import { partnerRoutes } from './ordering/partner-routes.js';
+import { pointsUsedOnGifts } from './ordering/points-used.js';
 import { setupVoucherProvider } from './provider/provider-module.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Whether the voucher order partner is off (ORDER_PARTNER_OFF, or the
+     * provider's last availability check said no): ordering shows
+     * maintenance, and the status report says `edenredIsOff`.
+     */
+    orderPartner: { isOff: () => boolean };
+  }
+}
 
 export type GiftsModuleOptions = {
   /** Clock, injectable for tests (default Date.now). */
   now?: () => number;
-  /** Start the order worker when the app is ready (the server does; tests run it by hand). */
-  backgroundJobs?: boolean;
 };
 
 /**
  * Gifts: the catalogue, the gifts and redeem-points pages, placing orders,
  * the partner checks, and the voucher provider with its order queue.
+ * It spends points through the points module's ledger and tells points
+ * about orders through `app.giftsForPoints`.
  */
-export async function setupGifts(app: App, options: GiftsModuleOptions = {}): Promise<void> {
-  const now = options.now ?? Date.now;
-  // The provider first: ordering and the partner check ask it.
-  await setupVoucherProvider(app, { now, backgroundJobs: options.backgroundJobs === true });
-  await setupOrdering(app, { now });
-}
+export const giftsModule = appPlugin<GiftsModuleOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    // The provider first: ordering and the partner check ask it.
+    const worker = setupVoucherProvider(app, { now });
+    app.decorate('orderPartner', {
+      isOff: () => app.config.gifts.orderPartnerOff || !worker.lastKnownAvailable,
+    });
+    app.giftsForPoints.supply({
+      orderPartnerOff: () => app.orderPartner.isOff(),
+      pointsUsed: (agentId) => pointsUsedOnGifts(app.db, agentId),
+    });
+    registerGiftsPages(app, { now });
+    await app.register(partnerRoutes);
+  },
+  { name: 'gifts', dependencies: ['background-jobs', 'content', 'agents', 'points'] },
+);

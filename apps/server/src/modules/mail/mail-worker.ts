@@ -18,7 +18,6 @@ export type MailWorkerOptions = {
   from: string;
   /** Domain part of the Message-ID of sent mails. */
   messageIdDomain: string;
-  pollMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
@@ -38,15 +37,10 @@ const linkPattern = /https?:\/\/[^\s<>"']+/g;
  * Sends the outbox: claims due rows (several workers, in one or several
  * processes, never claim the same row), sends each over SMTP, and records
  * success, or the error and the next attempt with exponential backoff.
- * Runs every `pollMs`, and at once when `wake()` is called.
+ * The mail module runs a cycle every MAIL_POLL_MS, and at once after a
+ * commit that queued mail (a periodic job, lib/periodic-job.ts).
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  /** Set by stop(): a running cycle ends after its batch. */
-  private stopping = false;
-  private wakeAgain = false;
   private lastLoggedId = 0;
   private readonly leaseMs: number;
   private readonly batchSize: number;
@@ -56,44 +50,12 @@ export class MailWorker {
     this.batchSize = options.batchSize ?? 10;
   }
 
-  /** Started and not stopped (the readiness check asks). */
-  get isRunning(): boolean {
-    return !this.stopped;
-  }
-
   get isSending(): boolean {
     return this.options.sender !== undefined;
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.stopping = false;
-    if (!this.isSending) {
-      this.options.log.warn(
-        'SMTP_URL is not set: mail stays in the outbox and is written to the log instead',
-      );
-    }
-    this.schedule(0);
-  }
-
-  /** Runs a cycle now (or right after the current one), e.g. after a commit that queued mail. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  /** Stops polling and waits for a cycle in progress; rows it had not sent stay due. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.stopping = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Closes the SMTP connections (when the app closes, after the last cycle). */
+  close(): void {
     this.options.sender?.close();
   }
 
@@ -109,8 +71,11 @@ export class MailWorker {
     }
   }
 
-  /** One pass: sends what is due (in batches), or logs what waits when there is no SMTP. */
-  async runCycle(): Promise<CycleResult> {
+  /**
+   * One pass: sends what is due (in batches), or logs what waits when there
+   * is no SMTP. Once `stopping` is aborted it ends after the current batch.
+   */
+  async runCycle(stopping?: AbortSignal): Promise<CycleResult> {
     if (!this.isSending) return this.logUnsent();
     const total: CycleResult = { claimed: 0, sent: 0, failed: 0 };
     for (;;) {
@@ -124,25 +89,10 @@ export class MailWorker {
       total.sent += result.sent;
       total.failed += result.failed;
       // A short batch means the backlog is done; a failure means SMTP trouble: wait for the next poll.
-      if (batch.length < this.batchSize || result.failed > 0 || this.stopping) return total;
+      if (batch.length < this.batchSize || result.failed > 0 || stopping?.aborted === true) {
+        return total;
+      }
     }
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = undefined;
-    this.wakeAgain = false;
-    this.running = this.runCycle().then(
-      () => undefined,
-      (error: unknown) => this.options.log.error({ err: error }, 'mail outbox cycle failed'),
-    );
-    await this.running;
-    this.running = undefined;
-    if (!this.stopped) this.schedule(this.wakeAgain ? 0 : this.options.pollMs);
   }
 
   private async sendBatch(batch: ClaimedMail[]): Promise<{ sent: number; failed: number }> {

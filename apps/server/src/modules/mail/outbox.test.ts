@@ -54,7 +54,6 @@ function worker(overrides: Partial<MailWorkerOptions> = {}): MailWorker {
     sender: smtpSender(sink.url),
     from: 'Club <club@example.com>',
     messageIdDomain: 'club.test',
-    pollMs: 60_000,
     retryBaseMs: 1,
     retryMaxMs: 10,
     maxAttempts: 30,
@@ -255,7 +254,7 @@ describe('the outbox worker', () => {
       config: { smtpUrl: sink.url, mail: { ...t.config.mail, pollMs: 600_000 } },
     });
     try {
-      started.app.mailWorker.start();
+      started.app.backgroundJobs.job('mailOutbox').start();
       await new Promise((resolve) => setTimeout(resolve, 50));
       const agent = await createAgent(t.database.db);
       const response = await started.app.inject({

@@ -21,5 +21,5 @@ export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<v
     text: rendered.text,
     html: rendered.html,
   });
-  outboxSignal.queued();
+  outboxSignal.raise();
 }

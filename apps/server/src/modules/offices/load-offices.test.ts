@@ -73,10 +73,12 @@ describe('loading the offices directory', () => {
 
   it("keeps a decision maker's opt-in or opt-out over the file's starting state", async () => {
     await loadOffices(database.db, fixtureContentDir);
-    const link = await issueAgencyLink(database.db, 'ATHGR0002', 'opt-in', Date.now(), 14, {
-      publicBaseUrl: 'http://localhost:3000',
-      publicRootDomain: 'localhost',
-    });
+    const link = await database.db.transaction((tx) =>
+      issueAgencyLink(tx, 'ATHGR0002', 'opt-in', Date.now(), 14, {
+        publicBaseUrl: 'http://localhost:3000',
+        publicRootDomain: 'localhost',
+      }),
+    );
     await database.db.insert(agencyStateChanges).values({
       officeId: 'ATHGR0002',
       previousActive: false,

@@ -1,12 +1,10 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { OfficeData } from '@club/contract/membership';
 import { storable } from '@club/contract/validation-rules';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { officeEnrollRequests, officeNotifyRequests, offices } from './schema.js';
 
 export type Office = typeof offices.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * Office IDs are stored upper-case, so a lookup upper-cases what was typed
  * (the web app upper-cases it too, spec 2 §7, but API clients may not).
@@ -15,7 +13,7 @@ export const normalizeOfficeId = (officeId: string) => officeId.trim().toUpperCa
 
 /** The office of that ID in that country, or undefined (also for another country's office). */
 export async function findOffice(
-  db: Database | Transaction,
+  db: Database,
   officeId: string,
   countryCode: string,
 ): Promise<Office | undefined> {

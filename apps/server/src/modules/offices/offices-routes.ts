@@ -5,7 +5,6 @@ import { wordMessage } from '@club/contract/message-catalogue';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { notFound, validationFailed } from '../../lib/http-error.js';
-import { issueAgencyLink } from '../agencies/agency-links.js';
 import { RequestLimiter } from '../agents/login-limiter.js';
 import { tooManyRequests } from '../agents/member-rules.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -114,13 +113,7 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
           config.enrollQuietHours,
         );
         if (mail) {
-          const { url } = await issueAgencyLink(
-            tx,
-            office.officeId,
-            'opt-in',
-            options.now(),
-            config.agencyLinkDays,
-          );
+          const url = await app.officeOptInLinks.optInLink(tx, office.officeId, options.now());
           await enqueueMail(tx, {
             to: office.decisionMakerEmail!,
             template: 'decision-maker-request',

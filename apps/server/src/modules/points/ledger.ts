@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Transaction } from '../agents/members.js';
+import type { Transaction } from '../../db/client.js';
 import { addYears } from './calendar-days.js';
 import {
   pointAllocations,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Transaction } from '../agents/members.js';
+import type { Transaction } from '../../db/client.js';
 
 /**
  * Changes to bookings and their segments (imports, the points clock's

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
+import { mailRecipientOf } from '../agents/mail-recipient.js';
 import { agents } from '../agents/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { addDays, dayOf, monthOf } from './calendar-days.js';
@@ -18,8 +18,6 @@ const BATCH = 500;
 export type PointsClockOptions = {
   now: () => number;
   segmentPoints: SegmentPoints;
-  intervalMs: number;
-  log: FastifyBaseLogger;
 };
 
 export type PointsClockRun = { credited: number; expiredMembers: number; reminders: number };
@@ -30,40 +28,14 @@ export type PointsClockRun = { credited: number; expiredMembers: number; reminde
  * to lapse. Every pass is idempotent and safe with several server processes:
  * the segment pass runs under the bookings lock, expiry skips members another
  * process holds, and a reminder is claimed by its row before its mail is queued.
+ * The points module runs it every POINTS_JOB_INTERVAL_MS (the background job
+ * `pointsClock`).
  */
 export class PointsClock {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly options: PointsClockOptions,
   ) {}
-
-  /** Started and not stopped (the readiness check asks). */
-  get isRunning(): boolean {
-    return this.timer !== undefined;
-  }
-
-  start(): void {
-    if (this.timer !== undefined) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'points clock failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    };
-    this.timer = setInterval(tick, this.options.intervalMs);
-    this.timer.unref();
-    tick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
 
   async runOnce(): Promise<PointsClockRun> {
     const today = dayOf(this.options.now());
@@ -200,15 +172,7 @@ export class PointsClock {
           .onConflictDoNothing()
           .returning({ daysBefore: expiryReminders.daysBefore });
         if (!rows.some((row) => row.daysBefore === notice)) return false;
-        const [member] = await tx
-          .select({
-            email: agents.email,
-            firstName: agents.firstName,
-            countryCode: agents.countryCode,
-            languageCode: agents.languageCode,
-          })
-          .from(agents)
-          .where(eq(agents.id, group.agentId));
+        const member = await mailRecipientOf(tx, group.agentId);
         if (member === undefined) return false;
         await enqueueMail(tx, {
           to: member.email,

@@ -1,4 +1,6 @@
-import type { App } from '../../app.js';
+import { appPlugin } from '../../app-types.js';
+import { PeriodicJob } from '../../lib/periodic-job.js';
+import { GiftsForPoints } from './gifts-for-points.js';
 import { PointsClock } from './points-clock.js';
 import { registerPointsPages } from './points-pages.js';
 import { bookingQueueRoutes } from './bookings/queue-route.js';
@@ -7,13 +9,10 @@ import { segmentPointsRule } from './segment-points.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Pending → OK, expiry and reminders; started with the background jobs. */
+    /** Pending → OK, expiry and reminders; its job is `pointsClock` of `app.backgroundJobs`. */
     pointsClock: PointsClock;
-    /**
-     * Whether the voucher order partner is off (status report `edenredIsOff`):
-     * ORDER_PARTNER_OFF until the gifts module sets `isOff` from the provider.
-     */
-    orderPartner: { isOff: () => boolean };
+    /** What the gifts module tells points of gift ordering (points never imports gifts). */
+    giftsForPoints: GiftsForPoints;
   }
 }
 
@@ -26,19 +25,25 @@ export type PointsModuleOptions = {
  * Points: the booking queue in, the ledger, the status report, the points
  * pages and the points clock (pending → OK, expiry, reminders).
  */
-export async function setupPoints(app: App, options: PointsModuleOptions = {}): Promise<void> {
-  const now = options.now ?? Date.now;
-  app.decorate('orderPartner', { isOff: () => app.config.points.orderPartnerOff });
-  await app.register(pointsRoutes, { now });
-  await app.register(bookingQueueRoutes, { now });
-  const segmentPoints = segmentPointsRule(app.config);
-  registerPointsPages(app, { now, segmentPoints });
-  const clock = new PointsClock(app.db, {
-    now,
-    segmentPoints,
-    intervalMs: app.config.points.jobIntervalMs,
-    log: app.log,
-  });
-  app.decorate('pointsClock', clock);
-  app.addHook('onClose', () => clock.stop());
-}
+export const pointsModule = appPlugin<PointsModuleOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    app.decorate('giftsForPoints', new GiftsForPoints());
+    await app.register(pointsRoutes, { now });
+    await app.register(bookingQueueRoutes, { now });
+    const segmentPoints = segmentPointsRule(app.config);
+    registerPointsPages(app, { now, segmentPoints });
+    const clock = new PointsClock(app.db, { now, segmentPoints });
+    app.decorate('pointsClock', clock);
+    app.backgroundJobs.add(
+      'pointsClock',
+      new PeriodicJob({
+        intervalMs: app.config.points.jobIntervalMs,
+        run: () => clock.runOnce(),
+        log: app.log,
+        failureMessage: 'points clock failed',
+      }),
+    );
+  },
+  { name: 'points', dependencies: ['background-jobs', 'content', 'agents'] },
+);

@@ -10,13 +10,12 @@ import {
   type PointsSearch,
   type QueuedBooking,
 } from '@club/contract/points';
-import type { App } from '../../app.js';
+import type { App } from '../../app-types.js';
 import { fieldMessages } from '../../lib/validation-data.js';
 import type { SessionMember } from '../agents/members.js';
 import type { PageFields } from '../content/page-registry.js';
 import { addYears, dayOf } from './calendar-days.js';
 import { CREDIT_LIFETIME_YEARS } from './ledger.js';
-import { giftOrderLines, giftOrders } from '../gifts/schema.js';
 import { bookingSegments, bookings, pointArchives, pointEntries } from './schema.js';
 import type { SegmentPoints } from './segment-points.js';
 import { statusReport } from './status-report.js';
@@ -41,7 +40,12 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         text: stored?.text ?? '',
         postText: stored?.postText ?? '',
       };
-      const report = await statusReport(db, member.id, dayOf(now()), app.orderPartner.isOff());
+      const report = await statusReport(
+        db,
+        member.id,
+        dayOf(now()),
+        app.giftsForPoints.orderPartnerOff(),
+      );
       const searched = params.searchBy !== undefined && params.searchBy !== '';
       const parsed = searched ? PointsSearchSchema.safeParse(params) : undefined;
       if (parsed?.success === false) {
@@ -60,7 +64,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         pointsRows(member, search),
         queuedBookings(member, search),
         entriesOf(member.id, 'additional'),
-        orderedGifts(member.id),
+        app.giftsForPoints.pointsUsed(member.id),
       ]);
       const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
       const fields: PageFields<PointsPage> = {
@@ -211,30 +215,6 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
       .orderBy(desc(bookings.createdOn))
       .limit(POINTS_ROWS_LIMIT);
     return rows.flatMap((row) => (row.reason === null ? [] : [{ ...row, reason: row.reason }]));
-  }
-
-  /** The member's gift orders (failed ones gave their points back), newest first. */
-  async function orderedGifts(agentId: number) {
-    const rows = await db
-      .select({
-        id: giftOrders.id,
-        createdAt: giftOrders.createdAt,
-        quantity: sql<number>`coalesce(sum(${giftOrderLines.quantity}), 0)::int`,
-        points: giftOrders.totalPoints,
-      })
-      .from(giftOrders)
-      .leftJoin(giftOrderLines, eq(giftOrderLines.orderId, giftOrders.id))
-      .where(and(eq(giftOrders.agentId, agentId), ne(giftOrders.state, 'failed')))
-      .groupBy(giftOrders.id)
-      .orderBy(desc(giftOrders.createdAt), desc(giftOrders.id))
-      .limit(1000);
-    return rows.map((row) => ({
-      id: row.id,
-      date: dayOf(row.createdAt.getTime()),
-      pnr: '',
-      quantity: row.quantity,
-      points: row.points,
-    }));
   }
 
   async function entriesOf(agentId: number, kind: 'additional') {

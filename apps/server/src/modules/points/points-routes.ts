@@ -49,7 +49,7 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
     async (request) => {
       const member = ownNumber(request, request.query.number);
       return {
-        data: await statusReport(db, member.id, dayOf(now()), app.orderPartner.isOff()),
+        data: await statusReport(db, member.id, dayOf(now()), app.giftsForPoints.orderPartnerOff()),
       };
     },
   );

@@ -10,7 +10,7 @@ import {
   type RedeemPage,
   type RedeemResult,
 } from '@club/contract/gifts';
-import type { App } from '../../../app.js';
+import type { App } from '../../../app-types.js';
 import type { SessionMember } from '../../agents/members.js';
 import type { PageContext } from '../../content/page-registry.js';
 import { dayOf } from '../../points/calendar-days.js';

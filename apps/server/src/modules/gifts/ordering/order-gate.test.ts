@@ -107,7 +107,7 @@ async function expectRefused(app: App, m: Member, state: Partial<RedeemResult>) 
 
 describe('an order while the voucher partner is off', () => {
   it('is refused with the maintenance state of the page when ORDER_PARTNER_OFF is set', async () => {
-    const off = await appWith({ points: { ...testConfig().points, orderPartnerOff: true } });
+    const off = await appWith({ gifts: { ...testConfig().gifts, orderPartnerOff: true } });
     try {
       const m = await member(off.app);
       const page = await redeemPage(off.app, m);

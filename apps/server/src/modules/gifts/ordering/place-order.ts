@@ -9,6 +9,7 @@ import { pointBalances } from '../../points/schema.js';
 import { giftNames } from '../catalogue/catalogue.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
 import { orderBlock, orderGate, type OrderGateInput } from './order-gate.js';
+import { orderPlacedSignal } from './order-signal.js';
 
 export type OrderRequest = {
   member: Member;
@@ -54,16 +55,16 @@ export function parseListGifts(listgifts: string): { id: number; quantity: numbe
     .sort((a, b) => a.id - b.id);
 }
 
-async function existingOrder(tx: Database, agentId: number, orderKey: string) {
-  const [row] = await tx
+async function existingOrder(db: Database, agentId: number, orderKey: string) {
+  const [row] = await db
     .select({ id: giftOrders.id })
     .from(giftOrders)
     .where(and(eq(giftOrders.agentId, agentId), eq(giftOrders.orderKey, orderKey)));
   return row?.id;
 }
 
-async function available(tx: Database, agentId: number): Promise<number> {
-  const [row] = await tx
+async function available(db: Database, agentId: number): Promise<number> {
+  const [row] = await db
     .select({ available: pointBalances.available })
     .from(pointBalances)
     .where(eq(pointBalances.agentId, agentId));
@@ -209,6 +210,8 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         },
       });
       await session.flush();
+      // The order worker sends it to the provider once this transaction has committed.
+      orderPlacedSignal.raise();
       return { kind: 'ordered', orderId, available: session.balance(member.id).available };
     });
   } catch (error) {

@@ -5,15 +5,18 @@ import { buildApp } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { loadConfig } from '../../../config.js';
 import { outboxRows } from '../../../testing/account-helpers.js';
-import { createAgent } from '../../../testing/factories.js';
+import { createAgent, openGiftOrdering } from '../../../testing/factories.js';
 import { creditAdditional } from '../../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { Members } from '../../agents/members.js';
 import { dayOf } from '../../points/calendar-days.js';
 import { LedgerSession } from '../../points/ledger.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
 import { FakeProvider } from './fake-provider.js';
 import { HttpVoucherProvider } from './http-provider.js';
+import { setTaxOk } from '../ordering/ordering-rules.js';
+import { placeOrder } from '../ordering/place-order.js';
 import { main } from './fulfil-cli.js';
 import { OrderWorker } from './order-worker.js';
 
@@ -134,12 +137,10 @@ function anotherWorker(options: { batchSize?: number } = {}) {
   return new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
     now,
     log: t.app.log,
-    pollMs: 1000,
     retryBaseMs: 1000,
     maxAttempts: 4,
     confirmHours: 48,
     statusCheckMs: 60_000,
-    availabilityMs: 60_000,
     ...options,
   });
 }
@@ -471,6 +472,53 @@ describe('the check intervals', () => {
       expect(app.orderWorker.lastKnownAvailable).toBe(true);
       fake.available = false;
       await expect.poll(() => app.orderWorker.lastKnownAvailable, { timeout: 2000 }).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an order placed', () => {
+  it('wakes the worker once its transaction has committed, without waiting for the poll or a page URL', async () => {
+    const app = await buildApp({
+      config: { ...t.config, gifts: giftsConfig({ orderPollMs: 600_000 }) },
+      db,
+      logger: false,
+      backgroundJobs: true,
+      now,
+    });
+    await app.ready();
+    try {
+      // The pass of the start is over; the next poll is ten minutes away.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const agent = await createAgent(db, { firstName: 'Eleni' });
+      await creditAdditional(db, agent.id, dayOf(clock), 1000, 'Welcome bonus');
+      await setTaxOk(db, agent.id, true);
+      await openGiftOrdering(db, 'gr');
+      const giftId = nextGiftId++;
+      await db
+        .insert(gifts)
+        .values({ id: giftId, countryCode: 'gr', category: 'test', points: 50 });
+      const member = (await new Members(db).byId(agent.id))!;
+      // Placed the way the redeem-points page places it, but outside any request of that page.
+      const outcome = await placeOrder(db, {
+        member,
+        orderKey: randomUUID(),
+        lines: [{ id: giftId, quantity: 1 }],
+        delivery: 'self',
+        deliveryAddress: '',
+        provider: 'http',
+        today: dayOf(clock),
+        now: new Date(clock),
+        gate: { countryCode: 'gr', orderPartnerOff: false, gifts: app.config.gifts },
+      });
+      if (outcome.kind !== 'ordered') throw new Error(`not ordered: ${outcome.kind}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fake.postsFor(outcome.orderId)).toBe(0);
+      // Any response after the commit wakes it: here a health check.
+      await app.inject({ url: '/livez' });
+      await expect.poll(() => fake.postsFor(outcome.orderId), { timeout: 2000 }).toBe(1);
+      await expect.poll(async () => (await order(outcome.orderId)).state).toBe('submitted');
     } finally {
       await app.close();
     }

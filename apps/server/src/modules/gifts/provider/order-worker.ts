@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import { memberPageUrl } from '../../account-links/link-urls.js';
+import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { agents } from '../../agents/schema.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { retryDelayMs } from '../../mail/retry-backoff.js';
@@ -13,8 +14,6 @@ import type { CancelResult, ProviderOrder, VoucherProvider } from './voucher-pro
 export type OrderWorkerOptions = {
   now: () => number;
   log: FastifyBaseLogger;
-  /** How often the worker looks for due orders. */
-  pollMs: number;
   /** Retries back off exponentially from this delay (with jitter). */
   retryBaseMs: number;
   /** Retries never wait longer than this (default 6 hours). */
@@ -27,8 +26,6 @@ export type OrderWorkerOptions = {
   statusCheckMs: number;
   /** How long a claimed order stays away from other workers (default: a provider call and a minute). */
   leaseMs?: number;
-  /** How often availability is checked. */
-  availabilityMs: number;
   batchSize?: number;
   random?: () => number;
 };
@@ -64,11 +61,6 @@ type GivenUpBy = Exclude<FailedBy, 'refused'>;
  * commit, and the outcome is recorded only while the lease is still ours.
  */
 export class OrderWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private availabilityTimer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private wakeAgain = false;
-  private stopped = true;
   private available = true;
   private readonly leaseMs: number;
   private readonly statusCheckMs: number;
@@ -98,53 +90,6 @@ export class OrderWorker {
       this.available = false;
     }
     return this.available;
-  }
-
-  /** Started and not stopped (the readiness check asks). */
-  get isRunning(): boolean {
-    return !this.stopped;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    const check = () => {
-      void this.checkAvailability();
-    };
-    this.availabilityTimer = setInterval(check, this.options.availabilityMs);
-    this.availabilityTimer.unref();
-    check();
-    this.wake();
-  }
-
-  /** Runs a pass now (after an order was placed) instead of at the next poll. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'order worker failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.wakeAgain) {
-          this.wakeAgain = false;
-          this.wake();
-        }
-      });
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    if (this.availabilityTimer !== undefined) clearInterval(this.availabilityTimer);
-    this.timer = undefined;
-    this.availabilityTimer = undefined;
-    this.wakeAgain = false;
-    await this.running;
   }
 
   /** One pass: fail what was never accepted in time, then work through the due orders a batch at a time. */
@@ -486,15 +431,7 @@ export class OrderWorker {
           .set({ stock: sql`${gifts.stock} + ${line.quantity}` })
           .where(and(eq(gifts.id, line.giftId), sql`${gifts.stock} is not null`));
       }
-      const [member] = await tx
-        .select({
-          email: agents.email,
-          firstName: agents.firstName,
-          countryCode: agents.countryCode,
-          languageCode: agents.languageCode,
-        })
-        .from(agents)
-        .where(eq(agents.id, order.agentId));
+      const member = await mailRecipientOf(tx, order.agentId);
       if (member !== undefined) {
         await enqueueMail(tx, {
           to: member.email,

@@ -1,5 +1,5 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Transaction } from '../../agents/members.js';
+import type { Transaction } from '../../../db/client.js';
 import { agents } from '../../agents/schema.js';
 import { offices } from '../../offices/schema.js';
 import { bookings, bookingSegments } from '../schema.js';

@@ -1,7 +1,6 @@
 import type { BookingReason } from '@club/contract/points';
-import type { Database } from '../../../db/client.js';
+import type { Database, Transaction } from '../../../db/client.js';
 import { databaseRefusalOf } from '../../../db/errors.js';
-import type { Transaction } from '../../agents/members.js';
 import { LedgerSession } from '../ledger.js';
 import { lockBookings } from '../locks.js';
 import type { SegmentPoints } from '../segment-points.js';

@@ -1,0 +1,39 @@
+import type { PointsPage } from '@club/contract/points';
+
+/** A gift order as the points page lists it among the points used (`useArray`). */
+export type PointsUsedOnGift = PointsPage['useArray'][number];
+
+/** What the points pages and the status report show of gift ordering. */
+export type GiftOrdering = {
+  /** `edenredIsOff`: the voucher order partner is off. */
+  orderPartnerOff(): boolean;
+  /** The member's gift orders that used points (failed ones gave them back), newest first. */
+  pointsUsed(agentId: number): Promise<PointsUsedOnGift[]>;
+};
+
+const noGiftOrdering: GiftOrdering = {
+  orderPartnerOff: () => false,
+  pointsUsed: () => Promise.resolve([]),
+};
+
+/**
+ * The port through which the gifts module, which sits above points (it
+ * spends points through the ledger), tells points about gift orders: points
+ * never imports gifts. Until gifts supplies it, there are no orders.
+ */
+export class GiftsForPoints implements GiftOrdering {
+  private ordering: GiftOrdering = noGiftOrdering;
+
+  /** Called by the gifts module when it is registered. */
+  supply(ordering: GiftOrdering): void {
+    this.ordering = ordering;
+  }
+
+  orderPartnerOff(): boolean {
+    return this.ordering.orderPartnerOff();
+  }
+
+  pointsUsed(agentId: number): Promise<PointsUsedOnGift[]> {
+    return this.ordering.pointsUsed(agentId);
+  }
+}
