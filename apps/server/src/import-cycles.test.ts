@@ -88,6 +88,25 @@ describe('the import graph of the server', () => {
     expect(upward).toEqual([]);
   });
 
+  it('has no two modules that import each other, in any of their files', () => {
+    const modules = join(src, 'modules');
+    const moduleOf = (file: string) => relative(modules, file).split('/')[0];
+    const edges = new Set(
+      sourcesUnder(modules)
+        .filter((file) => !file.endsWith('.test.ts'))
+        .flatMap((file) =>
+          importsOf(file)
+            .filter((imported) => imported.startsWith(modules))
+            .map((imported) => `${moduleOf(file)} -> ${moduleOf(imported)}`),
+        )
+        .filter((edge) => !/^(.+) -> \1$/.test(edge)),
+    );
+    const twoWay = [...edges].filter((edge) =>
+      edges.has(edge.split(' -> ').reverse().join(' -> ')),
+    );
+    expect(twoWay).toEqual([]);
+  });
+
   it('fails the lint when it has one (import-x/no-cycle in eslint.config.js)', async () => {
     // The fixture is ignored by `npm run lint` (it is a cycle on purpose); here it is linted.
     const eslint = new ESLint({ cwd: repository, ignore: false });

@@ -2,6 +2,7 @@
 export * from '../modules/content/schema.js';
 export * from '../modules/offices/schema.js';
 export * from '../modules/agents/schema.js';
+export * from '../modules/limits/schema.js';
 export * from '../modules/mail/schema.js';
 export * from '../modules/points/schema.js';
 export * from '../modules/gifts/schema.js';

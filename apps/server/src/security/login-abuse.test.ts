@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loginMessages } from '../modules/agents/login-routes.js';
-import type { LoginLimits } from '../modules/agents/login-limiter.js';
+import type { LoginLimits } from '../modules/limits/login-limiter.js';
 import { deviceCookieOf, login } from '../testing/agent-requests.js';
 import { outboxRows } from '../testing/account-helpers.js';
 import { createAgent } from '../testing/factories.js';

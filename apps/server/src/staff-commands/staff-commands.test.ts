@@ -25,7 +25,7 @@ import { freePort, runCommand, ServerProcess } from '../testing/server-process.j
 
 const entries = {
   link: 'src/modules/agencies/link-command.ts',
-  content: 'src/modules/content/load-command.ts',
+  content: 'src/staff-commands/content-load-command.ts',
   bookings: 'src/modules/points/bookings/import-command.ts',
   points: 'src/modules/points/adjustments/adjustments-command.ts',
   fulfil: 'src/modules/gifts/provider/fulfil-command.ts',

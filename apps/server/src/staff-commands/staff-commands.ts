@@ -1,5 +1,5 @@
 import { agencyLinkCommand } from '../modules/agencies/link-cli.js';
-import { contentLoadCommand } from '../modules/content/load-cli.js';
+import { contentLoadCommand } from './content-load-cli.js';
 import { giftsTaxCommand } from '../modules/gifts/ordering/tax-cli.js';
 import { ordersFulfilCommand } from '../modules/gifts/provider/fulfil-cli.js';
 import { pointsImportCommand } from '../modules/points/adjustments/adjustments-cli.js';

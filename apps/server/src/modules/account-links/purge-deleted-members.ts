@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { agents, loginFailures } from '../agents/schema.js';
+import { agents } from '../agents/schema.js';
+import { loginFailures } from '../limits/schema.js';
 import { mailOutbox } from '../mail/schema.js';
 import { daysInterval } from '../mail/sql-time.js';
 

@@ -6,7 +6,7 @@ import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelop
 import { ProfileUpdateWireSchema, UserSchema } from '@club/contract/membership';
 import { HttpError } from '../../lib/http-error.js';
 import { checkCurrentPassword } from './current-password.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginLimiter } from '../limits/login-limiter.js';
 import { alreadyRegistered, signFor } from './member-rules.js';
 import { userAnswer, type Members, type SessionMember } from './members.js';
 import { hashPassword } from './password.js';

@@ -3,7 +3,7 @@ import { AccountLinkFlowsPort } from './account-link-flows.js';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
-import { LoginLimiter, RequestLimiter } from './login-limiter.js';
+import { LoginLimiter, RequestLimiter } from '../limits/login-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';

@@ -4,7 +4,7 @@ import { ErrorCode } from '@club/contract/envelope';
 import { wordMessage } from '@club/contract/message-catalogue';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginLimiter } from '../limits/login-limiter.js';
 import { loginMessages } from './login-routes.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { agents } from './schema.js';

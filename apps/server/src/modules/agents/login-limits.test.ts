@@ -3,7 +3,7 @@ import { createAgent } from '../../testing/factories.js';
 import { openDatabase } from '../../db/client.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { serverUrl } from '../../testing/test-database.js';
-import { loginFailures } from './schema.js';
+import { loginFailures } from '../limits/schema.js';
 import { deviceCookieOf, login } from '../../testing/agent-requests.js';
 
 let t: TestApp;

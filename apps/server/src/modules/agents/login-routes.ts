@@ -6,7 +6,7 @@ import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership'
 import { messages } from '@club/contract/validation-rules';
 import { HttpError } from '../../lib/http-error.js';
 import type { DeviceCookies } from './device-cookies.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginLimiter } from '../limits/login-limiter.js';
 import { loginCandidateSelect, userAnswer, type LoginCandidate } from './members.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { bearerToken, hashToken } from './session-tokens.js';

@@ -9,17 +9,7 @@ export const memberMessages = {
   officeInactive: wordMessage({ key: 'member.message.officeInactive' }),
   directOffice: wordMessage({ key: 'member.message.directOffice' }),
   unknownCountry: wordMessage({ key: 'member.message.unknownCountry' }),
-  tooManyRequests: wordMessage({ key: 'member.message.tooManyAttempts' }),
 };
-
-/**
- * 429 for a guest call whose client address (or office) used up its requests:
- * `message` is what the web app shows for a failed submit.
- */
-export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): HttpError {
-  void reply.header('retry-after', String(retryAfterSeconds));
-  return new HttpError(429, ErrorCode.tooManyRequests, { message: memberMessages.tooManyRequests });
-}
 
 export const alreadyRegistered = () => validationFailed({ email: memberMessages.emailTaken });
 

@@ -105,17 +105,6 @@ export const agentLinks = pgTable(
 );
 
 /**
- * Failed logins per key (a member number or a client address) in fixed
- * windows; kept in the database so that the limits hold across server processes.
- */
-export const loginFailures = pgTable('login_failures', {
-  key: text().primaryKey(),
-  failures: integer().notNull(),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-  blockedUntil: timestamp({ withTimezone: true }),
-});
-
-/**
  * Secrets shared by every server process, made once by whichever process
  * needs one first: the device cookies' signing key when DEVICE_COOKIE_SECRET
  * is not configured (docs/decisions/020).

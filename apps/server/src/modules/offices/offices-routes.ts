@@ -5,8 +5,8 @@ import { wordMessage } from '@club/contract/message-catalogue';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { notFound, validationFailed } from '../../lib/http-error.js';
-import { RequestLimiter } from '../agents/login-limiter.js';
-import { tooManyRequests } from '../agents/member-rules.js';
+import { RequestLimiter } from '../limits/login-limiter.js';
+import { tooManyRequests } from '../limits/too-many-requests.js';
 import { enqueueMail } from '../mail/outbox.js';
 import {
   findOffice,

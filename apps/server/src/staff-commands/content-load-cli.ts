@@ -1,8 +1,8 @@
-import type { StaffCommand } from '../../staff-commands/staff-command.js';
-import { loadGifts } from '../gifts/catalogue/load-gifts.js';
-import { loadOffices } from '../offices/load-offices.js';
-import { loadContent } from './load-content.js';
-import { ContentFileError } from './read-content-folder.js';
+import type { StaffCommand } from './staff-command.js';
+import { loadGifts } from '../modules/gifts/catalogue/load-gifts.js';
+import { loadOffices } from '../modules/offices/load-offices.js';
+import { loadContent } from '../modules/content/load-content.js';
+import { ContentFileError } from '../modules/content/read-content-folder.js';
 
 /** `npm run content:load`: loads CONTENT_DIR (content, offices, gift catalogue) into the database. */
 export const contentLoadCommand: StaffCommand = {
