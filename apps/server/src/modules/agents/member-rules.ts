@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
-import { ErrorCode } from '@club/contract/envelope';
 import { wordMessage } from '@club/contract/message-catalogue';
-import { HttpError, validationFailed } from '../../lib/http-error.js';
+import { validationFailed } from '../../lib/http-error.js';
 
 /** Messages of the server-only checks of registration and profile update, in English (the calls have no language). */
 export const memberMessages = {
