@@ -36,7 +36,8 @@ const giftsConfig = (overrides: Partial<ReturnType<typeof loadConfig>['gifts']>)
   provider: 'http' as const,
   providerUrl: fake.url,
   providerKey: KEY,
-  providerTimeoutMs: 300,
+  // Long enough that a busy machine never times out an answer the test expects to arrive.
+  providerTimeoutMs: 1_000,
   orderRetryBaseMs: 1000,
   orderMaxAttempts: 4,
   orderConfirmHours: 48,
@@ -212,13 +213,13 @@ describe('the HTTP voucher provider', () => {
 
   it('retries an order the provider did not answer in time, and the retry is the same order', async () => {
     const { orderId } = await placedOrder();
-    fake.mode = { kind: 'slow', delayMs: 1_000 };
+    fake.mode = { kind: 'slow', delayMs: 2_500 };
     await t.app.orderWorker.runOnce();
     let row = await order(orderId);
     expect(row.state).toBe('placed');
     expect(row.lastError).toBe('Provider did not answer in time');
     // The provider got it late; the retry with the same id is answered 409 = accepted.
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
     fake.mode = { kind: 'accept' };
     await later(10_000);
     row = await order(orderId);
@@ -279,7 +280,7 @@ describe('the HTTP voucher provider', () => {
     const { orderId, member } = await placedOrder();
     const before = await available(member.id);
     // Every call times out, but the provider records the order a little later.
-    fake.mode = { kind: 'slow', delayMs: 500 };
+    fake.mode = { kind: 'slow', delayMs: 1_500 };
     for (let attempt = 0; attempt < 3; attempt += 1) await later(HOUR);
     await expect.poll(() => fake.orders.has(orderId)).toBe(true);
     await later(HOUR);
