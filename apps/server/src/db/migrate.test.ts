@@ -1,6 +1,13 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openDatabase } from './client.js';
+import { migrationsFolder } from './migrate.js';
 import { createEmptyServerDatabase, serverUrl } from '../testing/test-database.js';
 
 type Database = Awaited<ReturnType<typeof openDatabase>>['db'];
@@ -62,4 +69,55 @@ describe('migrations', () => {
       }
     },
   );
+});
+
+/** A copy of the migrations that stops before `tag`: a database as an older release left it. */
+function migrationsBefore(tag: string): { folder: string; remove(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'club-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const end = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(end).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, end);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+describe('the migration that gives an office its decided state (0007)', () => {
+  it("dates an office's decision by its latest opt-in or opt-out, and leaves the others to the file", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const older = migrationsBefore('0007_office-decided-at');
+    try {
+      await migrate(db, { migrationsFolder: older.folder });
+      await db.execute(sql`
+        insert into offices (office_id, country_code, agency_name, address, zip, active)
+        values ('ATHGR0001', 'gr', 'Decided', 'A', '1', false), ('ATHGR0002', 'gr', 'Undecided', 'B', '2', true)`);
+      await db.execute(sql`
+        insert into agency_links (id, token_hash, office_id, purpose, created_at, expires_at, used_at)
+        values ('in', 'h1', 'ATHGR0001', 'opt-in', now(), now(), now()),
+               ('out', 'h2', 'ATHGR0001', 'opt-out', now(), now(), now())`);
+      await db.execute(sql`
+        insert into agency_state_changes
+          (office_id, previous_active, active, first_name, last_name, email, link_id, changed_at)
+        values ('ATHGR0001', false, true, 'M', 'M', 'm@example.com', 'in', '2030-03-01T09:00:00Z'),
+               ('ATHGR0001', true, false, 'M', 'M', 'm@example.com', 'out', '2030-03-02T09:00:00Z')`);
+
+      await migrate(db, { migrationsFolder });
+      const offices = await db.execute<{ office_id: string; decided: string | null }>(
+        sql`select office_id, to_char(active_decided_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as decided
+            from offices order by office_id`,
+      );
+      expect(offices.rows).toEqual([
+        { office_id: 'ATHGR0001', decided: '2030-03-02 09:00' },
+        { office_id: 'ATHGR0002', decided: null },
+      ]);
+    } finally {
+      older.remove();
+      await client.close();
+    }
+  });
 });

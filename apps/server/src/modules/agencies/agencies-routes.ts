@@ -192,7 +192,10 @@ export function registerAgencyRoutes(app: FastifyInstance, options: AgenciesRout
           linkId: link.id,
           changedAt: now,
         });
-        await tx.update(offices).set({ active }).where(eq(offices.officeId, link.officeId));
+        await tx
+          .update(offices)
+          .set({ active, activeDecidedAt: now })
+          .where(eq(offices.officeId, link.officeId));
         if (active) await notifyWaitingAgents(tx, link.officeId, now);
         await mailOppositeLink(tx, office, link, fields.email, now, app.config.agencyLinkDays);
         return { officeId: link.officeId, active };

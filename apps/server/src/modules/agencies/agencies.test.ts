@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { createOffice } from '../../testing/factories.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, fixtureContentDir, type TestApp } from '../../testing/test-app.js';
 import { form, formHeaders } from '../../testing/agent-requests.js';
 import { mailOutbox } from '../mail/schema.js';
+import { loadOffices } from '../offices/load-offices.js';
 import { officeNotifyRequests, offices } from '../offices/schema.js';
 import { pointEntries } from '../points/schema.js';
 import { issueAgencyLink, type IssuedAgencyLink } from './agency-links.js';
@@ -273,6 +274,17 @@ describe(`POST ${path}`, () => {
   it('answers validationMessages.officeId for a bad link, whatever the fields', async () => {
     expect((await submit({ s: 'nope', c: 'nope', ...person })).json()).toEqual(linkInvalid);
     expect((await submit({})).json()).toEqual(linkInvalid);
+  });
+
+  it("keeps the decision maker's choice when the offices file is loaded again", async () => {
+    // In the fixture file ATHGR0002 starts inactive and ATHGR0001 active.
+    const optIn = await issue('ATHGR0002', 'opt-in');
+    const optOut = await issue('ATHGR0001', 'opt-out');
+    await submit({ s: optIn.s, c: optIn.c, ...person, agree: 'true' });
+    await submit({ s: optOut.s, c: optOut.c, ...person });
+    await loadOffices(t.database.db, fixtureContentDir);
+    expect(await activeOf('ATHGR0002')).toBe(true);
+    expect(await activeOf('ATHGR0001')).toBe(false);
   });
 
   it('of concurrent submits of one link, exactly one changes the state', async () => {

@@ -9,8 +9,6 @@ import { fixtureContentDir } from '../../testing/test-app.js';
 import { ContentFileError } from '../content/read-content-folder.js';
 import { loadOffices } from './load-offices.js';
 import { offices } from './schema.js';
-import { agencyStateChanges } from '../agencies/schema.js';
-import { issueAgencyLink } from '../agencies/agency-links.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -73,30 +71,19 @@ describe('loading the offices directory', () => {
 
   it("keeps a decision maker's opt-in or opt-out over the file's starting state", async () => {
     await loadOffices(database.db, fixtureContentDir);
-    const link = await database.db.transaction((tx) =>
-      issueAgencyLink(tx, 'ATHGR0002', 'opt-in', Date.now(), 14, {
-        publicBaseUrl: 'http://localhost:3000',
-        publicRootDomain: 'localhost',
-      }),
-    );
-    await database.db.insert(agencyStateChanges).values({
-      officeId: 'ATHGR0002',
-      previousActive: false,
-      active: true,
-      firstName: 'Maria',
-      lastName: 'Manager',
-      email: 'maria@example.com',
-      linkId: link.s,
-      changedAt: new Date(),
-    });
-    await database.db
-      .update(offices)
-      .set({ active: true })
-      .where(eq(offices.officeId, 'ATHGR0002'));
+    // What the agencies module records when a decision maker opts in or out (agencies.test.ts).
+    const decide = (officeId: string, active: boolean) =>
+      database.db
+        .update(offices)
+        .set({ active, activeDecidedAt: new Date() })
+        .where(eq(offices.officeId, officeId));
+    await decide('ATHGR0002', true);
+    await decide('ATHGR0009', false);
     await loadOffices(database.db, fixtureContentDir);
     const active = async (officeId: string) =>
       (await database.db.select().from(offices).where(eq(offices.officeId, officeId)))[0]?.active;
     expect(await active('ATHGR0002')).toBe(true);
+    expect(await active('ATHGR0009')).toBe(false);
     // Offices nobody opted in or out follow the file.
     await database.db
       .update(offices)

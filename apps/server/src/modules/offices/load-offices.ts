@@ -2,7 +2,6 @@ import { readCountryFiles } from '../content/country-files.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
-import { agencyStateChanges } from '../agencies/schema.js';
 import { offices } from './schema.js';
 
 export type OfficesLoadSummary = { countries: string[]; offices: number };
@@ -37,7 +36,7 @@ export async function loadOffices(db: Database, contentDir: string): Promise<Off
             address: sql`excluded.address`,
             zip: sql`excluded.zip`,
             // A decision maker's opt-in or opt-out outlives the file's starting state.
-            active: sql`case when exists (select 1 from ${agencyStateChanges} where ${agencyStateChanges.officeId} = excluded.office_id) then ${offices.active} else excluded.active end`,
+            active: sql`case when ${offices.activeDecidedAt} is null then excluded.active else ${offices.active} end`,
             isAmadeusDirectOffice: sql`excluded.is_amadeus_direct_office`,
             decisionMakerName: sql`excluded.decision_maker_name`,
             decisionMakerEmail: sql`excluded.decision_maker_email`,

@@ -15,6 +15,11 @@ export const offices = pgTable(
     address: text().notNull(),
     zip: text().notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * When the decision maker last opted in or out; null while the offices
+     * file still decides `active` (a reload keeps a decided state).
+     */
+    activeDecidedAt: timestamp({ withTimezone: true }),
     /** Direct-sales office: registration shows the direct-office notice instead. */
     isAmadeusDirectOffice: boolean().notNull().default(false),
     /** The agency's decision maker, told of access requests (spec 1 §2 step 6). */
