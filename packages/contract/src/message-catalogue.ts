@@ -53,6 +53,12 @@ export const messageCatalogue = {
   'agency.linkForOptIn': 'This link is for taking part in the club, on the agency opt-in page.',
   'agency.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
 
+  // The emailed-link pages' answers (spec 1 §2, §8).
+  'account.message.invalidLink': 'Sorry for the inconvenience. The link is not valid any more.',
+  'account.message.alreadyActive': 'Your Amadeus+Me account is already active!',
+  'account.message.alreadyRestored': 'Already restored!',
+  'account.message.error': 'Error',
+
   // Field messages of the registration, login and profile calls.
   'member.message.emailTaken': 'This email address is already registered',
   'member.message.officeInactive':

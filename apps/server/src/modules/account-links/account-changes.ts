@@ -80,7 +80,10 @@ export async function requestEmailChange(
 }
 
 /** The member is told at their current address that the password changed (NIST 800-63B: authenticator changes are notified). */
-export async function notifyPasswordChanged(tx: Transaction, member: ChangingMember): Promise<void> {
+export async function notifyPasswordChanged(
+  tx: Transaction,
+  member: ChangingMember,
+): Promise<void> {
   await enqueueMail(tx, {
     to: member.email,
     template: 'password-changed',

@@ -19,7 +19,7 @@ import {
   markDeletionRequested,
   revokeAllSessions,
 } from './member-records.js';
-import { accountMessages, dictionaryTextOr, storedPageOr } from './page-texts.js';
+import { accountWords, dictionaryTextOr, storedPageOr } from './page-texts.js';
 
 /**
  * Leaving the club (members only): profile-delete sends a delete link by
@@ -99,8 +99,10 @@ export function registerDeletionPages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: DeleteConfirmAnswerSchema,
-      handle: ({ body, params, request }) =>
-        db.transaction(async (tx) => {
+      handle: async (context) => {
+        const { body, params, request } = context;
+        const messages = await accountWords(context);
+        return db.transaction(async (tx) => {
           const memberId = currentMemberId(request);
           const member = await lockMember(tx, memberId);
           if (member === null) throw new HttpError(401, ErrorCode.unauthorized, null);
@@ -113,7 +115,7 @@ export function registerDeletionPages(app: FastifyInstance): void {
           });
           if (used === null) {
             return {
-              errorMessageList: [{ errorMessage: accountMessages.invalidLink }],
+              errorMessageList: [{ errorMessage: messages.invalidLink }],
               linkLifeTime,
               actionLink: '',
             };
@@ -125,7 +127,8 @@ export function registerDeletionPages(app: FastifyInstance): void {
             linkLifeTime,
             actionLink: await memberPageUrl(tx, member, 'restore'),
           };
-        }),
+        });
+      },
     },
   });
 }

@@ -11,12 +11,8 @@ import { endAccessAfterCredentialChange } from './account-changes.js';
 import { TokenFormSchema, submittedToken } from './form-values.js';
 import { consumeLink } from './links.js';
 import { findMemberByEmail, lockMember } from './member-records.js';
-import { accountMessages, storedPageOr } from './page-texts.js';
+import { accountWords, storedPageOr } from './page-texts.js';
 
-const invalidLinkAnswer: EmailChangeConfirmAnswer = {
-  emailChanged: false,
-  errors: [accountMessages.invalidLink],
-};
 const emailTakenAnswer: EmailChangeConfirmAnswer = {
   emailChanged: false,
   errors: [memberMessages.emailTaken],
@@ -39,7 +35,12 @@ export function registerEmailChangePages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: EmailChangeConfirmAnswerSchema,
-      handle: async ({ body, params }) => {
+      handle: async (context) => {
+        const { body, params } = context;
+        const invalidLinkAnswer: EmailChangeConfirmAnswer = {
+          emailChanged: false,
+          errors: [(await accountWords(context)).invalidLink],
+        };
         try {
           return await db.transaction(async (tx) => {
             const used = await consumeLink(tx, {

@@ -9,7 +9,7 @@ import { guestLinkSubmit } from './guest-link-form.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
-import { accountMessages, storedPageOr } from './page-texts.js';
+import { accountWords, storedPageOr } from './page-texts.js';
 
 /** Email confirmation (doubleOpt): the emailed link's page, and "Activate account" (reconfirm). */
 export function registerEmailConfirmPages(app: FastifyInstance): void {
@@ -24,24 +24,26 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: EmailConfirmAnswerSchema,
-      handle: ({ body, params }) =>
-        db.transaction(async (tx) => {
+      handle: async (context) => {
+        const { body, params } = context;
+        const messages = await accountWords(context);
+        return db.transaction(async (tx) => {
           const token = submittedToken(body, params);
           const used = await consumeLink(tx, { token, purpose: 'confirm-email' });
           const link = used ?? (await findLink(tx, { token, purpose: 'confirm-email' }));
           const member = link === null ? null : await lockMember(tx, link.agentId);
           if (member === null || member.status === 'deleted') {
-            return { errors: [accountMessages.invalidLink], alreadyActivated: false };
+            return { errors: [messages.invalidLink], alreadyActivated: false };
           }
           if (member.status !== 'pending') {
-            return { errors: [accountMessages.alreadyActive], alreadyActivated: true };
+            return { errors: [messages.alreadyActive], alreadyActivated: true };
           }
           // A pending member's link that is used or expired: ask for a new one (reconfirm).
-          if (used === null)
-            return { errors: [accountMessages.invalidLink], alreadyActivated: false };
+          if (used === null) return { errors: [messages.invalidLink], alreadyActivated: false };
           await activateMember(tx, member.id);
           return { errors: [], alreadyActivated: false };
-        }),
+        });
+      },
     },
   });
 

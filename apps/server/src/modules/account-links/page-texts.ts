@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { wordMessage, type MessageKey, type Words } from '@club/contract/message-catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { PageContext } from '../content/page-registry.js';
 import { dictionaryEntries } from '../content/schema.js';
@@ -8,11 +9,25 @@ import { dictionaryEntries } from '../content/schema.js';
  * web app shows its own texts for most states; these reach the error lists.
  */
 export const accountMessages = {
-  invalidLink: 'Sorry for the inconvenience. The link is not valid any more.',
-  alreadyActive: 'Your Amadeus+Me account is already active!',
-  alreadyRestored: 'Already restored!',
-  error: 'Error',
-} as const;
+  invalidLink: 'account.message.invalidLink',
+  alreadyActive: 'account.message.alreadyActive',
+  alreadyRestored: 'account.message.alreadyRestored',
+  error: 'account.message.error',
+} as const satisfies Record<string, MessageKey>;
+
+/** The page language's wording of each account message (the dictionary's word for its key, else English). */
+export async function accountWords(
+  context: Pick<PageContext, 'content'>,
+): Promise<Record<keyof typeof accountMessages, string>> {
+  const words: Words = await context.content.dictionary();
+  const word = (key: MessageKey) => wordMessage({ key }, words);
+  return {
+    invalidLink: word(accountMessages.invalidLink),
+    alreadyActive: word(accountMessages.alreadyActive),
+    alreadyRestored: word(accountMessages.alreadyRestored),
+    error: word(accountMessages.error),
+  };
+}
 
 /** The stored page of this name if editors wrote one, else its default title (English, like the other pages). */
 export async function storedPageOr(context: PageContext, title: string) {

@@ -16,9 +16,7 @@ import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import { endAccessAfterCredentialChange, notifyPasswordChanged } from './account-changes.js';
 import { findMemberByEmail, lockMember, setMemberPassword } from './member-records.js';
-import { accountMessages, storedPageOr } from './page-texts.js';
-
-const invalidLinkAnswer = { validationMessages: { token: [accountMessages.invalidLink] } };
+import { accountWords, storedPageOr } from './page-texts.js';
 
 /** Password recovery: ask for a link by email (retrieve-password), then set a new password through it (forgot-password). */
 export function registerPasswordPages(app: FastifyInstance): void {
@@ -74,7 +72,11 @@ export function registerPasswordPages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema.and(NewPasswordWireSchema),
       response: ForgotPasswordAnswerSchema,
-      handle: async ({ body, params }) => {
+      handle: async (context) => {
+        const { body, params } = context;
+        const invalidLinkAnswer = {
+          validationMessages: { token: [(await accountWords(context)).invalidLink] },
+        };
         const token = submittedToken(body, params);
         // Hashing costs time: only for a link that can still work.
         if ((await usableLinkOwner(token)) === null) return invalidLinkAnswer;

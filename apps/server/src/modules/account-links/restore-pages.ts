@@ -8,7 +8,7 @@ import { daysInMs, linkLifeTimeDays } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
 import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
 import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
-import { accountMessages, storedPageOr } from './page-texts.js';
+import { accountWords, storedPageOr } from './page-texts.js';
 
 const restoreLinkSentAnswer = {
   restoreLinkSent: true,
@@ -16,16 +16,17 @@ const restoreLinkSentAnswer = {
   alreadyRestored: false,
 };
 const restoredAnswer = { errors: [], alreadyActivated: false, errorMessageList: [] };
-const alreadyRestoredAnswer = {
-  errors: [accountMessages.alreadyRestored],
+type AccountWords = Awaited<ReturnType<typeof accountWords>>;
+const alreadyRestoredAnswer = (messages: AccountWords) => ({
+  errors: [messages.alreadyRestored],
   alreadyActivated: true,
-  errorMessageList: [{ errorMessage: accountMessages.alreadyRestored }],
-};
-const invalidLinkAnswer = {
-  errors: [accountMessages.error],
+  errorMessageList: [{ errorMessage: messages.alreadyRestored }],
+});
+const invalidLinkAnswer = (messages: AccountWords) => ({
+  errors: [messages.error],
   alreadyActivated: false,
-  errorMessageList: [{ errorMessage: accountMessages.invalidLink }],
-};
+  errorMessageList: [{ errorMessage: messages.invalidLink }],
+});
 
 /**
  * Coming back: restore sends a restore link to a deleted member (email and
@@ -83,21 +84,25 @@ export function registerRestorePages(app: FastifyInstance): void {
     submit: {
       body: TokenFormSchema,
       response: RestoreConfirmAnswerSchema,
-      handle: ({ body, params }) =>
-        db.transaction(async (tx) => {
+      handle: async (context) => {
+        const { body, params } = context;
+        const messages = await accountWords(context);
+        return db.transaction(async (tx) => {
           const link = { token: submittedToken(body, params), purpose: 'restore-account' } as const;
           const used = await consumeLink(tx, link);
           const seen = used === null ? await findLink(tx, link) : null;
           const agentId = used?.agentId ?? seen?.agentId;
           const member = agentId === undefined ? null : await lockMember(tx, agentId);
-          if (member === null) return invalidLinkAnswer;
+          if (member === null) return invalidLinkAnswer(messages);
           if (member.status !== 'deleted') {
             // Restored already, through this link or another one.
-            return used !== null || seen?.used === true ? alreadyRestoredAnswer : invalidLinkAnswer;
+            return used !== null || seen?.used === true
+              ? alreadyRestoredAnswer(messages)
+              : invalidLinkAnswer(messages);
           }
           const days = linkLifeTimeDays(config, member.countryCode);
           if (used === null || !(await deletedWithin(tx, member.id, days))) {
-            return invalidLinkAnswer;
+            return invalidLinkAnswer(messages);
           }
           await markRestored(tx, member.id);
           await enqueueMail(tx, {
@@ -111,7 +116,8 @@ export function registerRestorePages(app: FastifyInstance): void {
             },
           });
           return restoredAnswer;
-        }),
+        });
+      },
     },
   });
 }

@@ -144,6 +144,13 @@ describe("messages in the page's language", () => {
         key: 'points.message.pnrPattern',
         value: 'Το PNR έχει 5 έως 8 γράμματα και ψηφία.',
       },
+      {
+        countryCode: 'gr',
+        languageCode: 'ell',
+        key: 'account.message.invalidLink',
+        value: 'Ο σύνδεσμος δεν ισχύει πια.',
+      },
+      { countryCode: 'gr', languageCode: 'ell', key: 'account.message.error', value: 'Σφάλμα' },
     ]);
     t.app.contentCache.clear();
   });
@@ -167,6 +174,30 @@ describe("messages in the page's language", () => {
     });
     const { dictionary } = response.json<{ data: { dictionary: Record<string, string> } }>().data;
     expect(dictionary['validation.email']).toBe('Λάθος μορφή');
+  });
+
+  it("words the emailed-link pages' answers about their link by key too", async () => {
+    const values = {
+      token: 'no-such-link',
+      password: 'Lagoon7harbour',
+      passwordRepeat: 'Lagoon7harbour',
+    };
+    const reset = await submitted('forgot-password', values, 'ell');
+    expect(reset.data.validationMessages).toEqual({ token: ['Ο σύνδεσμος δεν ισχύει πια.'] });
+    const restore = await submitPage<{ errors: string[]; errorMessageList: object[] }>(
+      t.app,
+      'restore-confirm',
+      { token: 'no-such-link' },
+      { countryCode: 'gr', languageCode: 'ell' },
+    );
+    expect(restore.data.errors).toEqual(['Σφάλμα']);
+    expect(restore.data.errorMessageList).toEqual([
+      { errorMessage: 'Ο σύνδεσμος δεν ισχύει πια.' },
+    ]);
+    const english = await submitted('forgot-password', values, 'eng');
+    expect(english.data.validationMessages).toEqual({
+      token: ['Sorry for the inconvenience. The link is not valid any more.'],
+    });
   });
 
   it('words the points search messages of the points page too', async () => {
