@@ -88,9 +88,9 @@ export const RedeemFormSchema = z
   .object({
     listgifts: z
       .string()
-      .max(400)
+      .max(400, messages.maxLength)
       .regex(/^(?:\d{1,9}:\d{1,2}(?:,\d{1,9}:\d{1,2})*)?$/, giftMessages.noGiftSelected),
-    delivery: z.enum(deliveryOptions).default('self'),
+    delivery: z.enum(deliveryOptions, { error: messages.pattern }).default('self'),
     giftDeliveryAddress: z
       .string()
       .trim()

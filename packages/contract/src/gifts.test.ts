@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { RedeemFormSchema } from './gifts.js';
+
+const issuesOf = (values: Record<string, string>) => {
+  const parsed = RedeemFormSchema.safeParse({ orderKey: 'k'.repeat(32), ...values });
+  return parsed.success ? [] : parsed.error.issues.map(({ path, message }) => ({ path, message }));
+};
+
+describe('the redeem form speaks message keys only', () => {
+  it('an overlong gift list is a max-length message, not the schema library’s own text', () => {
+    expect(issuesOf({ listgifts: '1:1,'.repeat(101) })).toContainEqual({
+      path: ['listgifts'],
+      message: 'validation.maxLength',
+    });
+  });
+
+  it('an unknown delivery is a pattern message', () => {
+    expect(issuesOf({ listgifts: '1:1', delivery: 'drone' })).toEqual([
+      { path: ['delivery'], message: 'validation.pattern' },
+    ]);
+  });
+});
