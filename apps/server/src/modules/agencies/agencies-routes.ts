@@ -10,7 +10,7 @@ import {
 } from '@club/contract/agency';
 import { wordMessage } from '@club/contract/message-catalogue';
 import type { Database, Transaction } from '../../db/client.js';
-import { validateForm } from '../account-links/form-validation.js';
+import { validateForm } from '../../lib/form-validation.js';
 import { FormValuesSchema, trimmedEmail } from '../account-links/form-values.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
 import { countries } from '../content/schema.js';

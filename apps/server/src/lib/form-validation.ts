@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { validationAnswer, type ValidationAnswer } from '../../lib/validation-data.js';
+import { validationAnswer, type ValidationAnswer } from './validation-data.js';
 
 export type { ValidationAnswer };
 
