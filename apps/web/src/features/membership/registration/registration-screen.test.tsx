@@ -108,6 +108,29 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Month'), '03');
 }
 
+describe('registration: the subscribe text', () => {
+  it('shows the subscribe text of the country and language above the office ID step', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/s2c/content/v1/texts' && call.query.get('key') === 'subscribe'
+        ? apiData({ key: 'subscribe', value: '<p>Join the club with your office ID.</p>' })
+        : undefined,
+    );
+    renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
+    expect(await screen.findByText('Join the club with your office ID.')).toBeTruthy();
+    const text = calls.find((call) => call.path === '/s2c/content/v1/texts');
+    expect(text?.query.get('countryCode')).toBe('gr');
+  });
+
+  it('shows nothing in its place when the text cannot be fetched', async () => {
+    const calls = stubRegistrationApi({});
+    renderMembershipScreen(<RegistrationScreen page={registrationPage({ text: '' })} />);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/s2c/content/v1/texts')).toBe(true),
+    );
+    expect(document.querySelector('.membership__subscribe')).toBeNull();
+  });
+});
+
 describe('registration: country step', () => {
   it('shows the country select with several countries; Select stays disabled until one is chosen', async () => {
     stubRegistrationApi({});

@@ -4,6 +4,7 @@ import type { OfficeData } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';
 import { countryHostUrl } from '../../../lib/country-host';
+import { useText } from '../../../shared/content-api/get-text';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { ScreenFrame } from '../../../shared/forms/screen-frame';
@@ -60,6 +61,11 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
   const page: RegistrationPage = { ...defaults, ...answer };
   const layout = useLayout();
   const text = useDictionary();
+  // The `subscribe` text introduces joining the club (spec 2 §7); a failed fetch shows nothing.
+  const subscribe = useText('subscribe', {
+    countryCode: layout.countryCode,
+    languageCode: layout.languageCode,
+  });
   const [step, setStep] = useState<RegistrationStep>(() =>
     firstStep(page, page.params.countrySelected === '1'),
   );
@@ -134,6 +140,14 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
     >
       {page.text.trim() !== '' && (step === 'country' || step === 'office') ? (
         <RichText html={page.text} className="membership__lead membership__rich-text" />
+      ) : null}
+      {subscribe !== null &&
+      subscribe.trim() !== '' &&
+      (step === 'country' || step === 'office') ? (
+        <RichText
+          html={subscribe}
+          className="membership__lead membership__rich-text membership__subscribe"
+        />
       ) : null}
       {content}
     </ScreenFrame>
