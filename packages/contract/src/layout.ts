@@ -60,6 +60,12 @@ export const LayoutSchema = z.object({
   languageSelectHidden: z.boolean(),
   contactUsEmail: z.string().nullable(),
   amadeusDirectUrlToRedirect: z.string().nullable(),
+  /**
+   * Where the footer's privacy-policy link goes (not in the spec's field list;
+   * spec 1 §2 calls the link external): an http(s) address opens outside the
+   * club, a path stays in the app. Absent or null: the club's privacy-policy page.
+   */
+  privacyPolicyUrl: z.string().nullable().optional(),
   headerAlerts: z.array(HeaderAlertSchema),
   headerImagesSrcSet: z.array(HeaderImageSchema),
   dictionary: z.record(z.string(), z.string()),

@@ -32,6 +32,12 @@ export const CountryFileSchema = z.strictObject({
   languageSelectHidden: z.boolean().default(false),
   contactUsEmail: z.string().email().nullable().default(null),
   amadeusDirectUrlToRedirect: z.string().url().nullable().default(null),
+  /** The footer's privacy-policy link: an http(s) address, or a path of the club (`/privacy-policy`). */
+  privacyPolicyUrl: z
+    .string()
+    .regex(/^(https?:\/\/|\/)/)
+    .nullable()
+    .default(null),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: z.array(z.string()).default([]),
 });

@@ -33,6 +33,7 @@ export function layoutAnswer(
     languageSelectHidden: country.languageSelectHidden,
     contactUsEmail: country.contactUsEmail,
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
+    privacyPolicyUrl: country.privacyPolicyUrl,
     headerAlerts: parts.headerAlerts,
     headerImagesSrcSet: parts.headerImages,
     dictionary: pickWords(dictionary, layoutWords),

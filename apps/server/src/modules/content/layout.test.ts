@@ -38,6 +38,7 @@ describe('GET /s2c/content/v1/layout/', () => {
       languageSelectHidden: false,
       contactUsEmail: 'club@fixture.example',
       amadeusDirectUrlToRedirect: null,
+      privacyPolicyUrl: 'https://privacy.fixture.example/club',
       subDomainDisabled: false,
       decisionMakerOptIn: true,
       doubleOpt: true,
@@ -96,6 +97,8 @@ describe('GET /s2c/content/v1/layout/', () => {
       isRtl: true,
       defaultLanguageCode: 'ara',
       amadeusDirectUrlToRedirect: 'https://direct.fixture.example/',
+      // No address in content: the web app links the club's own page.
+      privacyPolicyUrl: null,
       headerAlerts: [{ hash: 'fixture-alert-ae', type: 'info', text: 'تنبيه' }],
     });
   });

@@ -120,6 +120,13 @@ describe('loading content', () => {
       (text: string) => text.replace('"defaultLanguage": "ara"', '"defaultLanguage": "fra"'),
       /countries\/ae\/country\.json: defaultLanguage: /,
     ],
+    [
+      'a privacy-policy address that is neither http(s) nor a path',
+      'countries/gr/country.json',
+      (text: string) =>
+        text.replace('"https://privacy.fixture.example/club"', '"javascript:alert(1)"'),
+      /countries\/gr\/country\.json: privacyPolicyUrl: /,
+    ],
   ])('rejects %s', async (_label, file, change, message) => {
     const dir = copyFixture();
     try {

@@ -67,6 +67,7 @@ async function replaceCountry(
     languageSelectHidden: country.languageSelectHidden,
     contactUsEmail: country.contactUsEmail,
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
+    privacyPolicyUrl: country.privacyPolicyUrl,
     paramsRoute: country.paramsRoute,
   };
   // Upsert, not delete: other tables of later modules may refer to the country.

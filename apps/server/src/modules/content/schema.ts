@@ -31,6 +31,8 @@ export const countries = pgTable('countries', {
   languageSelectHidden: boolean().notNull().default(false),
   contactUsEmail: text(),
   amadeusDirectUrlToRedirect: text(),
+  /** The footer's privacy-policy address; null links the club's own page. */
+  privacyPolicyUrl: text(),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
 });

@@ -39,6 +39,24 @@ describe('Footer', () => {
     expect(cookies.getAttribute('target')).toBeNull();
   });
 
+  it('sends the privacy-policy link to the address content gives: another site as it is', () => {
+    renderWithLayout(<Footer pageName="home" />, {
+      layout: makeLayout({ privacyPolicyUrl: 'https://privacy.example.org/club' }),
+    });
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
+    expect(privacy.getAttribute('href')).toBe('https://privacy.example.org/club');
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    expect(privacy.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('keeps a privacy-policy path of the club in the app, with the language', () => {
+    renderWithLayout(<Footer pageName="home" />, {
+      layout: makeLayout({ privacyPolicyUrl: '/terms-and-conditions' }),
+    });
+    const privacy = screen.getByRole('link', { name: /Privacy Policy/ });
+    expect(privacy.getAttribute('href')).toBe('/eng/terms-and-conditions');
+  });
+
   it('has no links when the menu is hidden', () => {
     renderWithLayout(<Footer pageName="home" />, { layout: makeLayout({ menuHidden: true }) });
     expect(screen.queryAllByRole('link')).toHaveLength(0);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
+import { privacyPolicyLink } from './privacy-policy-link';
 import './footer.css';
 
 /** Spec 1 §2: page height more than twice the window height, width 991 px or less. */
@@ -12,8 +13,8 @@ export function footerIsTall(): boolean {
 
 /**
  * Footer (spec 1 §2): copyright line and, when the menu shows and a layout
- * exists, the privacy-policy (new tab) and cookies-policy links. It gets a
- * taller class on long pages of narrow windows, re-checked on resize, on page
+ * exists, the privacy-policy (new tab, where content says) and cookies-policy
+ * links. It gets a taller class on long pages of narrow windows, re-checked on resize, on page
  * change and whenever the body changes size.
  */
 export function Footer({ pageName }: { pageName: string }) {
@@ -38,6 +39,14 @@ export function Footer({ pageName }: { pageName: string }) {
   const productName = text('productName', 'Amadeus+Me');
   const copyright = text('footer.copyright', `© ${new Date().getFullYear()} ${productName}`);
   const showLinks = !layout.menuHidden && layout.countryCode !== '';
+  // Content may send the link to another site (spec 1 §2 calls it external).
+  const privacy = privacyPolicyLink(layout);
+  const privacyLabel = (
+    <>
+      {text('footer.privacy', 'Privacy Policy')}
+      <span className="visually-hidden"> ({text('footer.newTab', 'opens in a new tab')})</span>
+    </>
+  );
 
   return (
     <footer className={tall ? 'site-footer site-footer--tall' : 'site-footer'}>
@@ -47,13 +56,15 @@ export function Footer({ pageName }: { pageName: string }) {
           <nav aria-label={text('footer.label', 'Legal')}>
             <ul className="site-footer__links">
               <li>
-                <Link to={pagePath(layout, 'privacy-policy')} target="_blank" rel="noopener">
-                  {text('footer.privacy', 'Privacy Policy')}
-                  <span className="visually-hidden">
-                    {' '}
-                    ({text('footer.newTab', 'opens in a new tab')})
-                  </span>
-                </Link>
+                {privacy.inApp ? (
+                  <Link to={privacy.href} target="_blank" rel="noopener">
+                    {privacyLabel}
+                  </Link>
+                ) : (
+                  <a href={privacy.href} target="_blank" rel="noopener">
+                    {privacyLabel}
+                  </a>
+                )}
               </li>
               <li>
                 <Link to={pagePath(layout, 'cookies-policy')}>
