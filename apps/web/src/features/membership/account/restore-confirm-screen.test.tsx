@@ -41,6 +41,17 @@ describe('restore confirm (spec 1 §2, spec 2 §2.4)', () => {
     expect(screen.getByText('The account is active again.')).toBeTruthy();
   });
 
+  it('shows "Already restored!" once when the list repeats it (the server\'s answer to a reused link)', async () => {
+    answer({
+      errors: ['Already restored!'],
+      alreadyActivated: true,
+      errorMessageList: [{ errorMessage: 'Already restored!' }],
+    });
+    renderMembershipScreen(<RestoreConfirmScreen page={page()} />);
+    await screen.findByRole('link', { name: 'Log in' });
+    expect(screen.getByRole('status').textContent).toBe('Already restored!');
+  });
+
   it('shows "Error" with the list for an unknown or expired link', async () => {
     answer({
       errors: ['Error'],

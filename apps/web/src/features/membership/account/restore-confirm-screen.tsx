@@ -1,6 +1,7 @@
 import { RestoreConfirmAnswerSchema } from '@club/contract/account-pages';
 import type { ScreenProps } from '../../../shared/screens';
 import { useDictionary } from '../../../shared/use-dictionary';
+import { useMessageWording } from '../../../shared/use-message-wording';
 import { usePostOnOpen } from '../api/use-post-on-open';
 import { FormAlert } from '../../../shared/forms/fields';
 import { ScreenFrame } from '../../../shared/forms/screen-frame';
@@ -10,9 +11,12 @@ import { LoginLink } from '../forms/login-link';
  * Restore confirm (spec 1 §2, spec 2 §2.4): the page posts the link's token
  * on open. Success: 'Account successfully restored!' with a login link;
  * otherwise 'Already restored!' (alreadyActivated) or 'Error', with the list.
+ * The answer carries its headline in `errors` and, for a used link, again in
+ * `errorMessageList`: the headline is the alert's title, so the list leaves it out.
  */
 export function RestoreConfirmScreen({ page }: ScreenProps) {
   const text = useDictionary();
+  const word = useMessageWording();
   const restore = usePostOnOpen(page, RestoreConfirmAnswerSchema);
   const title = page.title.trim() || text('restore.title', 'Restore your account');
 
@@ -34,15 +38,18 @@ export function RestoreConfirmScreen({ page }: ScreenProps) {
   } else {
     const answer = restore.status === 'done' ? restore.answer : undefined;
     const alreadyRestored = answer?.alreadyActivated === true;
+    const title = alreadyRestored
+      ? text('restoreConfirm.alreadyRestored', 'Already restored!')
+      : text('form.error', 'Error');
+    const headlines = new Set([title, ...(answer?.errors ?? []).map(word)]);
+    const messages = (answer?.errorMessageList ?? [])
+      .map((item) => item.errorMessage)
+      .filter((message) => !headlines.has(word(message)));
     body = (
       <>
         <FormAlert
-          title={
-            alreadyRestored
-              ? text('restoreConfirm.alreadyRestored', 'Already restored!')
-              : text('form.error', 'Error')
-          }
-          messages={answer?.errorMessageList.map((item) => item.errorMessage) ?? []}
+          title={title}
+          messages={messages}
           tone={alreadyRestored ? 'success' : 'danger'}
         />
         {alreadyRestored ? <LoginLink /> : null}
