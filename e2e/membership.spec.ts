@@ -349,6 +349,15 @@ test.describe('membership journeys', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('registration starts with the subscribe text of the country and language', async ({
+    page,
+  }) => {
+    await startRegistration(page, 'gr', '/registration');
+    const main = page.getByRole('main');
+    await expect(main.getByText(/^Join the club with your office ID/)).toBeVisible();
+    await expect(main.getByLabel('Office ID')).toBeVisible();
+  });
+
   test('a direct-sales office gets the direct-office notice', async ({ page }) => {
     await startRegistration(page, 'gr', '/registration');
     const main = page.getByRole('main');
