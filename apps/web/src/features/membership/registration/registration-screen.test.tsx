@@ -143,6 +143,7 @@ describe('registration: office ID step', () => {
     renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
     const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' });
     expect(next.disabled).toBe(true);
+    expect(screen.getByLabelText('Office ID').getAttribute('dir')).toBe('ltr');
     await user.type(screen.getByLabelText('Office ID'), 'A'.repeat(21));
     expect(next.disabled).toBe(true);
     await user.tab();
@@ -201,6 +202,10 @@ describe('registration: agreement and form', () => {
       await screen.findByText('All fields are mandatory. Please fill in the form in English'),
     ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Office ID').value).toBe('ATHGR2100');
+    // Email, phone and office ID read left to right on right-to-left pages too; names follow the page.
+    for (const label of ['Office ID', 'Email', 'Phone'])
+      expect(screen.getByLabelText(label).getAttribute('dir'), label).toBe('ltr');
+    expect(screen.getByLabelText('Agency').hasAttribute('dir')).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>('Agency').readOnly).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Agency').value).toBe('Acropolis Travel');
     expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('10558 Ermou 10, Athens');

@@ -217,7 +217,7 @@ export function OrderedGiftsTable({ data }: { data: PointsPage }) {
             <td>
               <IsoDate value={row.date} />
             </td>
-            <td>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
+            <td>{row.pnr || '—'}</td>
             <td className="points-number">{formatNumber(row.quantity)}</td>
             <td className="points-number">{formatNumber(row.points)}</td>
           </tr>
