@@ -57,7 +57,9 @@ describe('profile update (spec 1 §2, §4)', () => {
     expect(screen.getByLabelText('First name').hasAttribute('dir')).toBe(false);
     expect(screen.getByLabelText<HTMLSelectElement>('Title').value).toBe('ms');
     expect(screen.getByLabelText<HTMLSelectElement>('Month').value).toBe('03');
-    expect(screen.getByText('Start with the country code +30')).toBeTruthy();
+    const phone = screen.getByLabelText('Phone');
+    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Start with the country code +30');
     expect(screen.queryByLabelText('Sign (first 4 digits)')).toBeNull();
   });
 

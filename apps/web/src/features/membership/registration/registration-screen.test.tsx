@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The conditions and the decision-maker texts are rich text (DOMPurify needs jsdom).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
@@ -213,6 +213,11 @@ describe('registration: agreement and form', () => {
     const phone = screen.getByLabelText('Phone');
     const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('Start with the country code +30');
+    expect(
+      within(hint as HTMLElement)
+        .getByText('+30')
+        .getAttribute('dir'),
+    ).toBe('ltr');
     const days = [...screen.getByLabelText<HTMLSelectElement>('Day').options].map((o) => o.text);
     expect(days.slice(1, 3)).toEqual(['01', '02']);
     expect(days.at(-1)).toBe('31');
