@@ -136,7 +136,11 @@ function AgencyDetails({ agency }: { agency: Agency }) {
   const text = useDictionary();
   return (
     <div className="agency__details">
-      <ReadOnlyField label={text('agency.officeId', 'Office ID')} value={agency.officeId} />
+      <ReadOnlyField
+        label={text('agency.officeId', 'Office ID')}
+        value={agency.officeId}
+        readsLeftToRight
+      />
       <ReadOnlyField label={text('agency.name', 'Agency')} value={agency.name} />
     </div>
   );

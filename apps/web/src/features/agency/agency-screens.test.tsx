@@ -65,6 +65,7 @@ describe('agency opt-in page (spec 2 §2.4)', () => {
     renderMembershipScreen(<AgencyOptInScreen page={page('agency-opt-in')} />);
     expect(await screen.findByDisplayValue('ATHGR2100')).toBeTruthy();
     expect(screen.getByLabelText('Office ID')).toHaveProperty('value', 'ATHGR2100');
+    expect(screen.getByLabelText('Office ID').getAttribute('dir')).toBe('ltr');
     expect(screen.getByLabelText('Agency')).toHaveProperty('value', 'Acropolis Travel');
     expect(await screen.findByText('club')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Agency opt-in');

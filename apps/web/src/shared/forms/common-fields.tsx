@@ -1,5 +1,7 @@
 import type { RegistrationPage } from '@club/contract/account-pages';
 import { useLayout } from '../layout-context';
+import { LeftToRight } from '../left-to-right';
+import { fillNodes } from '../points-status/format';
 import { useDictionary } from '../use-dictionary';
 import { SelectField, TextField } from './fields';
 
@@ -61,7 +63,10 @@ export function PhoneField({ phoneCode }: { phoneCode: string }) {
   const hint =
     phoneCode.trim() === ''
       ? undefined
-      : text('form.phoneHint', 'Start with the country code {code}').replace('{code}', phoneCode);
+      : fillNodes(text('form.phoneHint', 'Start with the country code {code}'), {
+          // "+971" stays "+971" inside a right-to-left sentence.
+          code: <LeftToRight>{phoneCode}</LeftToRight>,
+        });
   return (
     <TextField
       name="phone"

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { inputDirection } from '../left-to-right';
 import { useMessageWording } from '../use-message-wording';
 
 /**
@@ -49,9 +50,19 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>
   hint?: ReactNode;
   /** Fields validated again when this one changes (the password repeat). */
   deps?: string[];
+  /** A code or number (member number, PNR, office ID) that reads left to right in any page; emails and phones always do. */
+  readsLeftToRight?: boolean;
 };
 
-export function TextField({ name, label, hint, deps, type = 'text', ...input }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  deps,
+  type = 'text',
+  readsLeftToRight,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const { register } = useFormContext();
   const error = useShownError(name);
@@ -64,6 +75,7 @@ export function TextField({ name, label, hint, deps, type = 'text', ...input }: 
         id={id}
         type={type}
         className="field__control"
+        dir={inputDirection(type, readsLeftToRight)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
         {...input}
@@ -152,14 +164,29 @@ export function CheckboxField({ name, label, after }: CheckboxFieldProps) {
 }
 
 /** A value the member sees but cannot change (office, agency, member number…). */
-export function ReadOnlyField({ label, value }: { label: string; value: string }) {
+export function ReadOnlyField({
+  label,
+  value,
+  readsLeftToRight,
+}: {
+  label: string;
+  value: string;
+  /** A code or number (member number, office ID) that reads left to right in any page. */
+  readsLeftToRight?: boolean;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="field__control" value={value} readOnly />
+      <input
+        id={id}
+        className="field__control"
+        dir={inputDirection('text', readsLeftToRight)}
+        value={value}
+        readOnly
+      />
     </div>
   );
 }

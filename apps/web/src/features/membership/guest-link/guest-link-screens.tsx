@@ -185,6 +185,7 @@ const restore: GuestLinkForm<typeof RestoreFormSchema, RestoreAnswer> = {
     <TextField
       name="number"
       label={text('form.memberNumber', 'Member number')}
+      readsLeftToRight
       inputMode="numeric"
       autoComplete="username"
     />

@@ -23,6 +23,13 @@ async function send(email: string, number: string) {
 }
 
 describe('restore account (spec 1 §2)', () => {
+  it('reads the email and the member number left to right on right-to-left pages too', () => {
+    stubApi();
+    renderMembershipScreen(<RestoreScreen page={page} />);
+    expect(screen.getByLabelText('Email').getAttribute('dir')).toBe('ltr');
+    expect(screen.getByLabelText('Member number').getAttribute('dir')).toBe('ltr');
+  });
+
   it('posts email and number and shows that the restore link was sent', async () => {
     const calls = stubApi((call) =>
       isPageForm(call, 'restore')

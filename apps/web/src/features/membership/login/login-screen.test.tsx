@@ -28,6 +28,13 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, digits: string, s
 }
 
 describe('login screen (spec 1 §2 "Login")', () => {
+  it('reads the member number left to right on right-to-left pages too', () => {
+    stubApi(() => undefined);
+    renderMembershipScreen(<LoginScreen page={page} />, { path: '/eng/login' });
+    expect(number().getAttribute('dir')).toBe('ltr');
+    expect(password().hasAttribute('dir')).toBe(false);
+  });
+
   it('sends the number as username, stores the session and goes home', async () => {
     const member = makeUser();
     const calls = stubApi((call) =>

@@ -90,6 +90,7 @@ export function LoginScreen(_props: ScreenProps) {
         <TextField
           name="number"
           label={text('form.memberNumber', 'Member number')}
+          readsLeftToRight
           inputMode="numeric"
           autoComplete="username"
         />

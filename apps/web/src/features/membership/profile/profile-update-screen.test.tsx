@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStoredValue } from '../../../lib/client-storage';
 import { makeClientLayout } from '../../../testing/render-screen';
@@ -51,9 +51,15 @@ describe('profile update (spec 1 §2, §4)', () => {
       expect(field.value).toBe(value);
       expect(field.readOnly).toBe(true);
     }
+    // Codes, the email and the phone read left to right on right-to-left pages too.
+    for (const label of ['Member number', 'Office ID', 'Email', 'Phone'])
+      expect(screen.getByLabelText(label).getAttribute('dir'), label).toBe('ltr');
+    expect(screen.getByLabelText('First name').hasAttribute('dir')).toBe(false);
     expect(screen.getByLabelText<HTMLSelectElement>('Title').value).toBe('ms');
     expect(screen.getByLabelText<HTMLSelectElement>('Month').value).toBe('03');
-    expect(screen.getByText('Start with the country code +30')).toBeTruthy();
+    const phone = screen.getByLabelText('Phone');
+    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Start with the country code +30');
     expect(screen.queryByLabelText('Sign (first 4 digits)')).toBeNull();
   });
 
@@ -166,10 +172,14 @@ describe('profile update (spec 1 §2, §4)', () => {
       await user.type(email, 'new.address@example.com');
       await user.type(screen.getByLabelText('Current password'), 'secret123');
       await user.click(screen.getByRole('button', { name: 'Save' }));
+      const wanted = `We have sent a link to new.address@example.com. Your email address changes when you open it; until then we keep writing to ${current}.`;
       const notice = await screen.findByText(
-        `We have sent a link to new.address@example.com. Your email address changes when you open it; until then we keep writing to ${current}.`,
+        (_, element) => element?.tagName === 'P' && element.textContent === wanted,
       );
       expect(notice.getAttribute('role')).toBe('status');
+      // Both addresses read left to right inside the sentence, in any page direction.
+      for (const address of ['new.address@example.com', current])
+        expect(within(notice).getByText(address).getAttribute('dir'), address).toBe('ltr');
       const put = calls.find((call) => isAgent(call, 'PUT'));
       expect(put?.body.get('email')).toBe('new.address@example.com');
       expect(put?.body.get('oldPassword')).toBe('secret123');

@@ -11,6 +11,8 @@ import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { isApiError } from '../../../lib/api-error';
 import { httpClient } from '../../../lib/http-client';
 import { useDictionary } from '../../../shared/use-dictionary';
+import { LeftToRight } from '../../../shared/left-to-right';
+import { fillNodes } from '../../../shared/points-status/format';
 import { putProfile } from '../api/profile';
 import { BirthdayFields } from '../forms/birthday-fields';
 import {
@@ -115,25 +117,34 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
         ) : null}
         {pendingEmail ? (
           <p className="alert alert--info" role="status">
-            {text(
-              'profile.emailPending',
-              'We have sent a link to {email}. Your email address changes when you open it; until then we keep writing to {current}.',
-            )
-              .replace('{email}', pendingEmail.email)
-              .replace('{current}', pendingEmail.current)}
+            {fillNodes(
+              text(
+                'profile.emailPending',
+                'We have sent a link to {email}. Your email address changes when you open it; until then we keep writing to {current}.',
+              ),
+              {
+                email: <LeftToRight>{pendingEmail.email}</LeftToRight>,
+                current: <LeftToRight>{pendingEmail.current}</LeftToRight>,
+              },
+            )}
           </p>
         ) : null}
         <div className="membership__form-grid">
           <ReadOnlyField
             label={text('form.memberNumber', 'Member number')}
             value={user?.number ?? ''}
+            readsLeftToRight
           />
           <ReadOnlyField
             label={text('form.firstName', 'First name')}
             value={user?.firstName ?? ''}
           />
           <ReadOnlyField label={text('form.lastName', 'Last name')} value={user?.lastName ?? ''} />
-          <ReadOnlyField label={text('form.officeId', 'Office ID')} value={user?.officeId ?? ''} />
+          <ReadOnlyField
+            label={text('form.officeId', 'Office ID')}
+            value={user?.officeId ?? ''}
+            readsLeftToRight
+          />
           <ReadOnlyField label={text('form.agency', 'Agency')} value={user?.agency ?? ''} />
           <ReadOnlyField label={text('form.address', 'Address')} value={user?.address ?? ''} />
         </div>

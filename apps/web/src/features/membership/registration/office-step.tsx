@@ -38,6 +38,7 @@ export function OfficeStep({ focus, onFound }: OfficeStepProps) {
       <TextField
         name="officeId"
         label={text('form.officeId', 'Office ID')}
+        readsLeftToRight
         autoComplete="off"
         autoCapitalize="characters"
       />

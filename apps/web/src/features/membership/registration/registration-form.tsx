@@ -116,6 +116,7 @@ export function RegistrationForm({ page, office, focus, onOfficeChange }: Regist
         <TextField
           name="officeId"
           label={text('form.officeId', 'Office ID')}
+          readsLeftToRight
           autoComplete="off"
           autoCapitalize="characters"
         />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The conditions and the decision-maker texts are rich text (DOMPurify needs jsdom).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
@@ -166,6 +166,7 @@ describe('registration: office ID step', () => {
     renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
     const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' });
     expect(next.disabled).toBe(true);
+    expect(screen.getByLabelText('Office ID').getAttribute('dir')).toBe('ltr');
     await user.type(screen.getByLabelText('Office ID'), 'A'.repeat(21));
     expect(next.disabled).toBe(true);
     await user.tab();
@@ -224,6 +225,10 @@ describe('registration: agreement and form', () => {
       await screen.findByText('All fields are mandatory. Please fill in the form in English'),
     ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Office ID').value).toBe('ATHGR2100');
+    // Email, phone and office ID read left to right on right-to-left pages too; names follow the page.
+    for (const label of ['Office ID', 'Email', 'Phone'])
+      expect(screen.getByLabelText(label).getAttribute('dir'), label).toBe('ltr');
+    expect(screen.getByLabelText('Agency').hasAttribute('dir')).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>('Agency').readOnly).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Agency').value).toBe('Acropolis Travel');
     expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('10558 Ermou 10, Athens');
@@ -231,6 +236,11 @@ describe('registration: agreement and form', () => {
     const phone = screen.getByLabelText('Phone');
     const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('Start with the country code +30');
+    expect(
+      within(hint as HTMLElement)
+        .getByText('+30')
+        .getAttribute('dir'),
+    ).toBe('ltr');
     const days = [...screen.getByLabelText<HTMLSelectElement>('Day').options].map((o) => o.text);
     expect(days.slice(1, 3)).toEqual(['01', '02']);
     expect(days.at(-1)).toBe('31');

@@ -45,6 +45,7 @@ describe('registration success (spec 1 §2)', () => {
     ).toBeTruthy();
     const number = document.querySelector('.membership__member-number');
     expect(number?.textContent).toBe('555000222');
+    expect(screen.getByText('555000222').getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('link', { name: 'Resend the confirmation email' })).toBeTruthy();
   });
 
@@ -56,8 +57,16 @@ describe('registration success (spec 1 §2)', () => {
         user: makeUser({ number: '555000111' }),
       },
     );
-    expect(await screen.findByText('555000111')).toBeTruthy();
-    expect(screen.getByText(/RM\*AMA 555000111/)).toBeTruthy();
+    expect((await screen.findAllByText('555000111')).map((n) => n.getAttribute('dir'))).toEqual([
+      'ltr',
+      'ltr',
+    ]);
+    expect(
+      screen.getByText(
+        (_, element) =>
+          element?.tagName === 'P' && /RM\*AMA 555000111 /.test(element.textContent ?? ''),
+      ),
+    ).toBeTruthy();
   });
 
   it('without a member: a link to login', () => {

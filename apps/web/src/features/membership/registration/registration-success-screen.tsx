@@ -6,6 +6,8 @@ import { pagePath } from '../../../shared/paths';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { ScreenFrame } from '../../../shared/forms/screen-frame';
+import { LeftToRight } from '../../../shared/left-to-right';
+import { fillNodes } from '../../../shared/points-status/format';
 import { LoginLink } from '../forms/login-link';
 
 /**
@@ -52,7 +54,9 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
                 'Your member number, for logging in once your email address is confirmed:',
               )}
             </p>
-            <p className="membership__member-number">{registeredNumber}</p>
+            <p className="membership__member-number">
+              <LeftToRight>{registeredNumber}</LeftToRight>
+            </p>
           </>
         ) : null}
         <p>
@@ -71,12 +75,17 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
             'You are now a member of the club. Your member number:',
           )}
         </p>
-        <p className="membership__member-number">{user.number}</p>
+        <p className="membership__member-number">
+          <LeftToRight>{user.number}</LeftToRight>
+        </p>
         <p>
-          {text(
-            'registrationSuccess.remark',
-            'Add the remark RM*AMA {number} (with the space) to your bookings to earn points.',
-          ).replace('{number}', user.number)}
+          {fillNodes(
+            text(
+              'registrationSuccess.remark',
+              'Add the remark RM*AMA {number} (with the space) to your bookings to earn points.',
+            ),
+            { number: <LeftToRight>{user.number}</LeftToRight> },
+          )}
         </p>
       </>
     );

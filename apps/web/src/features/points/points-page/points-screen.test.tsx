@@ -27,6 +27,7 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
   it('searches by PNR: navigates to the page with the search as its query', async () => {
     const user = userEvent.setup();
     renderPoints();
+    expect(screen.getByLabelText('Record locator (PNR)').getAttribute('dir')).toBe('ltr');
     await user.type(screen.getByLabelText('Record locator (PNR)'), 'abc123');
     await user.click(screen.getByLabelText('Show segments'));
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -243,6 +244,13 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     // Right below its PNR's row.
     const pnrRow = screen.getByRole('rowheader', { name: 'ABC123' }).closest('tr');
     expect(pnrRow?.nextElementSibling?.contains(segments)).toBe(true);
+    // The PNR reads left to right in the row and in the caption, in any page direction.
+    expect(
+      within(pnrRow as HTMLElement)
+        .getByText('ABC123')
+        .getAttribute('dir'),
+    ).toBe('ltr');
+    expect(within(segments).getByText('ABC123').getAttribute('dir')).toBe('ltr');
     expect(screen.queryByRole('table', { name: 'Segments of PNR XYZ789' })).toBeNull();
   });
 
@@ -349,5 +357,7 @@ describe('queued PNRs that earned nothing', () => {
     expect(rows[2]?.textContent).toBe(
       'RRR2222026-02-03VIEAT1101The booking was made in an office ID of another country.',
     );
+    for (const code of ['QQQ111', 'ATHGR2101'])
+      expect(within(table).getByText(code).getAttribute('dir'), code).toBe('ltr');
   });
 });

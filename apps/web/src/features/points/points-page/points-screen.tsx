@@ -4,6 +4,7 @@ import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club
 import type { ScreenProps } from '../../../shared/screens';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { useDictionary } from '../../../shared/use-dictionary';
+import { LeftToRight } from '../../../shared/left-to-right';
 import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 import { pointsPageData } from './page-data';
 import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
@@ -72,11 +73,15 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
           <tbody>
             {queued.map((booking) => (
               <tr key={`${booking.pnr}-${booking.date}`}>
-                <th scope="row">{booking.pnr}</th>
+                <th scope="row">
+                  <LeftToRight>{booking.pnr}</LeftToRight>
+                </th>
                 <td>
                   <IsoDate value={booking.date} />
                 </td>
-                <td>{booking.officeId}</td>
+                <td>
+                  <LeftToRight>{booking.officeId}</LeftToRight>
+                </td>
                 <td>
                   {text(
                     `pointsReason.${booking.reason}`,

@@ -1,7 +1,8 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import type { PointsPage, PointsRow } from '@club/contract/points';
 import { useDictionary } from '../../../shared/use-dictionary';
-import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { LeftToRight } from '../../../shared/left-to-right';
+import { fillNodes, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 
 /**
  * A table in a scrolling container of at most 600 px (spec 2 §9 "Table
@@ -42,7 +43,9 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
       <td colSpan={columns}>
         <table className="points-table points-table--segments">
           <caption>
-            {fill(text('points.segmentsCaption', 'Segments of PNR {pnr}'), { pnr: row.pnr })}
+            {fillNodes(text('points.segmentsCaption', 'Segments of PNR {pnr}'), {
+              pnr: <LeftToRight>{row.pnr}</LeftToRight>,
+            })}
           </caption>
           <thead>
             <tr>
@@ -109,7 +112,9 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
         {data.points.map((row) => (
           <Fragment key={row.pnr}>
             <tr>
-              <th scope="row">{row.pnr}</th>
+              <th scope="row">
+                <LeftToRight>{row.pnr}</LeftToRight>
+              </th>
               <td>
                 <IsoDate value={row.date} />
               </td>
@@ -165,7 +170,7 @@ export function AdditionalPointsTable({ data }: { data: PointsPage }) {
               <IsoDate value={row.date} />
             </td>
             <td>{row.description}</td>
-            <td>{row.pnr || '—'}</td>
+            <td>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
             <td className="points-number">{formatNumber(row.points)}</td>
           </tr>
         ))}

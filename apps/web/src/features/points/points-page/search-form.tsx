@@ -308,7 +308,7 @@ export function SearchForm({ page }: { page: PointsPage }) {
               form={form}
               name="pnrSearch"
               label={text('points.pnr', 'Record locator (PNR)')}
-              input={{ autoCapitalize: 'characters', maxLength: 8 }}
+              input={{ autoCapitalize: 'characters', maxLength: 8, dir: 'ltr' }}
             />
           )}
         </div>
