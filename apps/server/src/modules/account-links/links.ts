@@ -151,3 +151,17 @@ export async function linkSentRecently(
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A new link for a guest's "email me a link" form, unless one of the same
+ * purpose went out within `quietMs` (resend throttling): the token, or null
+ * when nothing is to be sent.
+ */
+export async function createLinkUnlessSentRecently(
+  tx: Transaction,
+  link: { agentId: number; purpose: LinkPurpose; lifetimeMs: number },
+  quietMs: number,
+): Promise<string | null> {
+  if (await linkSentRecently(tx, { ...link, withinMs: quietMs })) return null;
+  return createLink(tx, link);
+}

@@ -13,7 +13,7 @@ import { TokenFormSchema, submittedToken, tokenParam } from './form-values.js';
 import { guestLinkSubmit } from './guest-link-form.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
-import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
+import { consumeLink, createLinkUnlessSentRecently, findLink } from './links.js';
 import { endAccessAfterCredentialChange, notifyPasswordChanged } from './account-changes.js';
 import { findMemberByEmail, lockMember, setMemberPassword } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';
@@ -34,17 +34,16 @@ export function registerPasswordPages(app: FastifyInstance): void {
       send: async (tx, form) => {
         const member = await findMemberByEmail(tx, form.email);
         if (member === null || member.status === 'deleted') return;
-        const recent = await linkSentRecently(tx, {
-          agentId: member.id,
-          purpose: 'reset-password',
-          withinMs: app.config.mail.resendQuietMs,
-        });
-        if (recent) return;
-        const token = await createLink(tx, {
-          agentId: member.id,
-          purpose: 'reset-password',
-          lifetimeMs: linkLifetimeMs['reset-password'],
-        });
+        const token = await createLinkUnlessSentRecently(
+          tx,
+          {
+            agentId: member.id,
+            purpose: 'reset-password',
+            lifetimeMs: linkLifetimeMs['reset-password'],
+          },
+          app.config.mail.resendQuietMs,
+        );
+        if (token === null) return;
         await enqueueMail(tx, {
           to: member.email,
           template: 'reset-password',

@@ -6,7 +6,7 @@ import { TokenFormSchema, submittedToken } from './form-values.js';
 import { guestLinkSubmit } from './guest-link-form.js';
 import { daysInMs, linkLifeTimeDays } from './link-lifetimes.js';
 import { memberPageUrl } from './link-urls.js';
-import { consumeLink, createLink, findLink, linkSentRecently } from './links.js';
+import { consumeLink, createLinkUnlessSentRecently, findLink } from './links.js';
 import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';
 
@@ -51,17 +51,12 @@ export function registerRestorePages(app: FastifyInstance): void {
         if (member === null || member.number !== form.number) return;
         const days = linkLifeTimeDays(config, member.countryCode);
         if (!(await deletedWithin(tx, member.id, days))) return;
-        const recent = await linkSentRecently(tx, {
-          agentId: member.id,
-          purpose: 'restore-account',
-          withinMs: app.config.mail.resendQuietMs,
-        });
-        if (recent) return;
-        const token = await createLink(tx, {
-          agentId: member.id,
-          purpose: 'restore-account',
-          lifetimeMs: daysInMs(days),
-        });
+        const token = await createLinkUnlessSentRecently(
+          tx,
+          { agentId: member.id, purpose: 'restore-account', lifetimeMs: daysInMs(days) },
+          app.config.mail.resendQuietMs,
+        );
+        if (token === null) return;
         await enqueueMail(tx, {
           to: member.email,
           template: 'restore-account',
