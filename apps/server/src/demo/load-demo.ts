@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { addDays } from '../modules/points/calendar-days.js';
 import { hashPassword } from '../modules/agents/password.js';
-import { agents } from '../modules/agents/schema.js';
+import { agents, directAccessChanges } from '../modules/agents/schema.js';
+import { currentTermsVersion } from '../modules/agents/terms-version.js';
 import { memberTaxInfo } from '../modules/gifts/schema.js';
 import { importAdjustments } from '../modules/points/adjustments/import-adjustments.js';
 import { importBookings } from '../modules/points/bookings/import-bookings.js';
@@ -27,6 +28,10 @@ const DemoMembersSchema = z.object({
       password: z.string().min(7),
       /** Tax information verified: the member may order gifts (member_tax_info). */
       taxOK: z.boolean().default(false),
+      /** The terms version the member accepted; by default the one the country publishes. */
+      acceptedTermsVersion: z.string().min(1).optional(),
+      /** A member of a direct-sales office who registered before it turned direct. */
+      isAmadeusDirectUser: z.boolean().default(false),
     }),
   ),
 });
@@ -68,7 +73,7 @@ export async function loadDemo(
   const shift = daysBetween(asOf, options.today);
   const shifted = async (path: string) =>
     (await lines(path)).map((line) => shiftDates(line, shift));
-  for (const { password, taxOK, ...member } of members) {
+  for (const { password, taxOK, acceptedTermsVersion, ...member } of members) {
     const [inserted] = await db
       .insert(agents)
       .values({
@@ -76,10 +81,20 @@ export async function loadDemo(
         status: 'active',
         activatedAt: new Date(),
         termsAcceptedAt: new Date(),
+        acceptedTermsVersion: acceptedTermsVersion ?? currentTermsVersion(member.countryCode),
         passwordHash: await hashPassword(password),
       })
       .onConflictDoNothing()
       .returning({ id: agents.id });
+    if (inserted !== undefined && member.isAmadeusDirectUser) {
+      await db.insert(directAccessChanges).values({
+        agentId: inserted.id,
+        isAmadeusDirectUser: true,
+        reason: 'office-direct-sales',
+        officeId: member.officeId,
+        changedAt: new Date(),
+      });
+    }
     if (inserted !== undefined && taxOK) {
       await db
         .insert(memberTaxInfo)

@@ -12,16 +12,21 @@ export const contentLoadCommand: StaffCommand = {
       output.error('Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)');
       return 2;
     }
-    return async ({ db, config, output }) => {
+    return async ({ db, config, output, now }) => {
       try {
         const summary = await loadContent(db, config.contentDir);
         output.out(
           `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
         );
-        const officesSummary = await loadOffices(db, config.contentDir);
+        const officesSummary = await loadOffices(db, config.contentDir, new Date(now()));
         output.out(
           `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
         );
+        if (officesSummary.directAccessMembers > 0) {
+          output.out(
+            `Direct-access users: ${officesSummary.directAccessMembers} members of offices that turned to direct sales`,
+          );
+        }
         const giftsSummary = await loadGifts(db, config.contentDir);
         output.out(`Gifts loaded: ${giftsSummary.gifts} (${giftsSummary.countries.join(', ')})`);
         return 0;

@@ -1,4 +1,5 @@
 import { agencyLinkCommand } from '../modules/agencies/link-cli.js';
+import { directAccessCommand } from '../modules/agents/direct-access-cli.js';
 import { contentLoadCommand } from './content-load-cli.js';
 import { giftsTaxCommand } from '../modules/gifts/ordering/tax-cli.js';
 import { ordersFulfilCommand } from '../modules/gifts/provider/fulfil-cli.js';
@@ -14,4 +15,5 @@ export const staffCommands: readonly StaffCommand[] = [
   ordersFulfilCommand,
   giftsTaxCommand,
   agencyLinkCommand,
+  directAccessCommand,
 ];

@@ -53,6 +53,8 @@ export async function createAgent(db: Database, overrides: AgentOverrides = {}) 
       email: `agent-${unique().toLowerCase()}@travel.example`,
       activatedAt: new Date(),
       termsAcceptedAt: new Date(),
+      // The first terms, which the fixture countries publish; `termsAcceptedAt: null` accepted none.
+      acceptedTermsVersion: values.termsAcceptedAt === null ? null : '1',
       ...values,
       officeId,
       passwordHash: await hashPassword(password),

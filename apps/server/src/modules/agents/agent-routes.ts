@@ -11,6 +11,7 @@ import { alreadyRegistered, signFor } from './member-rules.js';
 import { userAnswer, type Members, type SessionMember } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
+import { currentTermsVersion } from './terms-version.js';
 
 export type AgentRoutesOptions = { members: Members; limiter: LoginLimiter; now: () => number };
 
@@ -126,6 +127,10 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
       schema: {
         tags: ['membership'],
         summary: "The member accepts the terms and conditions (the terms dialog's Ok)",
+        description:
+          "Records the acceptance of the version of the terms the member's country publishes " +
+          'now (its content\'s `termsVersion`); `agentAcceptedTermsAndConditions` stays true ' +
+          'until the country publishes another version.',
         security: [{ bearer: [] }],
         params: AgentParamsSchema,
         response: { 200: dataEnvelope(UserSchema), ...errors },
@@ -135,7 +140,10 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
       const member = ownRecord(request, request.params.id);
       await db
         .update(agents)
-        .set({ termsAcceptedAt: new Date(now()) })
+        .set({
+          termsAcceptedAt: new Date(now()),
+          acceptedTermsVersion: currentTermsVersion(member.countryCode),
+        })
         .where(eq(agents.id, member.id));
       return user(member.id);
     },

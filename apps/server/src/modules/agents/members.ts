@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
 import type { Database } from '../../db/client.js';
+import { countries } from '../content/schema.js';
 import { offices } from '../offices/schema.js';
 import { agents, sessions, type AgentStatus } from './schema.js';
 
@@ -24,6 +25,10 @@ export type Member = {
   address: string;
   giftDeliveryAddress: string;
   termsAcceptedAt: Date | null;
+  /** The version of the terms the member accepted; null before any acceptance. */
+  acceptedTermsVersion: string | null;
+  /** The country's current terms version; null while the country has no content. */
+  currentTermsVersion: string | null;
   isAmadeusDirectUser: boolean;
   agency: string;
 };
@@ -56,6 +61,8 @@ const memberColumns = {
   address: agents.address,
   giftDeliveryAddress: agents.giftDeliveryAddress,
   termsAcceptedAt: agents.termsAcceptedAt,
+  acceptedTermsVersion: agents.acceptedTermsVersion,
+  currentTermsVersion: countries.termsVersion,
   isAmadeusDirectUser: agents.isAmadeusDirectUser,
   agency: offices.agencyName,
 };
@@ -70,7 +77,19 @@ export function loginCandidateSelect(number: string): SQL {
   );
   return sql`select ${sql.join(columns, sql`, `)} from ${agents}
     inner join ${offices} on ${offices.officeId} = ${agents.officeId}
+    left join ${countries} on ${countries.code} = ${agents.countryCode}
     where ${agents.number} = ${number}`;
+}
+
+/**
+ * Whether the member accepted the terms their country publishes now: a new
+ * `termsVersion` in the country's content brings back the terms gate.
+ */
+export function acceptedCurrentTerms(
+  member: Pick<Member, 'acceptedTermsVersion' | 'currentTermsVersion'>,
+): boolean {
+  if (member.acceptedTermsVersion === null) return false;
+  return member.currentTermsVersion === null || member.acceptedTermsVersion === member.currentTermsVersion;
 }
 
 /** The member as the API shows them (contract `User`). */
@@ -92,7 +111,7 @@ export function userAnswer(member: Member): User {
     agency: member.agency,
     address: member.address,
     giftDeliveryAddress: member.giftDeliveryAddress,
-    agentAcceptedTermsAndConditions: member.termsAcceptedAt !== null,
+    agentAcceptedTermsAndConditions: acceptedCurrentTerms(member),
     isAmadeusDirectUser: member.isAmadeusDirectUser,
   };
 }
@@ -111,6 +130,7 @@ export class Members {
       .from(sessions)
       .innerJoin(agents, eq(agents.id, sessions.agentId))
       .innerJoin(offices, eq(offices.officeId, agents.officeId))
+      .leftJoin(countries, eq(countries.code, agents.countryCode))
       .where(
         and(
           eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -133,6 +153,7 @@ export class Members {
       .select(memberColumns)
       .from(agents)
       .innerJoin(offices, eq(offices.officeId, agents.officeId))
+      .leftJoin(countries, eq(countries.code, agents.countryCode))
       .where(eq(agents.id, id));
     return row;
   }

@@ -13,6 +13,7 @@ import { tooManyRequests } from '../limits/too-many-requests.js';
 import { isEmailTaken, userAnswer, type Members } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
+import { currentTermsVersion } from './terms-version.js';
 import { openSession } from './sessions.js';
 
 export type RegistrationRouteOptions = {
@@ -121,8 +122,9 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
               // The directory's address, whatever the client built (spec 1 §7).
               address: office.zip === '' ? office.address : `${office.address}, ${office.zip}`,
               passwordHash,
-              // Registration requires agreeing to the conditions.
+              // Registration requires agreeing to the conditions: the terms published now.
               termsAcceptedAt: at,
+              acceptedTermsVersion: currentTermsVersion(country.code),
               createdAt: at,
               activatedAt: pending ? null : at,
             })

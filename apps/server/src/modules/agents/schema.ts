@@ -51,7 +51,10 @@ export const agents = pgTable(
     giftDeliveryAddress: text().notNull().default(''),
     /** argon2id; never leaves the server. */
     passwordHash: text().notNull(),
+    /** When the member last accepted the terms, and which version (the country's `termsVersion`). */
     termsAcceptedAt: timestamp({ withTimezone: true }),
+    acceptedTermsVersion: text(),
+    /** A member of the direct-access product: shown the redirect overlay (why and when: `direct_access_changes`). */
     isAmadeusDirectUser: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp({ withTimezone: true }),
@@ -63,6 +66,30 @@ export const agents = pgTable(
     uniqueIndex('agents_email_idx').on(sql`lower(${t.email})`),
     index('agents_office_idx').on(t.officeId),
   ],
+);
+
+/**
+ * Why a member became, or stopped being, a direct-access user: their office
+ * turned to direct sales (a load of the offices directory), or programme staff
+ * said so (`npm run members:direct-access`).
+ */
+export type DirectAccessReason = 'office-direct-sales' | 'staff';
+
+/** Every change of a member's direct-access flag: when, which way and why. Append-only. */
+export const directAccessChanges = pgTable(
+  'direct_access_changes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    isAmadeusDirectUser: boolean().notNull(),
+    reason: text().$type<DirectAccessReason>().notNull(),
+    /** The office that turned to direct sales, for that reason. */
+    officeId: varchar({ length: 20 }),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('direct_access_changes_agent_idx').on(t.agentId)],
 );
 
 /** Login sessions: opaque random tokens, stored as SHA-256 hashes, revocable. */

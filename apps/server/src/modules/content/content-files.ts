@@ -40,6 +40,12 @@ export const CountryFileSchema = z.strictObject({
     .default(null),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: z.array(z.string()).default([]),
+  /**
+   * The version of the country's terms and conditions. Publishing new terms
+   * means a new value: every member of the country meets the terms gate until
+   * they accept it.
+   */
+  termsVersion: z.string().trim().min(1).max(40).default('1'),
 });
 export type CountryFile = z.infer<typeof CountryFileSchema>;
 

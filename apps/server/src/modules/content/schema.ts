@@ -35,6 +35,8 @@ export const countries = pgTable('countries', {
   privacyPolicyUrl: text(),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
+  /** The version of the country's terms and conditions; members must accept it (terms gate). */
+  termsVersion: text().notNull().default('1'),
 });
 
 export const countryLanguages = pgTable(

@@ -1,10 +1,16 @@
 import { readCountryFiles } from '../content/country-files.js';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { markMembersOfDirectOffices } from '../agents/direct-access.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
 import { offices } from './schema.js';
 
-export type OfficesLoadSummary = { countries: string[]; offices: number };
+export type OfficesLoadSummary = {
+  countries: string[];
+  offices: number;
+  /** Members of offices that turned to direct sales, now marked as direct-access users. */
+  directAccessMembers: number;
+};
 
 /** Any fixed number, distinct from the migration and content locks. */
 const OFFICES_LOAD_LOCK_KEY = 4_242_003;
@@ -15,16 +21,38 @@ const OFFICES_LOAD_LOCK_KEY = 4_242_003;
  * missing from the files are kept, since members may be registered with them.
  * A file's `active` is the office's starting state: once its decision maker
  * has opted in or out, that choice stays.
+ * An office that turns to direct sales brings its registered members to the
+ * direct-access overlay, in the same transaction (they registered before).
  * A content folder without an `offices` folder loads nothing.
  */
-export async function loadOffices(db: Database, contentDir: string): Promise<OfficesLoadSummary> {
+export async function loadOffices(
+  db: Database,
+  contentDir: string,
+  at: Date = new Date(),
+): Promise<OfficesLoadSummary> {
   const files = await readOfficesFolder(contentDir);
   const rows = files.flatMap((file) =>
     file.offices.map((office) => ({ ...office, countryCode: file.countryCode })),
   );
+  let directAccessMembers = 0;
   if (rows.length > 0) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${OFFICES_LOAD_LOCK_KEY})`);
+      const directInFiles = rows
+        .filter((office) => office.isAmadeusDirectOffice)
+        .map((office) => office.officeId);
+      const turningDirect =
+        directInFiles.length === 0
+          ? []
+          : await tx
+              .select({ officeId: offices.officeId })
+              .from(offices)
+              .where(
+                and(
+                  inArray(offices.officeId, directInFiles),
+                  eq(offices.isAmadeusDirectOffice, false),
+                ),
+              );
       await tx
         .insert(offices)
         .values(rows)
@@ -42,9 +70,18 @@ export async function loadOffices(db: Database, contentDir: string): Promise<Off
             decisionMakerEmail: sql`excluded.decision_maker_email`,
           },
         });
+      directAccessMembers = await markMembersOfDirectOffices(
+        tx,
+        turningDirect.map((office) => office.officeId),
+        at,
+      );
     });
   }
-  return { countries: files.map((file) => file.countryCode), offices: rows.length };
+  return {
+    countries: files.map((file) => file.countryCode),
+    offices: rows.length,
+    directAccessMembers,
+  };
 }
 
 function readOfficesFolder(contentDir: string): Promise<OfficesFile[]> {
