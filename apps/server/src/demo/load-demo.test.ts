@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { repositoryRoot } from '../config.js';
-import { agents } from '../modules/agents/schema.js';
+import { acceptedCurrentTerms, Members } from '../modules/agents/members.js';
+import { agents, directAccessChanges } from '../modules/agents/schema.js';
 import { loadContent } from '../modules/content/load-content.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { statusReport } from '../modules/points/status-report.js';
@@ -35,7 +36,7 @@ describe('the demo members, bookings and points', () => {
     await loadOffices(database.db, demoContent);
     const options = { today: '2026-11-22', segmentPoints: segmentPointsRule(testConfig()) };
     expect(await loadDemo(database.db, demoContent, options)).toEqual({
-      members: 4,
+      members: 6,
       bookings: 8,
       points: 6,
     });
@@ -63,6 +64,19 @@ describe('the demo members, bookings and points', () => {
       .from(pointEntries)
       .where(eq(pointEntries.description, 'Points moved from the previous programme'));
     expect(moved?.expiresOn).toBe('2027-01-20');
+    // One member accepted earlier terms than Greece publishes; one is a direct-access user.
+    const [nikos] = await database.db.select().from(agents).where(eq(agents.number, '9000005'));
+    expect(nikos).toMatchObject({ countryCode: 'gr', acceptedTermsVersion: '1' });
+    expect(acceptedCurrentTerms((await new Members(database.db).byId(nikos!.id))!)).toBe(false);
+    expect(acceptedCurrentTerms((await new Members(database.db).byId(eleni!.id))!)).toBe(true);
+    const [omar] = await database.db.select().from(agents).where(eq(agents.number, '9000006'));
+    expect(omar?.isAmadeusDirectUser).toBe(true);
+    expect(
+      await database.db
+        .select({ reason: directAccessChanges.reason, officeId: directAccessChanges.officeId })
+        .from(directAccessChanges)
+        .where(eq(directAccessChanges.agentId, omar!.id)),
+    ).toEqual([{ reason: 'office-direct-sales', officeId: 'DXBAE2190' }]);
     // Loading again changes nothing.
     await loadDemo(database.db, demoContent, options);
     expect((await statusReport(database.db, eleni!.id, '2026-11-22', false)).available).toBe(575);

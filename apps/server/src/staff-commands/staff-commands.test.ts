@@ -30,6 +30,7 @@ const entries = {
   points: 'src/modules/points/adjustments/adjustments-command.ts',
   fulfil: 'src/modules/gifts/provider/fulfil-command.ts',
   tax: 'src/modules/gifts/ordering/tax-command.ts',
+  directAccess: 'src/modules/agents/direct-access-command.ts',
 };
 const handedOver = (pid: number) =>
   `Handed over to the server (process ${pid}), which holds the embedded database.`;
@@ -185,6 +186,32 @@ describe('on the embedded database, with the server running', () => {
     const unknown = await runCommand(entries.fulfil, ['999999'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.error).toContain('No order 999999.');
+  });
+
+  it('members:direct-access hands over: the login answer carries the mark, and --off takes it away', async () => {
+    const member = { number: '9000004', password: 'demo2026' };
+    const directAccessOf = async () => {
+      const response = await fetch(server.url('/s2c/auth/v1/token/agent'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: member.number, password: member.password }),
+      });
+      return ((await response.json()) as { data: { user: { isAmadeusDirectUser: boolean } } }).data
+        .user.isAmadeusDirectUser;
+    };
+    const marked = await runCommand(entries.directAccess, [member.number], env);
+    expect(marked.error).toContain(handedOver(server.pid));
+    expect(marked).toMatchObject({
+      code: 0,
+      out: `Member ${member.number}: now a direct-access user\n`,
+    });
+    expect(await directAccessOf()).toBe(true);
+    const unmarked = await runCommand(entries.directAccess, [member.number, '--off'], env);
+    expect(unmarked).toMatchObject({
+      code: 0,
+      out: `Member ${member.number}: now not a direct-access user\n`,
+    });
+    expect(await directAccessOf()).toBe(false);
   });
 
   it('bad arguments are refused at once, before anything is handed over', async () => {

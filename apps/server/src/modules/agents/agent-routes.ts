@@ -129,7 +129,7 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
         summary: "The member accepts the terms and conditions (the terms dialog's Ok)",
         description:
           "Records the acceptance of the version of the terms the member's country publishes " +
-          'now (its content\'s `termsVersion`); `agentAcceptedTermsAndConditions` stays true ' +
+          "now (its content's `termsVersion`); `agentAcceptedTermsAndConditions` stays true " +
           'until the country publishes another version.',
         security: [{ bearer: [] }],
         params: AgentParamsSchema,

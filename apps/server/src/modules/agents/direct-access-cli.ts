@@ -1,7 +1,8 @@
 import type { StaffCommand } from '../../staff-commands/staff-command.js';
 import { setDirectAccessByStaff } from './direct-access.js';
 
-export const directAccessCommandUsage = 'Usage: npm run members:direct-access -- MEMBER_NUMBER [--off]';
+export const directAccessCommandUsage =
+  'Usage: npm run members:direct-access -- MEMBER_NUMBER [--off]';
 
 /**
  * `npm run members:direct-access -- NUMBER [--off]`: programme staff mark a
@@ -31,7 +32,9 @@ export const directAccessCommand: StaffCommand = {
       }
       const state = direct ? 'a direct-access user' : 'not a direct-access user';
       output.out(
-        result === 'changed' ? `Member ${number}: now ${state}` : `Member ${number}: already ${state}`,
+        result === 'changed'
+          ? `Member ${number}: now ${state}`
+          : `Member ${number}: already ${state}`,
       );
       return 0;
     };

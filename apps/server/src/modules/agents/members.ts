@@ -89,7 +89,10 @@ export function acceptedCurrentTerms(
   member: Pick<Member, 'acceptedTermsVersion' | 'currentTermsVersion'>,
 ): boolean {
   if (member.acceptedTermsVersion === null) return false;
-  return member.currentTermsVersion === null || member.acceptedTermsVersion === member.currentTermsVersion;
+  return (
+    member.currentTermsVersion === null ||
+    member.acceptedTermsVersion === member.currentTermsVersion
+  );
 }
 
 /** The member as the API shows them (contract `User`). */

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createAgent } from '../../testing/factories.js';
 import { createTestApp, fixtureContentDir, type TestApp } from '../../testing/test-app.js';
-import { bearer, form, formHeaders, login, sessionOf, userOf } from '../../testing/agent-requests.js';
+import {
+  bearer,
+  form,
+  formHeaders,
+  login,
+  sessionOf,
+  userOf,
+} from '../../testing/agent-requests.js';
 import { writeContent } from '../content/load-content.js';
 import { readContentFolder } from '../content/read-content-folder.js';
 import { countries } from '../content/schema.js';

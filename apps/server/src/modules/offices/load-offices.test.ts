@@ -26,7 +26,7 @@ function contentWith(files: Record<string, string>): string {
 describe('loading the offices directory', () => {
   it('loads every office, and loading again changes nothing', async () => {
     const first = await loadOffices(database.db, fixtureContentDir);
-    expect(first).toEqual({ countries: ['ae', 'gr'], offices: 5 });
+    expect(first).toEqual({ countries: ['ae', 'gr'], offices: 5, directAccessMembers: 0 });
     const before = await database.db.select().from(offices).orderBy(offices.officeId);
     await loadOffices(database.db, fixtureContentDir);
     expect(await database.db.select().from(offices).orderBy(offices.officeId)).toEqual(before);
