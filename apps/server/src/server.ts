@@ -6,6 +6,7 @@ import { serveStaffCommands } from './staff-commands/command-channel.js';
 import { loadContent } from './modules/content/load-content.js';
 import { countries } from './modules/content/schema.js';
 import { loadOffices } from './modules/offices/load-offices.js';
+import { markMembersOfDirectOffices } from './modules/agents/direct-access.js';
 import { offices } from './modules/offices/schema.js';
 import { agents } from './modules/agents/schema.js';
 import { dayOf } from './modules/points/calendar-days.js';
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
       .from(offices)
       .limit(1);
     if (anyOffice === undefined) {
-      const summary = await loadOffices(database.db, config.contentDir);
+      const summary = await loadOffices(database.db, config.contentDir, {
+        onTurnedDirect: markMembersOfDirectOffices,
+      });
       app.log.info({ offices: summary.offices }, 'demo offices loaded into the empty directory');
     }
     const [anyGift] = await database.db.select({ id: gifts.id }).from(gifts).limit(1);

@@ -1,6 +1,7 @@
 import type { StaffCommand } from './staff-command.js';
 import { loadGifts } from '../modules/gifts/catalogue/load-gifts.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
+import { markMembersOfDirectOffices } from '../modules/agents/direct-access.js';
 import { loadContent } from '../modules/content/load-content.js';
 import { ContentFileError } from '../modules/content/read-content-folder.js';
 
@@ -18,7 +19,10 @@ export const contentLoadCommand: StaffCommand = {
         output.out(
           `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
         );
-        const officesSummary = await loadOffices(db, config.contentDir, new Date(now()));
+        const officesSummary = await loadOffices(db, config.contentDir, {
+          at: new Date(now()),
+          onTurnedDirect: markMembersOfDirectOffices,
+        });
         output.out(
           `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
         );

@@ -9,6 +9,7 @@ import { login, sessionOf } from '../../testing/agent-requests.js';
 import type { CommandOutput } from '../../staff-commands/staff-command.js';
 import { loadOffices } from '../offices/load-offices.js';
 import { directAccessCommand, directAccessCommandUsage } from './direct-access-cli.js';
+import { markMembersOfDirectOffices as onTurnedDirect } from './direct-access.js';
 import { agents, directAccessChanges } from './schema.js';
 
 /**
@@ -60,6 +61,7 @@ const changesOf = (id: number) =>
     .where(eq(directAccessChanges.agentId, id))
     .orderBy(asc(directAccessChanges.id));
 
+/** As content:load loads the offices directory. */
 describe('an office that turns to direct sales', () => {
   it('makes its registered members direct-access users, recording when and why, once', async () => {
     const active = await createAgent(t.database.db, { officeId: 'ATHGR0001' });
@@ -68,7 +70,7 @@ describe('an office that turns to direct sales', () => {
     const at = new Date('2026-11-26T08:00:00Z');
 
     officeTurns('ATHGR0001', true);
-    const summary = await loadOffices(t.database.db, contentDir, at);
+    const summary = await loadOffices(t.database.db, contentDir, { at, onTurnedDirect });
     expect(summary.directAccessMembers).toBe(2);
     expect(await flagOf(active.id)).toBe(true);
     expect(await flagOf(pending.id)).toBe(true);
@@ -86,15 +88,17 @@ describe('an office that turns to direct sales', () => {
     expect(answer.user.isAmadeusDirectUser).toBe(true);
 
     // Loading the same directory again changes nothing, and records nothing.
-    expect((await loadOffices(t.database.db, contentDir)).directAccessMembers).toBe(0);
+    expect(
+      (await loadOffices(t.database.db, contentDir, { onTurnedDirect })).directAccessMembers,
+    ).toBe(0);
     expect(await changesOf(active.id)).toHaveLength(1);
   });
 
   it('leaves members of offices that were direct already (staff may have unmarked them) and of offices that turn back', async () => {
     officeTurns('ATHGR0001', true);
-    await loadOffices(t.database.db, contentDir);
+    await loadOffices(t.database.db, contentDir, { onTurnedDirect });
     const unmarked = await createAgent(t.database.db, { officeId: 'ATHGR0001' });
-    await loadOffices(t.database.db, contentDir);
+    await loadOffices(t.database.db, contentDir, { onTurnedDirect });
     expect(await flagOf(unmarked.id)).toBe(false);
 
     const marked = await createAgent(t.database.db, {
@@ -102,7 +106,7 @@ describe('an office that turns to direct sales', () => {
       isAmadeusDirectUser: true,
     });
     officeTurns('ATHGR0001', false);
-    await loadOffices(t.database.db, contentDir);
+    await loadOffices(t.database.db, contentDir, { onTurnedDirect });
     expect(await flagOf(marked.id)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import {
   formHeaders,
   login,
   sessionOf,
+  sessionToken,
   userOf,
 } from '../../testing/agent-requests.js';
 import { writeContent } from '../content/load-content.js';
@@ -66,8 +67,8 @@ describe('terms versions', () => {
   it('new terms in a country bring back the gate for its members only, until each accepts them', async () => {
     const greek = await createAgent(t.database.db, { countryCode: 'gr' });
     const emirati = await createAgent(t.database.db, { countryCode: 'ae' });
-    const greekToken = sessionOf(await login(t.app, greek.number, greek.password)).token;
-    const emiratiToken = sessionOf(await login(t.app, emirati.number, emirati.password)).token;
+    const greekToken = await sessionToken(t.app, greek.number, greek.password);
+    const emiratiToken = await sessionToken(t.app, emirati.number, emirati.password);
     expect((await userCheck(greek.id, greekToken)).agentAcceptedTermsAndConditions).toBe(true);
 
     await publishTerms('gr', '2026-12');
@@ -92,7 +93,7 @@ describe('terms versions', () => {
 
   it('a member who never accepted any terms meets the gate, whatever the version', async () => {
     const member = await createAgent(t.database.db, { countryCode: 'ae', termsAcceptedAt: null });
-    const token = sessionOf(await login(t.app, member.number, member.password)).token;
+    const token = await sessionToken(t.app, member.number, member.password);
     expect((await userCheck(member.id, token)).agentAcceptedTermsAndConditions).toBe(false);
     await acceptTerms(member.id, token);
     expect(await acceptedVersionOf(member.id)).toBe('1');

@@ -1,7 +1,6 @@
 import { readCountryFiles } from '../content/country-files.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { markMembersOfDirectOffices } from '../agents/direct-access.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
 import { offices } from './schema.js';
 
@@ -12,6 +11,19 @@ export type OfficesLoadSummary = {
   directAccessMembers: number;
 };
 
+/**
+ * What becomes of the members of offices that just turned to direct sales, in
+ * the load's transaction; answers how many it changed. The agents module, above
+ * this one, supplies it (`markMembersOfDirectOffices`).
+ */
+export type OfficesTurnedDirect = (
+  tx: Transaction,
+  officeIds: readonly string[],
+  at: Date,
+) => Promise<number>;
+
+export type LoadOfficesOptions = { at?: Date; onTurnedDirect?: OfficesTurnedDirect };
+
 /** Any fixed number, distinct from the migration and content locks. */
 const OFFICES_LOAD_LOCK_KEY = 4_242_003;
 
@@ -21,14 +33,14 @@ const OFFICES_LOAD_LOCK_KEY = 4_242_003;
  * missing from the files are kept, since members may be registered with them.
  * A file's `active` is the office's starting state: once its decision maker
  * has opted in or out, that choice stays.
- * An office that turns to direct sales brings its registered members to the
- * direct-access overlay, in the same transaction (they registered before).
+ * The offices that turn to direct sales are handed to `onTurnedDirect` in the
+ * same transaction (content:load makes their members direct-access users).
  * A content folder without an `offices` folder loads nothing.
  */
 export async function loadOffices(
   db: Database,
   contentDir: string,
-  at: Date = new Date(),
+  { at = new Date(), onTurnedDirect }: LoadOfficesOptions = {},
 ): Promise<OfficesLoadSummary> {
   const files = await readOfficesFolder(contentDir);
   const rows = files.flatMap((file) =>
@@ -70,11 +82,13 @@ export async function loadOffices(
             decisionMakerEmail: sql`excluded.decision_maker_email`,
           },
         });
-      directAccessMembers = await markMembersOfDirectOffices(
-        tx,
-        turningDirect.map((office) => office.officeId),
-        at,
-      );
+      if (onTurnedDirect !== undefined && turningDirect.length > 0) {
+        directAccessMembers = await onTurnedDirect(
+          tx,
+          turningDirect.map((office) => office.officeId),
+          at,
+        );
+      }
     });
   }
   return {
