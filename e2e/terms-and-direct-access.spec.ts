@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { OwnServer } from './support/own-server';
 
 /**
@@ -75,6 +76,8 @@ for (const [index, width] of widths.entries()) {
   test(`new terms in gr and ae: their members meet the gate until they accept, at ${width.name} width`, async ({
     browser,
   }) => {
+    // A content load by a staff command and two members' journeys: more than the default 30 s under load.
+    test.setTimeout(120_000);
     const version = `2027-0${index + 1}`;
     for (const country of ['gr', 'ae']) {
       server.editContent(`countries/${country}/country.json`, (file) => {
@@ -92,6 +95,7 @@ for (const [index, width] of widths.entries()) {
       await expect(terms).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', site.direction);
       await expectWithinViewport(page, site.termsTitle);
+      await expectNoAxeViolations(page, `terms gate, ${site.country}, ${width.name}`);
 
       // The link opens the terms in a new tab, where the gate does not stand in front of them.
       const link = terms.getByRole('link');
@@ -116,6 +120,7 @@ for (const [index, width] of widths.entries()) {
 test('a member whose office turned to direct sales, and one marked by staff, see the direct-access overlay at both widths', async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   // VIEAT2101 (members 9000002 and 9000004) turns to direct sales in the directory.
   server.editContent('offices/at.json', (file) => {
     for (const office of file.offices as { officeId: string; isAmadeusDirectOffice: boolean }[]) {
@@ -163,6 +168,7 @@ test('a member whose office turned to direct sales, and one marked by staff, see
   const arabic = page.getByRole('dialog', { name: 'انتقل النادي إلى عنوان جديد' });
   await expect(arabic).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoAxeViolations(page, 'direct-access overlay, ae, phone');
   // Cancel logs out.
   await arabic.getByRole('button', { name: 'إلغاء' }).click();
   await expect(arabic).toBeHidden();
