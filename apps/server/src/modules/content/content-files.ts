@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberBannerSizes } from '@club/contract/layout';
 
 /**
  * The format of the demo content under `content/` (see docs/content.md):
@@ -40,6 +41,8 @@ export const CountryFileSchema = z.strictObject({
     .default(null),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: z.array(z.string()).default([]),
+  /** The header banner while a member is logged in: `full`, `small` or `none`. */
+  memberBanner: z.enum(memberBannerSizes).default('full'),
 });
 export type CountryFile = z.infer<typeof CountryFileSchema>;
 

@@ -69,6 +69,7 @@ async function replaceCountry(
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
     paramsRoute: country.paramsRoute,
+    memberBanner: country.memberBanner,
   };
   // Upsert, not delete: other tables of later modules may refer to the country.
   await tx
