@@ -77,6 +77,11 @@ test.describe('points', () => {
     await expect(main.getByRole('table', { name: 'Points balance' })).toBeVisible();
     await expect(main.getByRole('table', { name: 'Points by kind' })).toBeVisible();
     await expect(main.getByText(/points lapse on/)).toBeVisible();
+    // The forecast is a chart; its table shows on demand.
+    await expect(
+      main.getByRole('img', { name: /lapsing in each of the next 12 months/ }),
+    ).toBeVisible();
+    await main.getByRole('button', { name: 'Show as table' }).click();
     await expect(
       main.getByRole('table', { name: 'Points lapsing in each of the next 12 months' }),
     ).toBeVisible();

@@ -32,6 +32,13 @@ export const HeaderImageSchema = z.object({
 });
 export type HeaderImage = z.infer<typeof HeaderImageSchema>;
 
+/**
+ * The header banner on members' pages (not in the spec; it keeps the balance
+ * on a phone's first screen): `full` as for guests, `small` a low strip, `none`.
+ */
+export const memberBannerSizes = ['full', 'small', 'none'] as const;
+export type MemberBanner = (typeof memberBannerSizes)[number];
+
 /** The fields of number-format.ts's NumberSymbols, which the schema must match. */
 const NumberSymbolsSchema = z.object({
   digits: z.string(),
@@ -67,6 +74,8 @@ export const LayoutSchema = z.object({
    */
   privacyPolicyUrl: z.string().nullable().optional(),
   headerAlerts: z.array(HeaderAlertSchema),
+  /** The banner while a member is logged in (absent: `full`). */
+  memberBanner: z.enum(memberBannerSizes).optional(),
   headerImagesSrcSet: z.array(HeaderImageSchema),
   dictionary: z.record(z.string(), z.string()),
   subDomainDisabled: z.boolean(),

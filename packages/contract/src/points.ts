@@ -55,6 +55,35 @@ export const ExpiryForecastSchema = z.object({
 });
 export type ExpiryForecast = z.infer<typeof ExpiryForecastSchema>;
 
+/** How many months the points history covers, this one included. */
+export const POINTS_HISTORY_MONTHS = 24;
+
+/**
+ * Points earned, spent and expired in each of the last 24 months, oldest
+ * first (`GET /s2c/auth/v1/agent-points/history?number=`), summed from the
+ * ledger: earned is credits less reversals, spent is gift orders less refunds.
+ */
+export const PointsHistorySchema = z.object({
+  months: z.array(
+    z.object({
+      /** `YYYY-MM`. */
+      month: z.string(),
+      earned: z.number().int(),
+      spent: z.number().int(),
+      expired: z.number().int(),
+    }),
+  ),
+});
+export type PointsHistory = z.infer<typeof PointsHistorySchema>;
+
+/** The statement download's query: the member's number, and the language of its words. */
+export const PointsStatementQuerySchema = AgentPointsQuerySchema.extend({
+  languageCode: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .optional(),
+});
+
 /**
  * Why a booking earned nothing. `accepted` bookings whose segments are all
  * pending have no reason: their points come once flown or used.

@@ -348,6 +348,31 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
       },
     },
   },
+  'GET /s2c/auth/v1/agent-points/history': {
+    access: 'member',
+    parameters: demoMemberNumber,
+    answer: {
+      data: {
+        // 2024-12 … 2026-11: the demo member's last two years.
+        months: Array.from({ length: 24 }, (_, index) => {
+          const month = new Date(Date.UTC(2024, 11 + index, 1)).toISOString().slice(0, 7);
+          const earned = { '2026-09': 15, '2026-10': 20, '2026-11': 540 }[month] ?? 0;
+          return { month, earned, spent: 0, expired: 0 };
+        }),
+      },
+    },
+  },
+  'GET /s2c/auth/v1/agent-points/statement': {
+    access: 'member',
+    parameters: { ...demoMemberNumber, languageCode: 'eng' },
+    // The body is CSV, not JSON: the byte-order mark, then CRLF lines.
+    answer:
+      '\uFEFFRecord,Date,PNR,Kind,Status,Points,Lapse on,Description\r\n' +
+      'PNR,2026-11-12,DEMO01,,Validated,15,,\r\n' +
+      'Segment,2026-11-15,DEMO01,Air,Validated,5,2029-11-20,\r\n' +
+      'Points entry,2026-11-20,,Additional points,,500,2029-11-20,Welcome bonus\r\n' +
+      'PNR without points,2026-11-10,DEMO04,,,0,,The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).\r\n',
+  },
   'POST /s2c/bookings/v1/queue': {
     access: 'booking-queue',
     body:

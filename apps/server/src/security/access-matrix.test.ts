@@ -147,6 +147,22 @@ const memberCalls: MemberCall[] = [
     }),
   },
   {
+    route: 'GET /s2c/auth/v1/agent-points/history',
+    scope: 'owner',
+    request: ({ owner }) => ({
+      method: 'GET',
+      url: `/s2c/auth/v1/agent-points/history?number=${owner.number}`,
+    }),
+  },
+  {
+    route: 'GET /s2c/auth/v1/agent-points/statement',
+    scope: 'owner',
+    request: ({ owner }) => ({
+      method: 'GET',
+      url: `/s2c/auth/v1/agent-points/statement?number=${owner.number}`,
+    }),
+  },
+  {
     route: 'POST /s2c/auth/v1/agent/:provider',
     scope: 'session',
     request: () => ({ method: 'POST', url: '/s2c/auth/v1/agent/edenredorder' }),

@@ -332,6 +332,8 @@ type Call = {
   formAnswers?: 'anyone' | 'member';
   /** The call ends the session it is sent with (logout): each run logs the member in afresh. */
   endsSession?: true;
+  /** A download: its 200 answers are this media type, not JSON (its errors stay JSON). */
+  download?: 'text/csv';
   numRuns?: number;
 };
 
@@ -494,9 +496,20 @@ const calls: Call[] = [
     method: 'GET',
     path: (bad) =>
       fc
-        .constantFrom('/s2c/auth/v1/agent-points', '/s2c/auth/v1/agent-points/forecast')
+        .constantFrom(
+          '/s2c/auth/v1/agent-points',
+          '/s2c/auth/v1/agent-points/forecast',
+          '/s2c/auth/v1/agent-points/history',
+        )
         .chain((path) => fixedPath(path)(bad)),
     fields: { number },
+  },
+  {
+    name: 'points statement',
+    method: 'GET',
+    path: fixedPath('/s2c/auth/v1/agent-points/statement'),
+    fields: { number, languageCode: mostly('eng', 'ell', 'xxx', 'EN', '') },
+    download: 'text/csv',
   },
   { name: 'office lookup', method: 'GET', path: officePath('') },
   {
@@ -648,6 +661,8 @@ function problemOf(call: Call, sample: Sample, answer: LightMyRequestResponse): 
   if (status >= 500) return `a ${status}`;
   if (status === 204) return answer.body === '' ? undefined : 'a 204 with a body';
   const type = String(answer.headers['content-type'] ?? '');
+  if (status === 200 && call.download !== undefined)
+    return type.startsWith(call.download) ? undefined : `a download of type "${type}"`;
   if (!type.startsWith('application/json')) return `a ${status} answer of type "${type}"`;
   let body: unknown;
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberBannerSizes } from '@club/contract/layout';
 
 /**
  * The format of the demo content under `content/` (see docs/content.md):
@@ -46,6 +47,8 @@ export const CountryFileSchema = z.strictObject({
    * they accept it.
    */
   termsVersion: z.string().trim().min(1).max(40).default('1'),
+  /** The header banner while a member is logged in: `full`, `small` or `none`. */
+  memberBanner: z.enum(memberBannerSizes).default('full'),
 });
 export type CountryFile = z.infer<typeof CountryFileSchema>;
 

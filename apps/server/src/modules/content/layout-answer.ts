@@ -35,6 +35,7 @@ export function layoutAnswer(
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
     headerAlerts: parts.headerAlerts,
+    memberBanner: country.memberBanner,
     headerImagesSrcSet: parts.headerImages,
     dictionary: pickWords(dictionary, layoutWords),
     subDomainDisabled: country.subDomainDisabled,

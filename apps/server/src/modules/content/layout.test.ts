@@ -39,6 +39,7 @@ describe('GET /s2c/content/v1/layout/', () => {
       contactUsEmail: 'club@fixture.example',
       amadeusDirectUrlToRedirect: null,
       privacyPolicyUrl: 'https://privacy.fixture.example/club',
+      memberBanner: 'small',
       subDomainDisabled: false,
       decisionMakerOptIn: true,
       doubleOpt: true,
@@ -99,6 +100,8 @@ describe('GET /s2c/content/v1/layout/', () => {
       amadeusDirectUrlToRedirect: 'https://direct.fixture.example/',
       // No address in content: the web app links the club's own page.
       privacyPolicyUrl: null,
+      // Not in its country.json: members see the banner as guests do.
+      memberBanner: 'full',
       headerAlerts: [{ hash: 'fixture-alert-ae', type: 'info', text: 'تنبيه' }],
     });
   });

@@ -127,6 +127,12 @@ describe('loading content', () => {
         text.replace('"https://privacy.fixture.example/club"', '"javascript:alert(1)"'),
       /countries\/gr\/country\.json: privacyPolicyUrl: /,
     ],
+    [
+      'a member banner size that is not full, small or none',
+      'countries/gr/country.json',
+      (text: string) => text.replace('"memberBanner": "small"', '"memberBanner": "tiny"'),
+      /countries\/gr\/country\.json: memberBanner: /,
+    ],
   ])('rejects %s', async (_label, file, change, message) => {
     const dir = copyFixture();
     try {

@@ -70,6 +70,7 @@ async function replaceCountry(
     privacyPolicyUrl: country.privacyPolicyUrl,
     paramsRoute: country.paramsRoute,
     termsVersion: country.termsVersion,
+    memberBanner: country.memberBanner,
   };
   // Upsert, not delete: other tables of later modules may refer to the country.
   await tx

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { MemberBanner } from '@club/contract/layout';
 
 /**
  * The content model: per country, and per language of a country. Everything a
@@ -33,6 +34,8 @@ export const countries = pgTable('countries', {
   amadeusDirectUrlToRedirect: text(),
   /** The footer's privacy-policy address; null links the club's own page. */
   privacyPolicyUrl: text(),
+  /** The header banner on members' pages: `full`, `small` or `none`. */
+  memberBanner: text().$type<MemberBanner>().notNull().default('full'),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
   /** The version of the country's terms and conditions; members must accept it (terms gate). */

@@ -30,7 +30,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
   app.pageRegistry.register<PointsPage, unknown, unknown>({
     name: 'points',
     memberOnly: true,
-    words: ['points', 'pointsStatus', 'pointsReason'],
+    words: ['points', 'pointsStatus', 'pointsReason', 'dateMonth'],
     schema: PointsPageSchema,
     load: async ({ content, params, request }) => {
       const member = request.agent!;

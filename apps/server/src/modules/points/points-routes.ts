@@ -1,15 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
+import { z } from 'zod';
 import {
   AgentPointsQuerySchema,
   ExpiryForecastSchema,
+  PointsHistorySchema,
+  PointsStatementQuerySchema,
   StatusReportSchema,
 } from '@club/contract/points';
+import { csvDocument } from '../../lib/csv.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionMember } from '../agents/members.js';
 import { dayOf } from './calendar-days.js';
 import { expiryForecast } from './expiry-forecast.js';
+import { pointsHistory } from './points-history.js';
+import { pointsStatementRows } from './points-statement.js';
 import { statusReport } from './status-report.js';
 
 export type PointsRoutesOptions = { now: () => number };
@@ -29,7 +35,10 @@ function ownNumber(request: FastifyRequest, number: string): SessionMember {
   return member;
 }
 
-/** The member's own points: the status report (spec 2 §7) and the expiry forecast. */
+/**
+ * The member's own points: the status report (spec 2 §7), the expiry
+ * forecast, the monthly history and the statement download.
+ */
 export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app, options, done) => {
   const { db } = app;
   const { now } = options;
@@ -71,6 +80,73 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
       return { data: await expiryForecast(db, member.id, dayOf(now())) };
     },
   );
+
+  app.get(
+    '/s2c/auth/v1/agent-points/history',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['points'],
+        summary: 'Points earned, spent and expired in each of the last 24 months',
+        security: [{ bearer: [] }],
+        querystring: AgentPointsQuerySchema,
+        response: { 200: dataEnvelope(PointsHistorySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const member = ownNumber(request, request.query.number);
+      return { data: await pointsHistory(db, member.id, dayOf(now())) };
+    },
+  );
+
+  app.get(
+    '/s2c/auth/v1/agent-points/statement',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['points'],
+        summary: 'The points statement as a CSV download (PNRs, segments, entries with reasons)',
+        description:
+          'UTF-8 with a byte-order mark, CRLF line ends; text cells that a spreadsheet would read as a formula start with a quote. `languageCode` words the columns (default: the country’s default language).',
+        security: [{ bearer: [] }],
+        querystring: PointsStatementQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'The statement, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = ownNumber(request, request.query.number);
+      const today = dayOf(now());
+      const words = await statementWords(member.countryCode, request.query.languageCode);
+      const rows = await pointsStatementRows(db, member, words);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="points-statement-${member.number}-${today}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csvDocument(rows));
+    },
+  );
+
+  /** The dictionary of the member's country in the asked language, else in its default one. */
+  async function statementWords(countryCode: string, languageCode: string | undefined) {
+    const country = (await app.contentCache.index()).get(countryCode);
+    if (country === undefined) return {};
+    const known = country.languages.some((language) => language.code === languageCode);
+    return app.contentCache.dictionary({
+      countryCode,
+      languageCode:
+        known && languageCode !== undefined ? languageCode : country.defaultLanguageCode,
+    });
+  }
 
   done();
 };

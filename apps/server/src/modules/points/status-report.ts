@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { StatusReport } from '@club/contract/points';
 import type { Database } from '../../db/client.js';
-import { LedgerSession } from './ledger.js';
-import { pointBalances } from './schema.js';
+import { lapseDuePoints } from './lapse-due-points.js';
 
 /**
  * The status report of one member (spec 2 §3) from their balance row: one
@@ -16,14 +14,7 @@ export async function statusReport(
   today: string,
   orderPartnerOff: boolean,
 ): Promise<StatusReport> {
-  let [row] = await db.select().from(pointBalances).where(eq(pointBalances.agentId, agentId));
-  if (row?.nextExpiryOn != null && row.nextExpiryOn <= today) {
-    await db.transaction(async (tx) => {
-      const session = await LedgerSession.open(tx, [agentId], today);
-      await session.flush();
-    });
-    [row] = await db.select().from(pointBalances).where(eq(pointBalances.agentId, agentId));
-  }
+  const row = await lapseDuePoints(db, agentId, today);
   const balance = row ?? {
     regular: 0,
     additional: 0,

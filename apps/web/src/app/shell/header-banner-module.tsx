@@ -11,9 +11,9 @@ export const headerBanner = preloadedModule<typeof HeaderBanner>(() =>
   import('./header-banner').then((module) => module.HeaderBanner),
 );
 
-/** The banner once its chunk is there, else nothing. */
-export function HeaderBannerSlot() {
+/** The banner once its chunk is there, else nothing; `small`: the members' low strip. */
+export function HeaderBannerSlot({ small }: { small: boolean }) {
   const banner = headerBanner.current();
   // The component is the module's own, the same on every render.
-  return banner ? createElement(banner) : null;
+  return banner ? createElement(banner, { small }) : null;
 }

@@ -76,9 +76,10 @@ function SlideImage({
  * Header banner slideshow (spec 1 §2): one `<picture>` per slide (mobile
  * source up to 767 px, widths 640/1120/2240), a default banner when the layout
  * has none, a fallback image when one fails. Auto-advance every 6 s pauses on
- * hover and focus, can be stopped, and is off with reduced motion.
+ * hover and focus, can be stopped, and is off with reduced motion. `small`
+ * is a low strip (members' pages, when content says so).
  */
-export function HeaderBanner() {
+export function HeaderBanner({ small = false }: { small?: boolean }) {
   const layout = useLayout();
   const slides = layout.headerImagesSrcSet.length > 0 ? layout.headerImagesSrcSet : [defaultBanner];
   const count = slides.length;
@@ -106,7 +107,7 @@ export function HeaderBanner() {
 
   return (
     <section
-      className="banner"
+      className={small ? 'banner banner--small' : 'banner'}
       aria-roledescription="carousel"
       aria-label={text('banner.label', 'Highlights')}
       onMouseEnter={() => setHovered(true)}

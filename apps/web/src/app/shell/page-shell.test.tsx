@@ -51,6 +51,28 @@ describe('PageShell', () => {
   });
 
   it.each([
+    // Guests always see the full banner; content sizes it for members only.
+    ['small', false, 'banner'],
+    ['none', false, 'banner'],
+    ['full', true, 'banner'],
+    ['small', true, 'banner banner--small'],
+    ['none', true, null],
+  ] as const)(
+    'with member banner %s, registered %s: the banner is %s',
+    (memberBanner, registered, className) => {
+      const layout = makeLayout({ memberBanner });
+      renderWithLayout(
+        <PageShell state={makeShellState({ pageName: 'home', registered, layout })}>
+          page
+        </PageShell>,
+        { layout },
+      );
+      const banner = screen.queryByRole('region', { name: 'Highlights' });
+      expect(banner?.className ?? null).toBe(className);
+    },
+  );
+
+  it.each([
     ['gifts', true],
     ['archive-points', true],
     ['redeem-points', true],

@@ -27,7 +27,10 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
   const normal = mode === 'normal';
   // Direct-access members see the header variant only, under their dialog.
   const direct = mode === 'direct-access';
-  const showBanner = normal && !pagesWithoutBanner.has(pageName);
+  // Content may make the banner small or drop it for members, so that a
+  // phone's first screen shows their balance.
+  const memberBanner = state.registered ? (layout.memberBanner ?? 'full') : 'full';
+  const showBanner = normal && !pagesWithoutBanner.has(pageName) && memberBanner !== 'none';
   const mainClass = pagesWithGreyBackground.has(pageName)
     ? 'shell__main shell__main--grey'
     : 'shell__main';
@@ -47,7 +50,7 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
         {normal || direct ? (
           <Header pageName={pageName} registered={state.registered} directAccess={direct} />
         ) : null}
-        {showBanner ? <HeaderBannerSlot /> : null}
+        {showBanner ? <HeaderBannerSlot small={memberBanner === 'small'} /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
             <ServiceAlerts pageName={pageName} />

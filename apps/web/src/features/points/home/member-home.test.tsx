@@ -86,12 +86,24 @@ describe('member home (spec 2 §2.4)', () => {
         expect(within(header).getByRole('button').getAttribute('aria-describedby')).toBeTruthy();
   });
 
-  it('shows the expiry forecast: the next lapse and the next 12 months', async () => {
+  it('shows the expiry forecast: the next lapse written out, a chart of the next 12 months and its table', async () => {
     pointsApi();
     renderHome();
     expect((await screen.findByText(/points lapse on/)).textContent).toBe(
-      '120 points lapse on 2026-05-14.',
+      '120 points lapse on 14 May 2026.',
     );
+    expect(
+      screen.getByRole('img', {
+        name: 'Bar chart of the points lapsing in each of the next 12 months: 165 in all.',
+      }),
+    ).toBeTruthy();
+    // The table is behind the chart until asked for.
+    expect(screen.queryByRole('table', { name: /lapsing in each/ })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show as table' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide the table');
     const table = screen.getByRole('table', {
       name: 'Points lapsing in each of the next 12 months',
     });
@@ -117,12 +129,19 @@ describe('member home (spec 2 §2.4)', () => {
           'pointsStatus.segments': 'Τμήματα',
           'pointsStatus.pending': 'Σε αναμονή',
           'month.may': 'Μάι',
+          'dateMonth.may': 'Μαΐου',
+          'pointsStatus.nextLapse': '{points} πόντοι λήγουν στις {date}.',
+          'pointsStatus.showTable': 'Εμφάνιση ως πίνακας',
         },
       }),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Καλώς ήρθες, Eleni!');
     const segments = await screen.findByRole('table', { name: 'Τμήματα' });
     expect(row(segments, 'Σε αναμονή')[1]).toBe('3');
+    expect(screen.getByText(/πόντοι λήγουν/).textContent).toBe(
+      '120 πόντοι λήγουν στις 14 Μαΐου 2026.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Εμφάνιση ως πίνακας' }));
     expect(await screen.findByRole('rowheader', { name: 'Μάι 2026' })).toBeTruthy();
   });
 

@@ -11,7 +11,7 @@ import { httpClient } from '../../../lib/http-client';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { expiryForecastQueryOptions, useExpiryForecast } from '../api/expiry-forecast';
 import { statusReportQueryOptions } from '../../../shared/points-status/status-report';
-import { ExpiryForecastView } from '../components/expiry-forecast';
+import { ExpiryForecastChart } from '../charts/forecast-chart';
 import { fill, useFormatNumber } from '../../../shared/points-status/format';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { StatusPanel } from '../components/status-panel';
@@ -60,6 +60,7 @@ function MemberPoints({ number }: { number: string }) {
   const report = status.data;
   return (
     <>
+      {/* The balance and the next action come first, so a phone shows them without scrolling. */}
       <div className="points-home__summary">
         <p className="points-home__available">
           <span>{text('pointsStatus.availableLead', 'Available points')}</span>
@@ -67,6 +68,12 @@ function MemberPoints({ number }: { number: string }) {
         </p>
         <SpendPoints report={report} />
       </div>
+      <p className="points-muted">
+        {text(
+          'memberHome.text',
+          'Every air, hotel, car or rail segment you book earns points that you can redeem for gifts.',
+        )}
+      </p>
       <section className="points-home__section" aria-labelledby={statusTitleId}>
         <h2 id={statusTitleId}>{text('pointsStatus.title', 'Your points status')}</h2>
         <StatusPanel report={report} />
@@ -85,7 +92,7 @@ function Forecast({ number }: { number: string }) {
       <h2 id={titleId}>{text('pointsStatus.forecastTitle', 'When your points lapse')}</h2>
       {forecast.isPending ? <Loading /> : null}
       {forecast.isError ? <Unavailable /> : null}
-      {forecast.data ? <ExpiryForecastView forecast={forecast.data} /> : null}
+      {forecast.data ? <ExpiryForecastChart forecast={forecast.data} /> : null}
     </section>
   );
 }
@@ -115,12 +122,6 @@ export function MemberHome(_props: ScreenProps) {
       <h1 id="member-home-title">
         {fill(text('memberHome.welcome', 'Welcome, {firstName}!'), { firstName: user.firstName })}
       </h1>
-      <p className="points-muted">
-        {text(
-          'memberHome.text',
-          'Every air, hotel, car or rail segment you book earns points that you can redeem for gifts.',
-        )}
-      </p>
       <MemberPoints number={user.number} />
       <Forecast number={user.number} />
       <p>

@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
-import type { ScreenProps } from '../../../shared/screens';
+import type { ScreenPrefetch, ScreenProps } from '../../../shared/screens';
+import { useCommonState } from '../../../shared/common-state';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
+import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
 import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { pointsHistoryQueryOptions, usePointsHistory } from '../api/points-history';
+import { PointsHistoryChart } from '../charts/history-chart';
 import { pointsPageData } from './page-data';
 import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
 import { SearchForm } from './search-form';
+import { StatementActions } from './statement-actions';
 import { Tabs } from './tabs';
 import '../points.css';
 
@@ -41,11 +46,32 @@ function BalanceSummary({
   );
 }
 
+/** Points earned, spent and lapsed per month over the last two years, as a chart with its table. */
+function PointsHistorySection({ number }: { number: string }) {
+  const text = useDictionary();
+  const history = usePointsHistory(number);
+  const titleId = useId();
+  return (
+    <section className="points-history" aria-labelledby={titleId}>
+      <h2 id={titleId}>{text('points.historyTitle', 'Your points month by month')}</h2>
+      {history.isPending ? <Loading /> : null}
+      {history.isError ? <Unavailable /> : null}
+      {history.data ? <PointsHistoryChart history={history.data} /> : null}
+    </section>
+  );
+}
+
 /** The member's queued PNRs of the search that earned nothing, each with its reason. */
 function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
   const text = useDictionary();
   const titleId = useId();
   if (queued.length === 0) return null;
+  const labels = {
+    pnr: text('points.colPnr', 'PNR'),
+    booked: text('points.colBooked', 'Booked on'),
+    office: text('points.colOffice', 'Office ID'),
+    reason: text('points.colReason', 'Reason'),
+  };
   return (
     // One landmark of this name: the scrolling table's region (a named section
     // around it would be a second region with the same name).
@@ -58,31 +84,31 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
         )}
       </p>
       <div className="points-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
-        <table className="points-table points-table--sticky">
+        <table className="points-table points-table--sticky points-table--cards">
           <caption className="visually-hidden">
             {text('points.queuedTitle', 'PNRs that earned no points')}
           </caption>
           <thead>
             <tr>
-              <th scope="col">{text('points.colPnr', 'PNR')}</th>
-              <th scope="col">{text('points.colBooked', 'Booked on')}</th>
-              <th scope="col">{text('points.colOffice', 'Office ID')}</th>
-              <th scope="col">{text('points.colReason', 'Reason')}</th>
+              <th scope="col">{labels.pnr}</th>
+              <th scope="col">{labels.booked}</th>
+              <th scope="col">{labels.office}</th>
+              <th scope="col">{labels.reason}</th>
             </tr>
           </thead>
           <tbody>
             {queued.map((booking) => (
               <tr key={`${booking.pnr}-${booking.date}`}>
-                <th scope="row">
+                <th scope="row" data-label={labels.pnr}>
                   <LeftToRight>{booking.pnr}</LeftToRight>
                 </th>
-                <td>
+                <td data-label={labels.booked}>
                   <IsoDate value={booking.date} />
                 </td>
-                <td>
+                <td data-label={labels.office}>
                   <LeftToRight>{booking.officeId}</LeftToRight>
                 </td>
-                <td>
+                <td data-label={labels.reason}>
                   {text(
                     `pointsReason.${booking.reason}`,
                     bookingReasonTexts[booking.reason] ?? booking.reason,
@@ -99,8 +125,9 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
 
 /**
  * Points (spec 2 §2.4 "Points screen"; members only): the search, the
- * balance summary, the three tabs (PNR points, additional points, ordered
- * gifts) and the queued PNRs that earned nothing, with their reasons.
+ * balance summary with the statement's download and print, the three tabs
+ * (PNR points, additional points, ordered gifts), the queued PNRs that
+ * earned nothing, with their reasons, and the monthly history chart.
  */
 export function PointsScreen({ page }: ScreenProps) {
   const text = useDictionary();
@@ -108,12 +135,14 @@ export function PointsScreen({ page }: ScreenProps) {
   const data = pointsPageData(page);
   const titleId = useId();
   const { hash } = useLocation();
+  const { user } = useCommonState();
   useReloadWhenLoggedOut();
   return (
     <section className="container points-page" aria-labelledby={titleId}>
       <h1 id={titleId}>{page.title.trim() || text('points.title', 'Your points')}</h1>
       <SearchForm page={data} />
       <BalanceSummary available={data.refresh} expired={data.expired} used={data.summUse} />
+      {user ? <StatementActions number={user.number} /> : null}
       {data.truncated ? (
         <p className="alert alert--info">
           {fill(
@@ -151,6 +180,14 @@ export function PointsScreen({ page }: ScreenProps) {
         ]}
       />
       <QueuedBookings queued={data.queued} />
+      {/* After the spec's search, balance and tabs: the two years at a glance. */}
+      {user ? <PointsHistorySection number={user.number} /> : null}
     </section>
   );
 }
+
+/** The monthly history comes with the page (the page loader waits on it). */
+PointsScreen.prefetch = async ({ queryClient, user }: ScreenPrefetch): Promise<void> => {
+  if (user === null) return;
+  await queryClient.prefetchQuery(pointsHistoryQueryOptions(user.number));
+};

@@ -13,7 +13,7 @@ function ScrollTable({ caption, children }: { caption: string; children: ReactNo
   const id = useId();
   return (
     <div className="points-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-      <table className="points-table points-table--sticky">
+      <table className="points-table points-table--sticky points-table--cards">
         <caption id={id}>{caption}</caption>
         {children}
       </table>
@@ -38,10 +38,17 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
     car: text('points.kind.car', 'Car'),
     rail: text('points.kind.rail', 'Rail'),
   };
+  const labels = {
+    kind: text('points.colKind', 'Kind'),
+    serviceDate: text('points.colServiceDate', 'Service date'),
+    status: text('points.colStatus', 'Status'),
+    points: text('points.colPoints', 'Points'),
+    expires: text('points.colExpires', 'Lapse on'),
+  };
   return (
     <tr className="points-table__details">
       <td colSpan={columns}>
-        <table className="points-table points-table--segments">
+        <table className="points-table points-table--segments points-table--cards">
           <caption>
             {fillNodes(text('points.segmentsCaption', 'Segments of PNR {pnr}'), {
               pnr: <LeftToRight>{row.pnr}</LeftToRight>,
@@ -49,25 +56,29 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">{text('points.colKind', 'Kind')}</th>
-              <th scope="col">{text('points.colServiceDate', 'Service date')}</th>
-              <th scope="col">{text('points.colStatus', 'Status')}</th>
+              <th scope="col">{labels.kind}</th>
+              <th scope="col">{labels.serviceDate}</th>
+              <th scope="col">{labels.status}</th>
               <th scope="col" className="points-number">
-                {text('points.colPoints', 'Points')}
+                {labels.points}
               </th>
-              <th scope="col">{text('points.colExpires', 'Lapse on')}</th>
+              <th scope="col">{labels.expires}</th>
             </tr>
           </thead>
           <tbody>
             {row.segments.map((segment) => (
               <tr key={segment.segmentId}>
-                <td>{kinds[segment.kind] ?? segment.kind}</td>
-                <td>
+                <td data-label={labels.kind}>{kinds[segment.kind] ?? segment.kind}</td>
+                <td data-label={labels.serviceDate}>
                   <IsoDate value={segment.serviceDate} />
                 </td>
-                <td>{statusText(segment.status)}</td>
-                <td className="points-number">{formatNumber(segment.points)}</td>
-                <td>{segment.expiresOn ? <IsoDate value={segment.expiresOn} /> : '—'}</td>
+                <td data-label={labels.status}>{statusText(segment.status)}</td>
+                <td className="points-number" data-label={labels.points}>
+                  {formatNumber(segment.points)}
+                </td>
+                <td data-label={labels.expires}>
+                  {segment.expiresOn ? <IsoDate value={segment.expiresOn} /> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -87,42 +98,59 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
     return <p className="points-empty">{text('points.noneDet', 'No PNR matches your search.')}</p>;
   if (data.points.length === 0)
     return <p className="points-empty">{text('points.noPnrs', 'No PNR has earned points yet.')}</p>;
+  const labels = {
+    pnr: text('points.colPnr', 'PNR'),
+    booked: text('points.colBooked', 'Booked on'),
+    legs: text('points.colLegs', 'Segments'),
+    legsOk: text('points.colLegsOk', 'Validated segments'),
+    price: text('points.colPrice', 'Points when all validated'),
+    points: text('points.colPoints', 'Points'),
+    status: text('points.colStatus', 'Status'),
+  };
   return (
     <ScrollTable caption={text('points.pnrCaption', 'Points per PNR')}>
       <thead>
         <tr>
-          <th scope="col">{text('points.colPnr', 'PNR')}</th>
-          <th scope="col">{text('points.colBooked', 'Booked on')}</th>
+          <th scope="col">{labels.pnr}</th>
+          <th scope="col">{labels.booked}</th>
           <th scope="col" className="points-number">
-            {text('points.colLegs', 'Segments')}
+            {labels.legs}
           </th>
           <th scope="col" className="points-number">
-            {text('points.colLegsOk', 'Validated segments')}
+            {labels.legsOk}
           </th>
           <th scope="col" className="points-number">
-            {text('points.colPrice', 'Points when all validated')}
+            {labels.price}
           </th>
           <th scope="col" className="points-number">
-            {text('points.colPoints', 'Points')}
+            {labels.points}
           </th>
-          <th scope="col">{text('points.colStatus', 'Status')}</th>
+          <th scope="col">{labels.status}</th>
         </tr>
       </thead>
       <tbody>
         {data.points.map((row) => (
           <Fragment key={row.pnr}>
             <tr>
-              <th scope="row">
+              <th scope="row" data-label={labels.pnr}>
                 <LeftToRight>{row.pnr}</LeftToRight>
               </th>
-              <td>
+              <td data-label={labels.booked}>
                 <IsoDate value={row.date} />
               </td>
-              <td className="points-number">{formatNumber(row.legs)}</td>
-              <td className="points-number">{formatNumber(row.legSOK)}</td>
-              <td className="points-number">{formatNumber(row._Price)}</td>
-              <td className="points-number">{formatNumber(row.points)}</td>
-              <td>{statusText(row.status)}</td>
+              <td className="points-number" data-label={labels.legs}>
+                {formatNumber(row.legs)}
+              </td>
+              <td className="points-number" data-label={labels.legsOk}>
+                {formatNumber(row.legSOK)}
+              </td>
+              <td className="points-number" data-label={labels.price}>
+                {formatNumber(row._Price)}
+              </td>
+              <td className="points-number" data-label={labels.points}>
+                {formatNumber(row.points)}
+              </td>
+              <td data-label={labels.status}>{statusText(row.status)}</td>
             </tr>
             {details && row.segments.length > 0 ? <SegmentsRow row={row} columns={7} /> : null}
           </Fragment>
@@ -133,9 +161,13 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
           <th scope="row" colSpan={3}>
             {text('points.total', 'Total')}
           </th>
-          <td className="points-number">{formatNumber(data.totlegsOK)}</td>
+          <td className="points-number" data-label={labels.legsOk}>
+            {formatNumber(data.totlegsOK)}
+          </td>
           <td />
-          <td className="points-number">{formatNumber(data.totpoints)}</td>
+          <td className="points-number" data-label={labels.points}>
+            {formatNumber(data.totpoints)}
+          </td>
           <td />
         </tr>
       </tfoot>
@@ -151,27 +183,35 @@ export function AdditionalPointsTable({ data }: { data: PointsPage }) {
     return (
       <p className="points-empty">{text('points.noAdditional', 'No additional points yet.')}</p>
     );
+  const labels = {
+    date: text('points.colDate', 'Date'),
+    description: text('points.colDescription', 'Description'),
+    pnr: text('points.colPnr', 'PNR'),
+    points: text('points.colPoints', 'Points'),
+  };
   return (
     <ScrollTable caption={text('points.additionalCaption', 'Additional points')}>
       <thead>
         <tr>
-          <th scope="col">{text('points.colDate', 'Date')}</th>
-          <th scope="col">{text('points.colDescription', 'Description')}</th>
-          <th scope="col">{text('points.colPnr', 'PNR')}</th>
+          <th scope="col">{labels.date}</th>
+          <th scope="col">{labels.description}</th>
+          <th scope="col">{labels.pnr}</th>
           <th scope="col" className="points-number">
-            {text('points.colPoints', 'Points')}
+            {labels.points}
           </th>
         </tr>
       </thead>
       <tbody>
         {data.addArray.map((row) => (
           <tr key={row.id}>
-            <td>
+            <td data-label={labels.date}>
               <IsoDate value={row.date} />
             </td>
-            <td>{row.description}</td>
-            <td>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
-            <td className="points-number">{formatNumber(row.points)}</td>
+            <td data-label={labels.description}>{row.description}</td>
+            <td data-label={labels.pnr}>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
+            <td className="points-number" data-label={labels.points}>
+              {formatNumber(row.points)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -180,7 +220,9 @@ export function AdditionalPointsTable({ data }: { data: PointsPage }) {
           <th scope="row" colSpan={3}>
             {text('points.total', 'Total')}
           </th>
-          <td className="points-number">{formatNumber(data.summAdd)}</td>
+          <td className="points-number" data-label={labels.points}>
+            {formatNumber(data.summAdd)}
+          </td>
         </tr>
       </tfoot>
     </ScrollTable>
@@ -197,29 +239,39 @@ export function OrderedGiftsTable({ data }: { data: PointsPage }) {
         {text('points.noGifts', 'You have not ordered any gifts yet.')}
       </p>
     );
+  const labels = {
+    date: text('points.colDate', 'Date'),
+    order: text('points.colOrder', 'Order'),
+    quantity: text('points.colQuantity', 'Quantity'),
+    points: text('points.colPoints', 'Points'),
+  };
   return (
     <ScrollTable caption={text('points.giftsCaption', 'Ordered gifts')}>
       <thead>
         <tr>
-          <th scope="col">{text('points.colDate', 'Date')}</th>
-          <th scope="col">{text('points.colOrder', 'Order')}</th>
+          <th scope="col">{labels.date}</th>
+          <th scope="col">{labels.order}</th>
           <th scope="col" className="points-number">
-            {text('points.colQuantity', 'Quantity')}
+            {labels.quantity}
           </th>
           <th scope="col" className="points-number">
-            {text('points.colPoints', 'Points')}
+            {labels.points}
           </th>
         </tr>
       </thead>
       <tbody>
         {data.useArray.map((row) => (
           <tr key={row.id}>
-            <td>
+            <td data-label={labels.date}>
               <IsoDate value={row.date} />
             </td>
-            <td>{row.pnr || '—'}</td>
-            <td className="points-number">{formatNumber(row.quantity)}</td>
-            <td className="points-number">{formatNumber(row.points)}</td>
+            <td data-label={labels.order}>{row.pnr || '—'}</td>
+            <td className="points-number" data-label={labels.quantity}>
+              {formatNumber(row.quantity)}
+            </td>
+            <td className="points-number" data-label={labels.points}>
+              {formatNumber(row.points)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -228,7 +280,9 @@ export function OrderedGiftsTable({ data }: { data: PointsPage }) {
           <th scope="row" colSpan={3}>
             {text('points.total', 'Total')}
           </th>
-          <td className="points-number">{formatNumber(data.summUse)}</td>
+          <td className="points-number" data-label={labels.points}>
+            {formatNumber(data.summUse)}
+          </td>
         </tr>
       </tfoot>
     </ScrollTable>

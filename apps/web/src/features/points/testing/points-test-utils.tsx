@@ -1,4 +1,9 @@
-import type { ExpiryForecast, PointsPage, StatusReport } from '@club/contract/points';
+import type {
+  ExpiryForecast,
+  PointsHistory,
+  PointsPage,
+  StatusReport,
+} from '@club/contract/points';
 import { makePage } from '../../../testing/membership-test-utils';
 
 export {
@@ -34,6 +39,20 @@ export function makeForecast(overrides: Partial<ExpiryForecast> = {}): ExpiryFor
     return { month, points: month === '2026-05' ? 120 : month === '2026-09' ? 45 : 0 };
   });
   return { months, next: { date: '2026-05-14', points: 120 }, ...overrides };
+}
+
+/** Two years of monthly figures (2024-12 … 2026-11): a bonus, an order, a lapse. */
+export function makeHistory(): PointsHistory {
+  const months = Array.from({ length: 24 }, (_, index) => {
+    const month = new Date(Date.UTC(2024, 11 + index, 1)).toISOString().slice(0, 7);
+    return {
+      month,
+      earned: month === '2026-03' ? 35 : 0,
+      spent: month === '2026-05' ? 12 : 0,
+      expired: month === '2026-11' ? 28 : 0,
+    };
+  });
+  return { months };
 }
 
 /** A points page answer: two PNRs (one with segments), additional points, no gifts. */

@@ -1,0 +1,1 @@
+ALTER TABLE "countries" ADD COLUMN "member_banner" text DEFAULT 'full' NOT NULL;
