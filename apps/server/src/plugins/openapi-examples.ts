@@ -259,7 +259,8 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
           agency: 'Ledra Travel',
           address: 'Ledras Street 120, Nicosia, 1011',
         },
-        token: 'Ssk1BZXHELcbSDClSg8AgGIL8n0fb4-f4y6zPe9znD0',
+        // Cyprus has double opt-in: the member confirms the emailed link before a session.
+        token: null,
       },
     },
   },

@@ -43,8 +43,8 @@ function registrationPage(
     'registration',
     {
       countries: [
-        { code: 'gr', name: 'Greece' },
-        { code: 'at', name: 'Austria' },
+        { code: 'gr', name: 'Greece', countryRoute: '' },
+        { code: 'at', name: 'Austria', countryRoute: '' },
       ],
       hasManyCountries: false,
       personTitles: [
@@ -132,19 +132,31 @@ describe('registration: the subscribe text', () => {
 });
 
 describe('registration: country step', () => {
-  it('shows the country select with several countries; Select stays disabled until one is chosen', async () => {
+  it('shows the country select with several countries; Select stays disabled while none is chosen', async () => {
     stubRegistrationApi({});
     const user = userEvent.setup();
     renderMembershipScreen(
       <RegistrationScreen page={registrationPage({ hasManyCountries: true })} />,
     );
     const select = screen.getByRole('button', { name: 'Select' });
+    await user.selectOptions(screen.getByLabelText('Country'), '');
     expect((select as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText('Country'), 'gr');
     expect((select as HTMLButtonElement).disabled).toBe(false);
     await user.click(select);
     expect(await screen.findByLabelText('Office ID')).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Your office ID');
+  });
+
+  it("has the current site's country chosen, so that one press of Select continues", async () => {
+    stubRegistrationApi({});
+    const user = userEvent.setup();
+    renderMembershipScreen(
+      <RegistrationScreen page={registrationPage({ hasManyCountries: true })} />,
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('Country').value).toBe('gr');
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    expect(await screen.findByLabelText('Office ID')).toBeTruthy();
   });
 
   it('starts with the office ID when the country was selected already', () => {
