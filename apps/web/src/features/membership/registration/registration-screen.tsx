@@ -18,6 +18,7 @@ import {
 import { DirectOfficeStep } from './direct-office-step';
 import { OfficeStep } from './office-step';
 import { RegistrationForm } from './registration-form';
+import { RegistrationProgress } from './registration-progress';
 
 /** The steps of spec 1 §2 "Registration", in order. */
 export type RegistrationStep =
@@ -160,6 +161,7 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
           className="membership__lead membership__rich-text membership__subscribe"
         />
       ) : null}
+      <RegistrationProgress step={step} withCountry={page.hasManyCountries} />
       {content}
     </ScreenFrame>
   );
