@@ -10,6 +10,7 @@ const bookingQueueKey = process.env.BOOKING_QUEUE_API_KEY;
 // The mail sink's messages (e2e/support/mail-sink.mjs), where the club sends its mail.
 const mailSinkUrl = process.env.MAIL_SINK_URL;
 const agencyPath = '/s2c/auth/v1/agency/state-change-request';
+const handoverPath = '/s2c/auth/v1/session/handover';
 // The decision maker of the office whose access request the enroll/push example makes.
 const decisionMaker = 'manager.athgr2102@example.com';
 // Demo member 9000001 (README.md), whose id the examples use.
@@ -82,6 +83,19 @@ async function mailedOptInLink() {
   throw new Error(`no opt-in link mailed to ${decisionMaker}`);
 }
 
+/**
+ * A fresh handover code of the demo member: codes are secret, single-use and
+ * live a minute, so the exchange example cannot carry a real one.
+ */
+async function handoverCode() {
+  const response = await fetch(`${endpoint}/s2c/auth/v1/session/handover-code`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${memberToken}` },
+  });
+  if (!response.ok) throw new Error(`handover code failed: ${response.status}`);
+  return (await response.json()).data.code;
+}
+
 /** Puts the mailed link into the agency call's query (GET) or form (POST). */
 function useLink(transaction, link) {
   if (transaction.request.method === 'GET') {
@@ -128,6 +142,17 @@ hooks.beforeEach((transaction, done) => {
     mailedOptInLink().then(
       (link) => {
         useLink(transaction, link);
+        done();
+      },
+      (error) => done(error),
+    );
+    return;
+  }
+  if (transaction.origin.resourceName === handoverPath) {
+    handoverCode().then(
+      (code) => {
+        const body = { ...JSON.parse(transaction.request.body), code };
+        transaction.request.body = JSON.stringify(body);
         done();
       },
       (error) => done(error),

@@ -14,7 +14,16 @@ export const ValidationAnswerSchema = z.object({
 });
 
 export const PersonTitleOptionSchema = z.object({ code: z.string(), title: z.string() });
-export const CountryItemSchema = z.object({ code: z.string(), name: z.string() });
+/**
+ * Country item (spec 1 §3: code, name), with the route prefix of its site:
+ * `''` on its own subdomain, `/cy` on the root site for a country whose
+ * subdomain is disabled.
+ */
+export const CountryItemSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  countryRoute: z.string(),
+});
 
 /** registration (spec 1 §3 "Registration page data"). */
 export const RegistrationPageSchema = PageSchema.extend({

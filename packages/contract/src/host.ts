@@ -34,3 +34,26 @@ export function splitCountryRoute(
     appPath: pathname.slice(match[0].length) || '/',
   };
 }
+
+/**
+ * The route prefix of a country's site: `''` on its own subdomain; for a
+ * country whose subdomain is disabled, `/{code}` on the root site (spec 2
+ * §2.2: "the site navigates to the root website" with the country's prefix).
+ */
+export function countryRouteOf(country: { code: string; subDomainDisabled: boolean }): string {
+  return country.subDomainDisabled ? `/${country.code.toLowerCase()}` : '';
+}
+
+/**
+ * The country a page address belongs to: the host's subdomain, else a
+ * two-letter first path segment on the root host (`/cy/registration`), else
+ * none (the bare host serves the default country).
+ */
+export function countryOfAddress(
+  host: string,
+  pathname: string,
+  rootDomain: string,
+): string | undefined {
+  const hostCountry = countryFromHost(host, rootDomain);
+  return hostCountry ?? splitCountryRoute(pathname, hostCountry).pathCountry;
+}

@@ -55,7 +55,7 @@ export const LayoutSchema = z.object({
   languageCode: z.string(),
   /** Two-letter language code for `<html lang>`, e.g. `el` (combined with the country: `el-GR`). */
   languageShortCode: z.string(),
-  /** Path segment for the country when the country is not on a subdomain; `""` otherwise. */
+  /** `/{code}` for a country whose subdomain is disabled (its site is the root site under it); `""` on its own subdomain. */
   countryRoute: z.string(),
   isRtl: z.boolean(),
   languages: z.array(LanguageOptionSchema),

@@ -158,3 +158,30 @@ export const SessionAnswerSchema = z.object({
   token: z.string().nullable(),
 });
 export type SessionAnswer = z.infer<typeof SessionAnswerSchema>;
+
+/**
+ * Session handover (not in the spec; its country follow, spec 1 §4, needs
+ * it): a member signed in on another country's site gets a short-lived,
+ * single-use code for the site of their own country, which that site
+ * exchanges at once for a session of its own, so no token lives in a URL.
+ */
+export const HandoverCodeAnswerSchema = z.object({
+  /** 32 random bytes, base64url: goes in the destination's address as `?handover=`. */
+  code: z.string(),
+  /** The member's country: the only site that may use the code. */
+  countryCode: z.string(),
+  /** That site's route prefix: `""` on its subdomain, `/cy` on the root site. */
+  countryRoute: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type HandoverCodeAnswer = z.infer<typeof HandoverCodeAnswerSchema>;
+
+/**
+ * The exchange: the code and the country of the site that asks. Any code
+ * that is not a live one of this country is refused alike (401), so its shape
+ * is not checked here.
+ */
+export const HandoverExchangeWireSchema = z.object({
+  code: z.string({ error: messages.required }).max(200, messages.maxLength),
+  countryCode: z.string().regex(/^[a-zA-Z]{2}$/, messages.pattern),
+});

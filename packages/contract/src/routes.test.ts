@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguageSegment, countryFromHost } from './host.js';
+import { isLanguageSegment, countryFromHost, countryOfAddress, countryRouteOf } from './host.js';
 import { isKnownPagePath, legacyModeTarget, legacyModeTargets, resolveRoute } from './routes.js';
 
 describe('the three-letter rule (spec 2 §2.2)', () => {
@@ -86,5 +86,20 @@ describe('isKnownPagePath: the page views the server answers with 200', () => {
     for (const path of ['/no-such-page', '/eng/news/extra', '/health', '/readyz/x', '/404']) {
       expect(isKnownPagePath('gr.club.example', path, 'club.example')).toBe(false);
     }
+  });
+});
+
+describe('the country of an address, from host and route prefix', () => {
+  it('is the subdomain, else the first path segment on the root host, else none', () => {
+    expect(countryOfAddress('at.localhost:3000', '/cy/registration', 'localhost')).toBe('at');
+    expect(countryOfAddress('localhost:3000', '/cy/registration', 'localhost')).toBe('cy');
+    expect(countryOfAddress('club.example', '/CY', 'club.example')).toBe('cy');
+    expect(countryOfAddress('localhost:3000', '/registration', 'localhost')).toBeUndefined();
+    expect(countryOfAddress('localhost:3000', '/ell/faq', 'localhost')).toBeUndefined();
+  });
+
+  it('gives a subdomain-disabled country the route prefix of its code, others none', () => {
+    expect(countryRouteOf({ code: 'cy', subDomainDisabled: true })).toBe('/cy');
+    expect(countryRouteOf({ code: 'GR', subDomainDisabled: false })).toBe('');
   });
 });

@@ -184,6 +184,23 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
     access: 'guest-or-member',
     answer: { data: null },
   },
+  'POST /s2c/auth/v1/session/handover-code': {
+    access: 'member',
+    answer: {
+      data: {
+        code: 'mV0b1Ns3Jq9hXc2Lr7Tp4Kd8Fw6Ye5Gu0Ai3Zo1Pe2S',
+        countryCode: 'gr',
+        countryRoute: '',
+        expiresInSeconds: 60,
+      },
+    },
+  },
+  'POST /s2c/auth/v1/session/handover': {
+    access: 'guest',
+    // The replay asks for a fresh code first (openapi/dredd-hooks.cjs).
+    body: { code: 'mV0b1Ns3Jq9hXc2Lr7Tp4Kd8Fw6Ye5Gu0Ai3Zo1Pe2S', countryCode: 'gr' },
+    answer: { data: { user: demoMember, token: 'Qe3LxN0rVt7Bm2Ks9Hd4Wy6Jc1Fa8Zp5Uo3Ri0Tg7Mn' } },
+  },
   'GET /s2c/auth/v1/agents/{id}': {
     access: 'member',
     parameters: demoMemberId,
@@ -259,7 +276,8 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
           agency: 'Ledra Travel',
           address: 'Ledras Street 120, Nicosia, 1011',
         },
-        token: 'Ssk1BZXHELcbSDClSg8AgGIL8n0fb4-f4y6zPe9znD0',
+        // Cyprus has double opt-in: the member confirms the emailed link before a session.
+        token: null,
       },
     },
   },

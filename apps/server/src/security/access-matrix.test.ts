@@ -168,6 +168,12 @@ const memberCalls: MemberCall[] = [
     request: () => ({ method: 'POST', url: '/s2c/auth/v1/agent/edenredorder' }),
   },
   {
+    // A handover code of the caller's own: it hands over nobody else.
+    route: 'POST /s2c/auth/v1/session/handover-code',
+    scope: 'session',
+    request: () => ({ method: 'POST', url: '/s2c/auth/v1/session/handover-code' }),
+  },
+  {
     route: 'POST /s2c/auth/v1/agents/logout',
     scope: 'session',
     guestStatus: 200,

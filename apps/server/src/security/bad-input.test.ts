@@ -539,6 +539,18 @@ const calls: Call[] = [
     numRuns: 30,
   },
   {
+    name: 'session handover code',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/session/handover-code'),
+  },
+  {
+    name: 'session handover',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/session/handover'),
+    fields: { code: mostly('x'.repeat(43), '', 'c\u0000de'), countryCode },
+    numRuns: 30,
+  },
+  {
     name: 'logout',
     method: 'POST',
     path: fixedPath('/s2c/auth/v1/agents/logout'),

@@ -10,6 +10,7 @@ import type { ContentLocale } from '../shared/content-api/content-locale';
 import { errorMessages, loadFailure } from '../lib/api-error';
 import { afterThisTask } from '../lib/after-this-task';
 import { appConfig } from '../lib/app-config';
+import { rootSiteUrl } from '../lib/country-host';
 import { readStoredValue } from '../lib/client-storage';
 import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
@@ -80,11 +81,13 @@ function legacyRedirectPath(url: URL, prefix: string): string | undefined {
   return `${path}${search === '' ? '' : `?${search}`}${url.hash}`;
 }
 
-/** The same path on the root host: `gr.club.example` → `club.example`. */
-function rootSiteUrl(countryRoute: string): string {
-  const { protocol, host, pathname, search, hash } = window.location;
-  const rootHost = host.replace(/^[a-z]{2}\./i, '');
-  return `${protocol}//${rootHost}${countryRoute}${pathname}${search}${hash}`;
+/**
+ * The same page on the root site under the country's route prefix:
+ * `cy.club.example/registration` → `club.example/cy/registration`.
+ */
+function onRootSite(countryRoute: string): string {
+  const { pathname, search, hash } = window.location;
+  return rootSiteUrl(`${countryRoute}${pathname}${search}${hash}`);
 }
 
 /** The page of a screen built locally, titled by the screen in the layout's language. */
@@ -225,7 +228,7 @@ async function loadView(
   const layout = layoutResult.value;
 
   if (layout.subDomainDisabled && hostCountry !== undefined) {
-    window.location.replace(rootSiteUrl(layout.countryRoute));
+    window.location.replace(onRootSite(layout.countryRoute));
     return { kind: 'leaving' };
   }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { countryRouteOf } from '@club/contract/host';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { countries } from '../content/schema.js';
@@ -11,20 +12,28 @@ export type PageLocation = {
   languageCode: string;
   /** The country's default language is served without a prefix. */
   defaultLanguageCode: string;
+  /** A country without its own subdomain lives on the root site under `/{code}`. */
+  subDomainDisabled: boolean;
   page: string;
   query?: Record<string, string>;
 };
 
 /**
  * `{scheme}://{country}.{root domain}{:port}{base path}/{language prefix unless default}/{page}?…`,
- * e.g. `http://gr.localhost:3000/ell/forgot-password?token=…`.
+ * e.g. `http://gr.localhost:3000/ell/forgot-password?token=…`; for a country
+ * whose subdomain is disabled the root host with the country's route prefix,
+ * e.g. `http://localhost:3000/cy/registration-email-confirm?token=…`.
  */
 export function pageUrl(settings: LinkSettings, location: PageLocation): string {
   const base = new URL(settings.publicBaseUrl);
   const url = new URL(base.href);
-  url.hostname = `${location.countryCode}.${settings.publicRootDomain}`;
-  const prefix =
+  const country = { code: location.countryCode, subDomainDisabled: location.subDomainDisabled };
+  url.hostname = location.subDomainDisabled
+    ? settings.publicRootDomain
+    : `${location.countryCode}.${settings.publicRootDomain}`;
+  const languageRoute =
     location.languageCode === location.defaultLanguageCode ? '' : `/${location.languageCode}`;
+  const prefix = `${countryRouteOf(country)}${languageRoute}`;
   url.pathname = `${base.pathname.replace(/\/+$/, '')}${prefix}/${location.page}`;
   url.search = new URLSearchParams(location.query ?? {}).toString();
   return url.toString();
@@ -56,12 +65,16 @@ export async function memberPageUrl(
   query?: Record<string, string>,
 ): Promise<string> {
   const [country] = await db
-    .select({ defaultLanguageCode: countries.defaultLanguageCode })
+    .select({
+      defaultLanguageCode: countries.defaultLanguageCode,
+      subDomainDisabled: countries.subDomainDisabled,
+    })
     .from(countries)
     .where(eq(countries.code, member.countryCode));
   return pageUrl(linkSettings(), {
     ...member,
     defaultLanguageCode: country?.defaultLanguageCode ?? member.languageCode,
+    subDomainDisabled: country?.subDomainDisabled ?? false,
     page,
     query,
   });

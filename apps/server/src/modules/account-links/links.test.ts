@@ -24,7 +24,12 @@ afterAll(() => t.close());
 
 describe('link URLs', () => {
   const settings = { publicBaseUrl: 'http://localhost:3000', publicRootDomain: 'localhost' };
-  const at = { countryCode: 'gr', defaultLanguageCode: 'eng', page: 'forgot-password' };
+  const at = {
+    countryCode: 'gr',
+    defaultLanguageCode: 'eng',
+    subDomainDisabled: false,
+    page: 'forgot-password',
+  };
 
   it('point at the country host, with the language prefix unless it is the default', () => {
     expect(pageUrl(settings, { ...at, languageCode: 'eng', query: { token: 'abc' } })).toBe(
@@ -57,6 +62,19 @@ describe('link URLs', () => {
         { ...at, languageCode: 'eng' },
       ),
     ).toBe('https://gr.club.example:8443/forgot-password');
+  });
+
+  it("point at the root site under the country's route prefix when its subdomain is disabled", () => {
+    const cy = { ...at, countryCode: 'cy', subDomainDisabled: true };
+    expect(pageUrl(settings, { ...cy, languageCode: 'eng', query: { token: 'abc' } })).toBe(
+      'http://localhost:3000/cy/forgot-password?token=abc',
+    );
+    expect(
+      pageUrl(
+        { publicBaseUrl: 'https://www.club.example/members', publicRootDomain: 'club.example' },
+        { ...cy, languageCode: 'ell' },
+      ),
+    ).toBe('https://club.example/members/cy/ell/forgot-password');
   });
 });
 

@@ -30,6 +30,7 @@ export async function issueAgencyLink(
     .select({
       countryCode: offices.countryCode,
       defaultLanguageCode: countries.defaultLanguageCode,
+      subDomainDisabled: countries.subDomainDisabled,
     })
     .from(offices)
     .leftJoin(countries, eq(countries.code, offices.countryCode))
@@ -50,6 +51,7 @@ export async function issueAgencyLink(
     countryCode: office.countryCode,
     languageCode,
     defaultLanguageCode: languageCode,
+    subDomainDisabled: office.subDomainDisabled ?? false,
     page: purpose === 'opt-in' ? 'agency-opt-in' : 'agency-opt-out',
     query: { s, c },
   });

@@ -3,6 +3,7 @@ import { AccountLinkFlowsPort } from './account-link-flows.js';
 import { agentRoutes } from './agent-routes.js';
 import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
+import { handoverRoutes } from './handover-routes.js';
 import { LoginLimiter, RequestLimiter } from '../limits/login-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
@@ -23,7 +24,8 @@ export type AgentsModuleOptions = {
 /**
  * The agents module: authentication (on the app itself, so that every module
  * can use `app.authenticate`, `app.requireMember` and `request.agent`),
- * registration, login and logout, the member's own record, and the
+ * registration, login and logout, the session handover between country
+ * sites, the member's own record, and the
  * registration and profile pages.
  */
 export const agentsModule = appPlugin<AgentsModuleOptions>(
@@ -41,6 +43,7 @@ export const agentsModule = appPlugin<AgentsModuleOptions>(
     await app.register(loginRoutes, { limiter, deviceCookies, now });
     await app.register(agentRoutes, { members, limiter, now });
     await app.register(registrationRoute, { members, requestLimiter, now });
+    await app.register(handoverRoutes, { members, requestLimiter, now });
   },
   { name: 'agents', dependencies: ['content', '@fastify/formbody'] },
 );

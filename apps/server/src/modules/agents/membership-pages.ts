@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { countryRouteOf } from '@club/contract/host';
 import {
   ProfileUpdatePageSchema,
   RegistrationPageSchema,
@@ -30,7 +31,11 @@ export function registerMembershipPages(app: FastifyInstance): void {
     load: async ({ content, countryCode, languageCode, params }) => {
       const stored = await content.page();
       const countries = [...(await contentCache.index()).values()]
-        .map((country) => ({ code: country.code, name: country.name }))
+        .map((country) => ({
+          code: country.code,
+          name: country.name,
+          countryRoute: countryRouteOf(country),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name));
       const office =
         params.officeId === undefined || params.officeId.length > 20

@@ -108,6 +108,28 @@ export const sessions = pgTable(
   (t) => [index('sessions_agent_idx').on(t.agentId)],
 );
 
+/**
+ * Session handover codes: a member signed in on another country's site is
+ * sent to their own with one of these in the address, and that site exchanges
+ * it for a session of its own. Random, stored as SHA-256, bound to the member
+ * and the country of the site that may use it, short-lived and single-use
+ * (the exchange deletes the row).
+ */
+export const sessionHandovers = pgTable(
+  'session_handovers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    countryCode: varchar({ length: 2 }).notNull(),
+    codeHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_handovers_agent_idx').on(t.agentId)],
+);
+
 /** What an emailed link does. */
 export type AgentLinkPurpose =
   'confirm-email' | 'reset-password' | 'delete-account' | 'restore-account' | 'change-email';

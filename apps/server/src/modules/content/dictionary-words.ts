@@ -34,6 +34,7 @@ export const layoutWords: readonly string[] = [
   'agency.successOptOutTitle',
   'form.memberNumber',
   'form.password',
+  'form.showPassword',
 ];
 
 /** The entries of `dictionary` whose key is one of `scopes` or starts with a scope and a dot. */

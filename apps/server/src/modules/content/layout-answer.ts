@@ -1,3 +1,4 @@
+import { countryRouteOf } from '@club/contract/host';
 import type { Layout } from '@club/contract/layout';
 import { localeTag } from '@club/contract/locale-tag';
 import { numberSymbolsOf } from '@club/contract/number-format';
@@ -18,8 +19,9 @@ export function layoutAnswer(
     countryCode: country.code,
     languageCode: language.code,
     languageShortCode: language.shortCode,
-    // Countries live on subdomains, so links carry no country segment.
-    countryRoute: '',
+    // A country on its own subdomain needs no country segment; one whose
+    // subdomain is disabled lives on the root site under `/{code}`.
+    countryRoute: countryRouteOf(country),
     isRtl: language.isRtl,
     languages: country.languages.map((candidate) => ({
       code: candidate.code,

@@ -208,7 +208,39 @@ describe('member routing', () => {
 });
 
 describe('country follow (spec 1 §4)', () => {
-  it("goes to the member's country host, same path", async () => {
+  const handoverCode =
+    (countryCode: string, countryRoute = '') =>
+    (call: ApiCall) =>
+      call.method === 'POST' && call.path === '/s2c/auth/v1/session/handover-code'
+        ? apiData({ code: 'code-1', countryCode, countryRoute, expiresInSeconds: 60 })
+        : isLogout(call)
+          ? apiData(null)
+          : undefined;
+
+  it("goes to the member's country host signed in: a handover code, and this site's session ends", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    setUrl('http://gr.localhost:3000/faq?x=1');
+    const calls = member(makeUser({ countryCode: 'at' }), handoverCode('at'));
+    renderApp('/faq?x=1');
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://at.localhost:3000/faq?x=1&handover=code-1'),
+    );
+    expect(calls.some(isLogout)).toBe(true);
+    expect(readStoredValue('token')).toBeNull();
+    expect(readStoredValue('userId')).toBeNull();
+  });
+
+  it('goes to the root site under the prefix of a member whose country has no subdomain', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    setUrl('http://gr.localhost:3000/points');
+    member(makeUser({ countryCode: 'cy' }), handoverCode('cy', '/cy'));
+    renderApp('/points');
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/cy/points?handover=code-1'),
+    );
+  });
+
+  it("goes to the member's country host, same path, when no code can be had", async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     setUrl('http://gr.localhost:3000/faq?x=1');
     member(makeUser({ countryCode: 'at' }));

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useNavigate } from '../../shared/navigation/navigator-router';
 import type { User } from '@club/contract/membership';
-import { countryHostUrl } from '../../lib/country-host';
 import { httpClient } from '../../lib/http-client';
 import { useCommonState } from '../../shared/common-state';
 import { useLayout } from '../../shared/layout-context';
@@ -10,6 +9,7 @@ import { DirectAccessDialog } from '../shell/direct-access-dialog';
 import { logoutEvent, openGiftsEvent, type OpenGiftsDetail } from '../shell/shell-events';
 import { TermsDialog } from '../shell/terms-dialog';
 import { useLogOut } from '../../shared/user/use-session';
+import { followMemberCountry } from './follow-member-country';
 
 /**
  * What a logged-in member brings along (a lazy chunk, loaded once a member is
@@ -37,13 +37,13 @@ export default function MemberSession({ pageName }: { pageName: string }) {
     return () => window.removeEventListener(openGiftsEvent, onOpenGifts);
   }, [navigate]);
 
-  // Spec 1 §4: the site switches to the member's country, same path.
+  // Spec 1 §4: the site switches to the member's country, same path, signed in.
   const memberCountry = user?.countryCode.toLowerCase() ?? '';
   const currentCountry = layout.countryCode.toLowerCase();
   useEffect(() => {
     if (memberCountry === '' || currentCountry === '' || memberCountry === currentCountry) return;
     const path = location.pathname.slice(layout.countryRoute.length) || '/';
-    window.location.assign(countryHostUrl(memberCountry, `${path}${location.search}`));
+    void followMemberCountry(memberCountry, `${path}${location.search}`);
   }, [memberCountry, currentCountry, layout.countryRoute, location.pathname, location.search]);
 
   if (user === null) return null;

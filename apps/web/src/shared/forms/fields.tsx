@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { inputDirection } from '../left-to-right';
+import { useDictionary } from '../use-dictionary';
 import { useMessageWording } from '../use-message-wording';
 
 /**
@@ -66,21 +67,43 @@ export function TextField({
   const id = useId();
   const { register } = useFormContext();
   const error = useShownError(name);
+  const text = useDictionary();
+  const [passwordShown, setPasswordShown] = useState(false);
+  const isPassword = type === 'password';
+  const control = (
+    <input
+      id={id}
+      type={isPassword && passwordShown ? 'text' : type}
+      className="field__control"
+      dir={inputDirection(type, readsLeftToRight)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+      {...input}
+      {...register(name, { deps })}
+    />
+  );
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        className="field__control"
-        dir={inputDirection(type, readsLeftToRight)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
-        {...input}
-        {...register(name, { deps })}
-      />
+      {isPassword ? (
+        <div className="field__password">
+          {control}
+          {/* A toggle: the label stays, aria-pressed says whether the password shows; focus stays on it. */}
+          <button
+            type="button"
+            className="button button--secondary field__reveal"
+            aria-pressed={passwordShown}
+            aria-controls={id}
+            onClick={() => setPasswordShown((shown) => !shown)}
+          >
+            {text('form.showPassword', 'Show password')}
+          </button>
+        </div>
+      ) : (
+        control
+      )}
       {hint !== undefined ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}

@@ -35,6 +35,25 @@ describe('login screen (spec 1 §2 "Login")', () => {
     expect(password().hasAttribute('dir')).toBe(false);
   });
 
+  it('shows and hides the password with a toggle button that keeps the focus', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderMembershipScreen(<LoginScreen page={page} />, { path: '/eng/login' });
+    await user.type(password(), 'secret-1');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe(password().id);
+    expect(password().getAttribute('type')).toBe('password');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(password().getAttribute('type')).toBe('text');
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(password().getAttribute('type')).toBe('password');
+    expect((password() as HTMLInputElement).value).toBe('secret-1');
+  });
+
   it('sends the number as username, stores the session and goes home', async () => {
     const member = makeUser();
     const calls = stubApi((call) =>

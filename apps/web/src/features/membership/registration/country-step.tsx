@@ -5,16 +5,23 @@ import { StepHeading } from './step-heading';
 
 type CountryStepProps = {
   countries: RegistrationPage['countries'];
+  /** The current site's country: chosen already, so that one press of Select continues. */
+  currentCountry: string;
   focus: boolean;
   /** The chosen country (spec 1 §2 "countryChange"). */
   onSelect: (countryCode: string) => void;
 };
 
-/** Step 1 (several countries only): the country select; Select stays disabled until one is chosen. */
-export function CountryStep({ countries, focus, onSelect }: CountryStepProps) {
+/**
+ * Step 1 (several countries only): the country select, with the current
+ * site's country chosen; Select stays disabled while no country is chosen.
+ */
+export function CountryStep({ countries, currentCountry, focus, onSelect }: CountryStepProps) {
   const text = useDictionary();
   const id = useId();
-  const [country, setCountry] = useState('');
+  const [country, setCountry] = useState(() =>
+    countries.some((item) => item.code === currentCountry) ? currentCountry : '',
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (country !== '') onSelect(country);

@@ -43,8 +43,8 @@ function registrationPage(
     'registration',
     {
       countries: [
-        { code: 'gr', name: 'Greece' },
-        { code: 'at', name: 'Austria' },
+        { code: 'gr', name: 'Greece', countryRoute: '' },
+        { code: 'at', name: 'Austria', countryRoute: '' },
       ],
       hasManyCountries: false,
       personTitles: [
@@ -132,19 +132,31 @@ describe('registration: the subscribe text', () => {
 });
 
 describe('registration: country step', () => {
-  it('shows the country select with several countries; Select stays disabled until one is chosen', async () => {
+  it('shows the country select with several countries; Select stays disabled while none is chosen', async () => {
     stubRegistrationApi({});
     const user = userEvent.setup();
     renderMembershipScreen(
       <RegistrationScreen page={registrationPage({ hasManyCountries: true })} />,
     );
     const select = screen.getByRole('button', { name: 'Select' });
+    await user.selectOptions(screen.getByLabelText('Country'), '');
     expect((select as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText('Country'), 'gr');
     expect((select as HTMLButtonElement).disabled).toBe(false);
     await user.click(select);
     expect(await screen.findByLabelText('Office ID')).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Your office ID');
+  });
+
+  it("has the current site's country chosen, so that one press of Select continues", async () => {
+    stubRegistrationApi({});
+    const user = userEvent.setup();
+    renderMembershipScreen(
+      <RegistrationScreen page={registrationPage({ hasManyCountries: true })} />,
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('Country').value).toBe('gr');
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    expect(await screen.findByLabelText('Office ID')).toBeTruthy();
   });
 
   it('starts with the office ID when the country was selected already', () => {
@@ -490,5 +502,45 @@ describe('registration: decision-maker opt-in (inactive office)', () => {
       { layout },
     );
     expect(screen.getByRole('button', { name: 'Notify me' })).toBeTruthy();
+  });
+});
+
+describe('registration: which step of how many', () => {
+  const currentStep = () =>
+    within(screen.getByRole('list', { name: /^Step \d of \d$/ }))
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step')?.textContent;
+
+  it('counts the country step where there are several countries, and moves on with the agent', async () => {
+    stubRegistrationApi({ ATHGR2100: makeOffice() });
+    const user = userEvent.setup();
+    renderMembershipScreen(
+      <RegistrationScreen page={registrationPage({ hasManyCountries: true })} />,
+    );
+    const steps = screen.getByRole('list', { name: 'Step 1 of 4' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your country', 'Your office ID', 'Conditions of the club', 'Your details']);
+    expect(currentStep()).toBe('Your country');
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    expect(await screen.findByRole('list', { name: 'Step 2 of 4' })).toBeTruthy();
+    expect(currentStep()).toBe('Your office ID');
+    await enterOffice(user, 'ATHGR2100');
+    expect(await screen.findByRole('list', { name: 'Step 3 of 4' })).toBeTruthy();
+    await agree(user);
+    expect(await screen.findByRole('list', { name: 'Step 4 of 4' })).toBeTruthy();
+    expect(currentStep()).toBe('Your details');
+  });
+
+  it('has three steps with one country, and no count on the side paths', async () => {
+    stubRegistrationApi({ ATHGR2100: makeOffice({ isAmadeusDirectOffice: true }) });
+    const user = userEvent.setup();
+    renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
+    expect(screen.getByRole('list', { name: 'Step 1 of 3' })).toBeTruthy();
+    await enterOffice(user, 'ATHGR2100');
+    await screen.findByRole('heading', { name: /Amadeus Direct/ });
+    expect(screen.queryByRole('list', { name: /^Step/ })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';
-import { countryHostUrl } from '../../../lib/country-host';
+import { countrySiteUrl } from '../../../lib/country-host';
 import { useText } from '../../../shared/content-api/get-text';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
@@ -18,6 +18,7 @@ import {
 import { DirectOfficeStep } from './direct-office-step';
 import { OfficeStep } from './office-step';
 import { RegistrationForm } from './registration-form';
+import { RegistrationProgress } from './registration-progress';
 
 /** The steps of spec 1 §2 "Registration", in order. */
 export type RegistrationStep =
@@ -53,8 +54,9 @@ function firstStep(page: RegistrationPage, countrySelected: boolean): Registrati
  * Registration (spec 1 §2, §4): country (several countries only), office ID,
  * then the direct-office notice, or (decision-maker opt-in on, office not
  * active) the request to the manager, or the agreement and the form. A
- * country chosen from another country goes to that country's host with
- * `?countrySelected=1`, which skips the country step there.
+ * country chosen from another country goes to that country's site (its host,
+ * or the root site under its prefix) with `?countrySelected=1`, which skips
+ * the country step there.
  */
 export function RegistrationScreen({ page: answer }: ScreenProps) {
   // Missing fields (an older or partial answer) take the defaults.
@@ -78,8 +80,11 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
   };
 
   const selectCountry = (countryCode: string) => {
-    if (countryCode.toLowerCase() === layout.countryCode.toLowerCase()) goTo('office');
-    else window.location.assign(countryHostUrl(countryCode, '/registration?countrySelected=1'));
+    const chosen = page.countries.find((country) => country.code === countryCode);
+    if (countryCode.toLowerCase() === layout.countryCode.toLowerCase() || chosen === undefined)
+      goTo('office');
+    // A country without its own subdomain registers on the root site under its prefix (`/cy`).
+    else window.location.assign(countrySiteUrl(chosen, '/registration?countrySelected=1'));
   };
   const officeFound = (found: OfficeData) => {
     setOffice(found);
@@ -91,7 +96,14 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
 
   let content;
   if (step === 'country')
-    content = <CountryStep countries={page.countries} focus={moved} onSelect={selectCountry} />;
+    content = (
+      <CountryStep
+        countries={page.countries}
+        currentCountry={layout.countryCode.toLowerCase()}
+        focus={moved}
+        onSelect={selectCountry}
+      />
+    );
   else if (step === 'office' || office === null)
     content = <OfficeStep focus={moved} onFound={officeFound} />;
   else if (step === 'direct-office') content = <DirectOfficeStep focus={moved} />;
@@ -149,6 +161,7 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
           className="membership__lead membership__rich-text membership__subscribe"
         />
       ) : null}
+      <RegistrationProgress step={step} withCountry={page.hasManyCountries} />
       {content}
     </ScreenFrame>
   );

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { HandoverCodeAnswer } from '@club/contract/membership';
+import { createAgent } from '../../testing/factories.js';
+import {
+  bearer,
+  dataOf,
+  form,
+  formHeaders,
+  sessionOf,
+  sessionToken,
+} from '../../testing/agent-requests.js';
+import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
+import { agents, sessionHandovers } from './schema.js';
+
+/**
+ * The session handover between country sites: a code issued to a signed-in
+ * member for the site of their own country, exchanged there once for a
+ * session of its own. Every refusal answers the same.
+ */
+let t: TestApp;
+let clock = Date.parse('2030-05-01T08:00:00Z');
+const freeExchanges = 6;
+beforeAll(async () => {
+  const base = testConfig();
+  t = await createTestApp({
+    now: () => clock,
+    config: { loginLimits: { ...base.loginLimits, freeFailuresPerAddress: freeExchanges } },
+  });
+});
+afterAll(() => t.close());
+
+let address = 0;
+/** Each test from its own client address, so that the address limit is the last test's alone. */
+const nextAddress = () => `10.0.7.${++address}`;
+
+async function emirati() {
+  const member = await createAgent(t.database.db, { countryCode: 'ae', languageCode: 'ara' });
+  return { member, token: await sessionToken(t.app, member.number, member.password) };
+}
+
+function issue(token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/s2c/auth/v1/session/handover-code',
+    headers: token === undefined ? {} : bearer(token),
+  });
+}
+
+async function codeFor(token: string): Promise<string> {
+  const response = await issue(token);
+  expect(response.statusCode).toBe(200);
+  return dataOf<HandoverCodeAnswer>(response).code;
+}
+
+function exchange(code: string, countryCode: string, remoteAddress: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/s2c/auth/v1/session/handover',
+    headers: formHeaders,
+    payload: form({ code, countryCode }),
+    remoteAddress,
+  });
+}
+
+const refusal = { code: 'UNAUTHORIZED', data: { code: 'refused' } };
+
+describe('session handover codes', () => {
+  it("are issued only to a signed-in member, for their own country's site", async () => {
+    expect((await issue()).statusCode).toBe(401);
+    const { token } = await emirati();
+    const response = await issue(token);
+    expect(response.statusCode).toBe(200);
+    const answer = dataOf<HandoverCodeAnswer>(response);
+    expect(answer).toMatchObject({ countryCode: 'ae', countryRoute: '', expiresInSeconds: 60 });
+    expect(answer.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Stored hashed: the code itself is in no row.
+    const rows = await t.database.db.select().from(sessionHandovers);
+    expect(JSON.stringify(rows)).not.toContain(answer.code);
+  });
+
+  it("open a session of the destination's own on that country's site", async () => {
+    const { member, token } = await emirati();
+    const response = await exchange(await codeFor(token), 'AE', nextAddress());
+    expect(response.statusCode).toBe(200);
+    const session = sessionOf(response);
+    expect(session.user).toMatchObject({ id: member.id, countryCode: 'ae' });
+    expect(session.token).not.toBe(token);
+    const check = await t.app.inject({
+      url: `/s2c/auth/v1/agents/${member.id}`,
+      headers: bearer(session.token!),
+    });
+    expect(check.statusCode).toBe(200);
+  });
+
+  it('work once only', async () => {
+    const { token } = await emirati();
+    const code = await codeFor(token);
+    const from = nextAddress();
+    expect((await exchange(code, 'ae', from)).statusCode).toBe(200);
+    const again = await exchange(code, 'ae', from);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual(refusal);
+  });
+
+  it("are refused on another country's site, and are gone after that", async () => {
+    const { token } = await emirati();
+    const code = await codeFor(token);
+    const from = nextAddress();
+    const elsewhere = await exchange(code, 'gr', from);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json()).toEqual(refusal);
+    expect((await exchange(code, 'ae', from)).json()).toEqual(refusal);
+  });
+
+  it('expire after a minute', async () => {
+    const { token } = await emirati();
+    const code = await codeFor(token);
+    clock += 60_000;
+    const late = await exchange(code, 'ae', nextAddress());
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual(refusal);
+  });
+
+  it('refuse a wrong or malformed code alike, and a new code replaces the earlier one', async () => {
+    const { token } = await emirati();
+    const first = await codeFor(token);
+    const second = await codeFor(token);
+    const from = nextAddress();
+    for (const code of [first, 'x'.repeat(43), 'not a code', '']) {
+      const response = await exchange(code, 'ae', from);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(refusal);
+    }
+    expect((await exchange(second, 'ae', from)).statusCode).toBe(200);
+  });
+
+  it('are refused once the member is deleted, and bad input is never a 500', async () => {
+    const { member, token } = await emirati();
+    const code = await codeFor(token);
+    await t.database.db.update(agents).set({ status: 'deleted' }).where(eq(agents.id, member.id));
+    const from = nextAddress();
+    expect((await exchange(code, 'ae', from)).json()).toEqual(refusal);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/auth/v1/session/handover',
+      headers: formHeaders,
+      payload: form({ code: 'y'.repeat(500), countryCode: 'greece' }),
+      remoteAddress: from,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('are exchanged from one client address only so often, like logins', async () => {
+    const { token } = await emirati();
+    const from = nextAddress();
+    for (let attempt = 0; attempt <= freeExchanges; attempt += 1)
+      expect((await exchange('wrong', 'ae', from)).statusCode).toBe(401);
+    const code = await codeFor(token);
+    const blocked = await exchange(code, 'ae', from);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another address is not held back.
+    expect((await exchange(code, 'ae', nextAddress())).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,41 @@
+import type { HandoverCodeAnswer } from '@club/contract/membership';
+import { countryHostUrl, countrySiteUrl } from '../../lib/country-host';
+import { httpClient } from '../../lib/http-client';
+import { handoverParam } from '../../shared/user/session-handover';
+import { clearSession } from '../../shared/user/session-storage';
+
+function withHandover(path: string, code: string): string {
+  const url = new URL(path, 'http://club.invalid');
+  url.searchParams.set(handoverParam, code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Spec 1 §4 "the site switches to the user's country", signed in: each
+ * country's site has its own host and so its own storage, so the member goes
+ * with a single-use handover code (decision 026), which their own site
+ * exchanges for its session. This site's session ends: the member's session
+ * lives on their own site, and a later visit here no longer bounces. Without
+ * a code (the call failed) the member still goes, and logs in there.
+ */
+export async function followMemberCountry(countryCode: string, path: string): Promise<void> {
+  let target: string;
+  try {
+    const handover = await httpClient.post<HandoverCodeAnswer>(
+      '/s2c/auth/v1/session/handover-code',
+    );
+    try {
+      await httpClient.post('/s2c/auth/v1/agents/logout');
+    } catch {
+      // Any logout failure is success (spec 1 §4).
+    }
+    clearSession();
+    target = countrySiteUrl(
+      { code: handover.countryCode, countryRoute: handover.countryRoute },
+      withHandover(path, handover.code),
+    );
+  } catch {
+    target = countryHostUrl(countryCode, path);
+  }
+  window.location.assign(target);
+}

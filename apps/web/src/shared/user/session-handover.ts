@@ -1,0 +1,43 @@
+import { countryOfAddress } from '@club/contract/host';
+import type { SessionAnswer } from '@club/contract/membership';
+import { appConfig } from '../../lib/app-config';
+import { writeStoredValue } from '../../lib/client-storage';
+import { httpClient } from '../../lib/http-client';
+
+/** The query parameter that carries a session handover code to a country's site. */
+export const handoverParam = 'handover';
+
+/**
+ * Takes a handover code off the address (`?handover=…`) and removes it from
+ * the address and its history entry at once, before the router reads it: the
+ * code is single-use, but it has no place in a URL that lives on.
+ */
+export function takeHandoverCode(): string | null {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get(handoverParam);
+  if (code === null) return null;
+  url.searchParams.delete(handoverParam);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return code;
+}
+
+/**
+ * Exchanges a handover code for this site's own session
+ * (`POST /s2c/auth/v1/session/handover`) and stores it, so that the user
+ * check that follows finds the member. A refused code leaves a guest.
+ */
+export async function exchangeHandoverCode(code: string): Promise<void> {
+  const { host, pathname } = window.location;
+  const countryCode = countryOfAddress(host, pathname, appConfig().rootDomain);
+  if (countryCode === undefined) return;
+  try {
+    const { user, token } = await httpClient.post<SessionAnswer>('/s2c/auth/v1/session/handover', {
+      body: { code, countryCode },
+    });
+    if (token === null) return;
+    writeStoredValue('token', token);
+    writeStoredValue('userId', String(user.id));
+  } catch {
+    // Refused or unreachable: the visitor stays a guest here.
+  }
+}
