@@ -1,11 +1,8 @@
 import type { ExpiryForecast } from '@club/contract/points';
 import { useDictionary } from '../../../shared/use-dictionary';
-import {
-  fillNodes,
-  IsoDate,
-  useFormatNumber,
-  useMonthLabel,
-} from '../../../shared/points-status/format';
+import { useFormatNumber, useMonthLabel } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
+import { useWording } from '../../../shared/wording';
 
 /**
  * When points lapse: the next lapse in a sentence, and a table of the points
@@ -15,14 +12,16 @@ export function ExpiryForecastView({ forecast }: { forecast: ExpiryForecast }) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
   const monthLabel = useMonthLabel();
+  const wording = useWording();
   return (
     <>
       {forecast.next ? (
         <p className="points-forecast__next">
-          {fillNodes(text('pointsStatus.nextLapse', '{points} points lapse on {date}.'), {
-            points: <strong>{formatNumber(forecast.next.points)}</strong>,
-            date: <IsoDate value={forecast.next.date} />,
-          })}
+          {wording.nodes(
+            'pointsStatus.nextLapse',
+            '{points, plural, one {# point lapses} other {# points lapse}} on {date}.',
+            { points: forecast.next.points, date: <LocaleDate value={forecast.next.date} /> },
+          )}
         </p>
       ) : (
         <p className="points-forecast__next">

@@ -90,7 +90,7 @@ describe('member home (spec 2 §2.4)', () => {
     pointsApi();
     renderHome();
     expect((await screen.findByText(/points lapse on/)).textContent).toBe(
-      '120 points lapse on 2026-05-14.',
+      '120 points lapse on May 14, 2026.',
     );
     const table = screen.getByRole('table', {
       name: 'Points lapsing in each of the next 12 months',

@@ -5,7 +5,9 @@ import type { ScreenProps } from '../../../shared/screens';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { pointsPageData } from './page-data';
 import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
 import { SearchForm } from './search-form';
@@ -77,7 +79,7 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
                   <LeftToRight>{booking.pnr}</LeftToRight>
                 </th>
                 <td>
-                  <IsoDate value={booking.date} />
+                  <LocaleDate value={booking.date} style="short" />
                 </td>
                 <td>
                   <LeftToRight>{booking.officeId}</LeftToRight>
@@ -104,7 +106,7 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
  */
 export function PointsScreen({ page }: ScreenProps) {
   const text = useDictionary();
-  const formatNumber = useFormatNumber();
+  const wording = useWording();
   const data = pointsPageData(page);
   const titleId = useId();
   const { hash } = useLocation();
@@ -116,12 +118,10 @@ export function PointsScreen({ page }: ScreenProps) {
       <BalanceSummary available={data.refresh} expired={data.expired} used={data.summUse} />
       {data.truncated ? (
         <p className="alert alert--info">
-          {fill(
-            text(
-              'points.truncated',
-              'Only your latest {n} PNRs are listed; search by date to see older ones.',
-            ),
-            { n: formatNumber(POINTS_ROWS_LIMIT) },
+          {wording.text(
+            'points.truncated',
+            'Only your latest {n, plural, one {PNR is} other {# PNRs are}} listed; search by date to see older ones.',
+            { n: POINTS_ROWS_LIMIT },
           )}
         </p>
       ) : null}
@@ -154,3 +154,6 @@ export function PointsScreen({ page }: ScreenProps) {
     </section>
   );
 }
+
+// Counts are worded with plural forms: the formatter comes before the first paint.
+PointsScreen.prefetch = loadMessageFormat;

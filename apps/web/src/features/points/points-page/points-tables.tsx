@@ -2,7 +2,8 @@ import { Fragment, useId, type ReactNode } from 'react';
 import type { PointsPage, PointsRow } from '@club/contract/points';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fillNodes, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { fillNodes, useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
 
 /**
  * A table in a scrolling container of at most 600 px (spec 2 §9 "Table
@@ -63,11 +64,13 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
               <tr key={segment.segmentId}>
                 <td>{kinds[segment.kind] ?? segment.kind}</td>
                 <td>
-                  <IsoDate value={segment.serviceDate} />
+                  <LocaleDate value={segment.serviceDate} style="short" />
                 </td>
                 <td>{statusText(segment.status)}</td>
                 <td className="points-number">{formatNumber(segment.points)}</td>
-                <td>{segment.expiresOn ? <IsoDate value={segment.expiresOn} /> : '—'}</td>
+                <td>
+                  {segment.expiresOn ? <LocaleDate value={segment.expiresOn} style="short" /> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -116,7 +119,7 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
                 <LeftToRight>{row.pnr}</LeftToRight>
               </th>
               <td>
-                <IsoDate value={row.date} />
+                <LocaleDate value={row.date} style="short" />
               </td>
               <td className="points-number">{formatNumber(row.legs)}</td>
               <td className="points-number">{formatNumber(row.legSOK)}</td>
@@ -167,7 +170,7 @@ export function AdditionalPointsTable({ data }: { data: PointsPage }) {
         {data.addArray.map((row) => (
           <tr key={row.id}>
             <td>
-              <IsoDate value={row.date} />
+              <LocaleDate value={row.date} style="short" />
             </td>
             <td>{row.description}</td>
             <td>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
@@ -215,7 +218,7 @@ export function OrderedGiftsTable({ data }: { data: PointsPage }) {
         {data.useArray.map((row) => (
           <tr key={row.id}>
             <td>
-              <IsoDate value={row.date} />
+              <LocaleDate value={row.date} style="short" />
             </td>
             <td>{row.pnr || '—'}</td>
             <td className="points-number">{formatNumber(row.quantity)}</td>
