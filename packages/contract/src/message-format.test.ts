@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillWording, otherForms, wordMessage } from './message-catalogue.js';
-import { formatCountedWording } from './message-format.js';
+import { countedWordingProblems, formatCountedWording } from './message-format.js';
 
 const points = '{count, plural, one {# point} other {# points}}';
 
@@ -30,9 +30,9 @@ describe('counted wordings (ICU MessageFormat)', () => {
 
   it('fills plain placeholders beside the plural, and keeps tags and apostrophes as text', () => {
     const wording =
-      "{points, plural, one {# point lapses} other {# points lapse}} on {date}. <a href=\"{link}\">It's yours</a>";
+      '{points, plural, one {# point lapses} other {# points lapse}} on {date}. <a href="{link}">It\'s yours</a>';
     expect(fillWording(wording, { points: 1, date: '23 January 2027', link: '/x' }, 'en')).toBe(
-      "1 point lapses on 23 January 2027. <a href=\"/x\">It's yours</a>",
+      '1 point lapses on 23 January 2027. <a href="/x">It\'s yours</a>',
     );
   });
 
@@ -71,5 +71,16 @@ describe('counted wordings (ICU MessageFormat)', () => {
   it("stands in with each choice's other form (before the formatter loads)", () => {
     expect(otherForms(`Only ${points} left`, { count: 1 })).toBe('Only 1 points left');
     expect(otherForms('{g, select, female {she} other {they}} came', {})).toBe('they came');
+  });
+
+  it('names a counted wording’s problems: broken syntax, a category the locale needs', () => {
+    expect(countedWordingProblems(points, 'en')).toEqual([]);
+    expect(countedWordingProblems(points, 'ar-AE').sort()).toEqual([
+      'count: no few form',
+      'count: no many form',
+      'count: no two form',
+      'count: no zero form',
+    ]);
+    expect(countedWordingProblems('{count, plural, one {#}', 'en')[0]).toMatch(/^syntax/);
   });
 });

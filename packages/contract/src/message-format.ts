@@ -65,4 +65,37 @@ export function formatCountedWording(
   return fillPlaceholders(otherForms(wording, values), values);
 }
 
+/**
+ * What keeps a counted wording from reading right in its locale: broken
+ * syntax, or a plural that lacks one of the locale's categories (Arabic
+ * needs zero, one, two, few, many and other). Empty when it is fine; the
+ * content's tests check every counted word with it.
+ */
+export function countedWordingProblems(wording: string, locale: string): string[] {
+  let ast: unknown[];
+  try {
+    ast = new IntlMessageFormat(wording, locale, undefined, { ignoreTag: true }).getAst();
+  } catch (error) {
+    return [`syntax: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const problems: string[] = [];
+  const walk = (elements: readonly unknown[]) => {
+    for (const element of elements) {
+      if (typeof element !== 'object' || element === null || !('options' in element)) continue;
+      const { options, value } = element as {
+        options: Record<string, { value: unknown[] }>;
+        value: string;
+      };
+      const plural = 'pluralType' in element && element.pluralType === 'cardinal';
+      if (plural)
+        for (const category of categories)
+          if (!Object.hasOwn(options, category)) problems.push(`${value}: no ${category} form`);
+      for (const option of Object.values(options)) walk(option.value);
+    }
+  };
+  walk(ast);
+  return problems;
+}
+
 installCountedFormatter(formatCountedWording);
