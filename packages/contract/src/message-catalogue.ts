@@ -23,7 +23,8 @@ export const messageCatalogue = {
   'validation.oldPassword': 'Minimum 6 characters, maximum 20 characters',
   'validation.shortText': 'Maximum 20 characters',
   'validation.sign': 'Geben Sie die ersten 4 Ziffern',
-  'validation.phone': 'Wrong format, e.g. +30 2101234567',
+  // The example is the country's (country.json's phoneExample, sent with the layout).
+  'validation.phone': 'Wrong format, e.g. {phoneExample}',
   'validation.email': 'Wrong format, e.g. name@example.com',
   'validation.invalidCredentials': 'Invalid Username or Password',
   'validation.invalidPassword': 'Invalid Password',
@@ -72,6 +73,13 @@ export const messageCatalogue = {
 } as const;
 
 export type MessageKey = keyof typeof messageCatalogue;
+
+/**
+ * Values a message takes when its wording names them and the caller has none:
+ * the phone example of the club's first country, for calls that know no
+ * country (the registration and profile calls' own checks).
+ */
+export const defaultMessageValues: MessageValues = { phoneExample: '+30 2101234567' };
 
 /** Values of a message's `{name}` placeholders. */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -182,8 +190,7 @@ export function wordMessage(
 ): string {
   const word = Object.hasOwn(words, key) ? words[key] : undefined;
   const wording = word === undefined || word.trim() === '' ? messageCatalogue[key] : word;
-  if (values === undefined && !isCountedWording(wording)) return wording;
-  return fillWording(wording, values, locale);
+  return fillWording(wording, { ...defaultMessageValues, ...values }, locale);
 }
 
 /**

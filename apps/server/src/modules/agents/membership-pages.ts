@@ -6,7 +6,6 @@ import {
   type RegistrationPage,
 } from '@club/contract/account-pages';
 import { findOffice, officeData } from '../offices/offices-repository.js';
-import { phoneCodeOf } from './member-rules.js';
 import { personTitles } from './person-titles.js';
 
 /** Steps the server may name in the registration page (spec 1 §3 "Registration page data"). */
@@ -21,6 +20,9 @@ const registrationSteps = new Set(['dm-approval-notify', 'dm-approval-success'])
  */
 export function registerMembershipPages(app: FastifyInstance): void {
   const { pageRegistry, contentCache, db } = app;
+  /** The country's dialling code from its country.json, the phone field's hint (`+43`). */
+  const phoneCodeOf = async (countryCode: string) =>
+    (await contentCache.index()).get(countryCode)?.phoneCode ?? '';
 
   pageRegistry.register<RegistrationPage, unknown, unknown>({
     name: 'registration',
@@ -44,7 +46,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
         countries,
         hasManyCountries: countries.length > 1,
         personTitles: await personTitles(contentCache, db, { countryCode, languageCode }),
-        phoneCodeLocalized: phoneCodeOf(countryCode),
+        phoneCodeLocalized: await phoneCodeOf(countryCode),
         step: registrationSteps.has(params.step ?? '') ? params.step! : '',
         officeData: office === undefined ? null : officeData(office),
         optInDecisionMakerRequestText: await text('optInDecisionMakerRequest'),
@@ -75,7 +77,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
         postText: stored?.postText ?? '',
         personTitles: await personTitles(contentCache, db, { countryCode, languageCode }),
         // The member's own country: the web app follows it, but the hint must be right meanwhile.
-        phoneCodeLocalized: phoneCodeOf(request.agent?.countryCode ?? countryCode),
+        phoneCodeLocalized: await phoneCodeOf(request.agent?.countryCode ?? countryCode),
       };
     },
   });

@@ -34,6 +34,7 @@ export function layoutAnswer(
     contactUsEmail: country.contactUsEmail,
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
+    phoneExample: country.phoneExample,
     headerAlerts: parts.headerAlerts,
     headerImagesSrcSet: parts.headerImages,
     dictionary: pickWords(dictionary, layoutWords),

@@ -39,6 +39,8 @@ describe('GET /s2c/content/v1/layout/', () => {
       contactUsEmail: 'club@fixture.example',
       amadeusDirectUrlToRedirect: null,
       privacyPolicyUrl: 'https://privacy.fixture.example/club',
+      // The phone field's placeholder and the example of its message: the country's.
+      phoneExample: '+30 2101234567',
       subDomainDisabled: false,
       decisionMakerOptIn: true,
       doubleOpt: true,
@@ -99,6 +101,7 @@ describe('GET /s2c/content/v1/layout/', () => {
       amadeusDirectUrlToRedirect: 'https://direct.fixture.example/',
       // No address in content: the web app links the club's own page.
       privacyPolicyUrl: null,
+      phoneExample: '+971 501234567',
       headerAlerts: [{ hash: 'fixture-alert-ae', type: 'info', text: 'تنبيه' }],
     });
   });

@@ -33,6 +33,9 @@ export const countries = pgTable('countries', {
   amadeusDirectUrlToRedirect: text(),
   /** The footer's privacy-policy address; null links the club's own page. */
   privacyPolicyUrl: text(),
+  /** The phone field's dialling code (`+43`) and example (`+43 6641234567`); null: none shown. */
+  phoneCode: text(),
+  phoneExample: text(),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
 });
