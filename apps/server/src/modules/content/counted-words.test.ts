@@ -25,7 +25,7 @@ describe('counted words of the demo content (ICU MessageFormat)', async () => {
       return {
         name: `${item.country.code}/${languageCode}.json`,
         locale: localeTag(language.shortCode, item.country.code),
-        words: { ...file.dictionary, ...file.texts } as Record<string, string>,
+        words: { ...file.dictionary, ...file.texts },
       };
     }),
   );
