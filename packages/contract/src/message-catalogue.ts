@@ -217,10 +217,16 @@ export type IssueLike = {
 /**
  * An issue's message in the given words. Its values are the issue's bounds
  * (`{minimum}`, `{maximum}` of a length rule) and the `params` of a custom
- * issue, so a translation can name them.
+ * issue, so a translation can name them, beside the page's own values
+ * (`pageValues`: the country's `phoneExample`); plural forms follow `locale`.
  */
-export function wordIssue(issue: IssueLike, words: Words = {}, locale = 'en'): string {
-  const values: Record<string, string | number> = {};
+export function wordIssue(
+  issue: IssueLike,
+  words: Words = {},
+  locale = 'en',
+  pageValues: MessageValues = {},
+): string {
+  const values: Record<string, string | number> = { ...pageValues };
   for (const [name, value] of Object.entries({
     ...issue.params,
     minimum: issue.minimum,
