@@ -25,7 +25,13 @@ describe('counted words of the demo content (ICU MessageFormat)', async () => {
       return {
         name: `${item.country.code}/${languageCode}.json`,
         locale: localeTag(language.shortCode, item.country.code),
-        words: { ...file.dictionary, ...file.texts },
+        // Mail templates, with their `{{name}}` placeholders, are checked in mail-templates.test.ts.
+        words: {
+          ...file.dictionary,
+          ...Object.fromEntries(
+            Object.entries(file.texts).filter(([key]) => !key.startsWith('mail.')),
+          ),
+        },
       };
     }),
   );
