@@ -73,6 +73,12 @@ export const LayoutSchema = z.object({
    * club, a path stays in the app. Absent or null: the club's privacy-policy page.
    */
   privacyPolicyUrl: z.string().nullable().optional(),
+  /**
+   * A phone number of the country (`+43 6641234567`): the phone field's
+   * placeholder and the example of its `validation.phone` message. Absent or
+   * null: the message's default example.
+   */
+  phoneExample: z.string().nullable().optional(),
   headerAlerts: z.array(HeaderAlertSchema),
   /** The banner while a member is logged in (absent: `full`). */
   memberBanner: z.enum(memberBannerSizes).optional(),

@@ -23,7 +23,8 @@ export const messageCatalogue = {
   'validation.oldPassword': 'Minimum 6 characters, maximum 20 characters',
   'validation.shortText': 'Maximum 20 characters',
   'validation.sign': 'Geben Sie die ersten 4 Ziffern',
-  'validation.phone': 'Wrong format, e.g. +30 2101234567',
+  // The example is the country's (country.json's phoneExample, sent with the layout).
+  'validation.phone': 'Wrong format, e.g. {phoneExample}',
   'validation.email': 'Wrong format, e.g. name@example.com',
   'validation.invalidCredentials': 'Invalid Username or Password',
   'validation.invalidPassword': 'Invalid Password',
@@ -73,6 +74,13 @@ export const messageCatalogue = {
 
 export type MessageKey = keyof typeof messageCatalogue;
 
+/**
+ * Values a message takes when its wording names them and the caller has none:
+ * the phone example of the club's first country, for calls that know no
+ * country (the registration and profile calls' own checks).
+ */
+export const defaultMessageValues: MessageValues = { phoneExample: '+30 2101234567' };
+
 /** Values of a message's `{name}` placeholders. */
 export type MessageValues = Readonly<Record<string, string | number>>;
 
@@ -87,25 +95,115 @@ export function isMessageKey(text: string): text is MessageKey {
 }
 
 /**
- * The wording of a message in the page's language: the dictionary's word of
- * the same key when the content has one, else the English default; each
- * `{name}` with a value is filled in.
+ * Formats a counted wording (ICU MessageFormat: `{count, plural, one {# point}
+ * other {# points}}`) in a locale (`el-GR`). The one formatter is
+ * `formatCountedWording` of message-format.ts; importing that module installs
+ * it. It is not imported here, so the web app's first script keeps it out
+ * (a lazy chunk, loaded only by screens that show counts).
  */
-export function wordMessage({ key, values }: KeyedMessage, words: Words = {}): string {
-  const word = Object.hasOwn(words, key) ? words[key] : undefined;
-  const wording = word === undefined || word.trim() === '' ? messageCatalogue[key] : word;
-  if (values === undefined) return wording;
+export type CountedFormatter = (wording: string, values: MessageValues, locale: string) => string;
+
+let countedFormatter: CountedFormatter | undefined;
+
+export function installCountedFormatter(formatter: CountedFormatter): void {
+  countedFormatter = formatter;
+}
+
+/** Whether the ICU formatter is installed (the web app loads it lazily). */
+export const countedFormatterInstalled = (): boolean => countedFormatter !== undefined;
+
+const countedSyntax = /\{\s*\w+\s*,\s*(?:plural|selectordinal|select)\s*,/;
+
+/** A wording with plural or select forms, which only the ICU formatter words. */
+export function isCountedWording(wording: string): boolean {
+  return countedSyntax.test(wording);
+}
+
+/** `{name}` placeholders with a value filled in; the tiny path of wordings without plural forms. */
+export function fillPlaceholders(wording: string, values: MessageValues): string {
   return wording.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : placeholder,
   );
 }
 
 /**
+ * A wording with its values, in a locale: plural and select forms through the
+ * ICU formatter, plain `{name}` placeholders without it. Until the formatter
+ * is installed, a counted wording takes each choice's `other` form, so no ICU
+ * syntax ever shows (the web app loads the formatter before such a screen
+ * paints, and words again once it is there).
+ */
+export function fillWording(wording: string, values: MessageValues = {}, locale = 'en'): string {
+  if (!isCountedWording(wording)) return fillPlaceholders(wording, values);
+  if (countedFormatter !== undefined) return countedFormatter(wording, values, locale);
+  return fillPlaceholders(otherForms(wording, values), values);
+}
+
+/**
+ * A counted wording with each `{name, plural|select, … other {…}}` replaced
+ * by its `other` form (`#` the value): the stand-in before the formatter loads.
+ */
+export function otherForms(wording: string, values: MessageValues): string {
+  let result = '';
+  let index = 0;
+  while (index < wording.length) {
+    const rest = wording.slice(index);
+    const choice = /^\{\s*(\w+)\s*,\s*(?:plural|selectordinal|select)\s*,/.exec(rest);
+    if (choice === null) {
+      result += wording[index];
+      index += 1;
+      continue;
+    }
+    const end = closingBrace(wording, index);
+    const body = wording.slice(index + choice[0].length, end);
+    const other = /(?:^|[\s}])other\s*\{/.exec(body);
+    if (other !== null) {
+      const start = other.index + other[0].length;
+      const form = body.slice(start, closingBrace(body, start - 1));
+      const value = values[choice[1]!];
+      result += otherForms(form, values).replaceAll('#', value === undefined ? '#' : String(value));
+    }
+    index = end + 1;
+  }
+  return result;
+}
+
+/** The index of the brace closing the one at `open` (the end of the text when unbalanced). */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < text.length; index += 1) {
+    if (text[index] === '{') depth += 1;
+    else if (text[index] === '}' && --depth === 0) return index;
+  }
+  return text.length;
+}
+
+/**
+ * The wording of a message in the page's language: the dictionary's word of
+ * the same key when the content has one, else the English default; its
+ * values are filled in, plural forms chosen by the rules of `locale`.
+ */
+export function wordMessage(
+  { key, values }: KeyedMessage,
+  words: Words = {},
+  locale = 'en',
+): string {
+  const word = Object.hasOwn(words, key) ? words[key] : undefined;
+  const wording = word === undefined || word.trim() === '' ? messageCatalogue[key] : word;
+  return fillWording(wording, { ...defaultMessageValues, ...values }, locale);
+}
+
+/**
  * A message text as it reached a screen or an answer: a catalogue key (from a
  * schema) is worded, any other text (worded already, by the server) stays as it is.
  */
-export function wordText(text: string, words: Words = {}, values?: MessageValues): string {
-  return isMessageKey(text) ? wordMessage({ key: text, values }, words) : text;
+export function wordText(
+  text: string,
+  words: Words = {},
+  values?: MessageValues,
+  locale = 'en',
+): string {
+  return isMessageKey(text) ? wordMessage({ key: text, values }, words, locale) : text;
 }
 
 /** The parts of a schema issue that a message's values come from (a zod issue fits). */
@@ -119,10 +217,16 @@ export type IssueLike = {
 /**
  * An issue's message in the given words. Its values are the issue's bounds
  * (`{minimum}`, `{maximum}` of a length rule) and the `params` of a custom
- * issue, so a translation can name them.
+ * issue, so a translation can name them, beside the page's own values
+ * (`pageValues`: the country's `phoneExample`); plural forms follow `locale`.
  */
-export function wordIssue(issue: IssueLike, words: Words = {}): string {
-  const values: Record<string, string | number> = {};
+export function wordIssue(
+  issue: IssueLike,
+  words: Words = {},
+  locale = 'en',
+  pageValues: MessageValues = {},
+): string {
+  const values: Record<string, string | number> = { ...pageValues };
   for (const [name, value] of Object.entries({
     ...issue.params,
     minimum: issue.minimum,
@@ -131,5 +235,5 @@ export function wordIssue(issue: IssueLike, words: Words = {}): string {
     if (typeof value === 'string' || typeof value === 'number') values[name] = value;
     else if (typeof value === 'bigint') values[name] = value.toString();
   }
-  return wordText(issue.message, words, values);
+  return wordText(issue.message, words, values, locale);
 }

@@ -14,5 +14,5 @@ export function validateForm<T>(
   words?: Readonly<Record<string, string>>,
 ): { data: T } | ValidationAnswer {
   const parsed = schema.safeParse(values);
-  return parsed.success ? { data: parsed.data } : validationAnswer(parsed.error.issues, words);
+  return parsed.success ? { data: parsed.data } : validationAnswer(parsed.error.issues, { words });
 }

@@ -1,4 +1,14 @@
-import { wordIssue, type IssueLike, type Words } from '@club/contract/message-catalogue';
+import {
+  wordIssue,
+  type IssueLike,
+  type MessageValues,
+  type Words,
+} from '@club/contract/message-catalogue';
+// Installs the ICU formatter: messages with plural forms are worded by it.
+import '@club/contract/message-format';
+
+/** How a page's messages are worded: its dictionary, its locale (`el-GR`, for plural forms) and its values (`phoneExample`). */
+export type PageWording = { words?: Words; locale?: string; values?: MessageValues };
 
 /** Per-field messages of a 400 answer (spec 1 §5: a string is one message, a list numbered messages). */
 export type FieldMessages = Record<string, string | string[]>;
@@ -17,14 +27,14 @@ export type FieldIssue = IssueLike & { path: readonly PropertyKey[] };
 export function fieldMessages(
   issues: readonly FieldIssue[],
   fallbackField: string,
-  words: Words = {},
+  { words = {}, locale = 'en', values = {} }: PageWording = {},
 ): FieldMessages {
   // Without a prototype: a field named `valueOf` or `__proto__` (any key of a
   // free-form body) is a field like any other, not an inherited member.
   const result: FieldMessages = Object.create(null) as FieldMessages;
   for (const issue of issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : fallbackField;
-    result[field] ??= wordIssue(issue, words);
+    result[field] ??= wordIssue(issue, words, locale, values);
   }
   return result;
 }
@@ -39,13 +49,13 @@ export type ValidationAnswer = { validationMessages: Record<string, string[]> };
  */
 export function validationAnswer(
   issues: readonly FieldIssue[],
-  words: Words = {},
+  wording: PageWording = {},
 ): ValidationAnswer {
   const validationMessages: Record<string, string[]> = Object.create(null) as Record<
     string,
     string[]
   >;
-  for (const [field, message] of Object.entries(fieldMessages(issues, 'form', words))) {
+  for (const [field, message] of Object.entries(fieldMessages(issues, 'form', wording))) {
     validationMessages[field] = [message].flat();
   }
   return { validationMessages };

@@ -1,12 +1,32 @@
-import { wordText } from '@club/contract/message-catalogue';
+import { useState } from 'react';
+import {
+  countedFormatterInstalled,
+  isCountedWording,
+  wordText,
+} from '@club/contract/message-catalogue';
+import { messageFormat } from '../lib/message-format-module';
 import { useLayout } from './layout-context';
+import { useLocaleTag } from './wording';
 
 /**
  * `(message) => text` in the page's language: a message key of the contract
  * (a schema's message, or one a screen names) is worded with the page's
- * dictionary, else in English; a text the server worded already shows as it came.
+ * dictionary, else in English; a text the server worded already shows as it
+ * came. The country's phone example fills `{phoneExample}` (`validation.phone`);
+ * a word with plural forms loads the formatter and is worded again once it is there.
  */
 export function useMessageWording(): (message: string) => string {
-  const { dictionary } = useLayout();
-  return (message) => wordText(message, dictionary);
+  const { dictionary, phoneExample } = useLayout();
+  const locale = useLocaleTag();
+  const [, setFormatterLoaded] = useState(countedFormatterInstalled);
+  // Isolated left to right: "+971 501234567" keeps its plus in front inside an Arabic sentence.
+  const values = phoneExample ? { phoneExample: `\u2066${phoneExample}\u2069` } : undefined;
+  return (message) => {
+    if (!countedFormatterInstalled() && isCountedWording(dictionary[message] ?? ''))
+      messageFormat.load().then(
+        () => setFormatterLoaded(true),
+        () => undefined,
+      );
+    return wordText(message, dictionary, values, locale);
+  };
 }

@@ -15,15 +15,3 @@ export const alreadyRegistered = () => validationFailed({ email: memberMessages.
 export function signFor(countryCode: string, sign: string): string {
   return countryCode === 'at' ? sign : '';
 }
-
-/** International dialling codes of the club's countries, shown as the phone field's hint. */
-const phoneCodes: Record<string, string> = {
-  gr: '+30',
-  at: '+43',
-  ae: '+971',
-  cy: '+357',
-};
-
-export function phoneCodeOf(countryCode: string): string {
-  return phoneCodes[countryCode] ?? '';
-}

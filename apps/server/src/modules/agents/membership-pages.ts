@@ -7,7 +7,6 @@ import {
   type RegistrationPage,
 } from '@club/contract/account-pages';
 import { findOffice, officeData } from '../offices/offices-repository.js';
-import { phoneCodeOf } from './member-rules.js';
 import { personTitles } from './person-titles.js';
 
 /** Steps the server may name in the registration page (spec 1 §3 "Registration page data"). */
@@ -22,6 +21,9 @@ const registrationSteps = new Set(['dm-approval-notify', 'dm-approval-success'])
  */
 export function registerMembershipPages(app: FastifyInstance): void {
   const { pageRegistry, contentCache, db } = app;
+  /** The country's dialling code from its country.json, the phone field's hint (`+43`). */
+  const phoneCodeOf = async (countryCode: string) =>
+    (await contentCache.index()).get(countryCode)?.phoneCode ?? '';
 
   pageRegistry.register<RegistrationPage, unknown, unknown>({
     name: 'registration',
@@ -49,7 +51,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
         countries,
         hasManyCountries: countries.length > 1,
         personTitles: await personTitles(contentCache, db, { countryCode, languageCode }),
-        phoneCodeLocalized: phoneCodeOf(countryCode),
+        phoneCodeLocalized: await phoneCodeOf(countryCode),
         step: registrationSteps.has(params.step ?? '') ? params.step! : '',
         officeData: office === undefined ? null : officeData(office),
         optInDecisionMakerRequestText: await text('optInDecisionMakerRequest'),
@@ -80,7 +82,7 @@ export function registerMembershipPages(app: FastifyInstance): void {
         postText: stored?.postText ?? '',
         personTitles: await personTitles(contentCache, db, { countryCode, languageCode }),
         // The member's own country: the web app follows it, but the hint must be right meanwhile.
-        phoneCodeLocalized: phoneCodeOf(request.agent?.countryCode ?? countryCode),
+        phoneCodeLocalized: await phoneCodeOf(request.agent?.countryCode ?? countryCode),
       };
     },
   });

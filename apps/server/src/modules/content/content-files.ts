@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberBannerSizes } from '@club/contract/layout';
+import { PhoneSchema } from '@club/contract/validation-rules';
 
 /**
  * The format of the demo content under `content/` (see docs/content.md):
@@ -39,6 +40,14 @@ export const CountryFileSchema = z.strictObject({
     .regex(/^(https?:\/\/|\/)/)
     .nullable()
     .default(null),
+  /** The country's dialling code, the phone field's hint: `+43`. */
+  phoneCode: z
+    .string()
+    .regex(/^\+\d{1,4}$/)
+    .nullable()
+    .default(null),
+  /** A phone number of the country as members write it, the field's placeholder and its message's example. */
+  phoneExample: PhoneSchema.pipe(z.string().min(1)).nullable().default(null),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: z.array(z.string()).default([]),
   /**

@@ -19,7 +19,7 @@ export const contentPageTitles = {
 /** Dictionary scopes of each content page's screen beyond the layout's (dictionary-words.ts). */
 const contentPageWords: Partial<Record<keyof typeof contentPageTitles, readonly string[]>> = {
   // Guests see the guest home, members the member home, on one page name.
-  home: ['home', 'memberHome', 'pointsStatus', 'dateMonth'],
+  home: ['home', 'memberHome', 'pointsStatus'],
   // Members see their points panel beside the questions (spec 1 §2).
   faq: ['faq', 'pointsStatus'],
   'privacy-policy': ['privacy'],

@@ -36,6 +36,7 @@ export function layoutAnswer(
     contactUsEmail: country.contactUsEmail,
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
+    phoneExample: country.phoneExample,
     headerAlerts: parts.headerAlerts,
     memberBanner: country.memberBanner,
     headerImagesSrcSet: parts.headerImages,

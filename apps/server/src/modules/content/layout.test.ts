@@ -40,6 +40,8 @@ describe('GET /s2c/content/v1/layout/', () => {
       amadeusDirectUrlToRedirect: null,
       privacyPolicyUrl: 'https://privacy.fixture.example/club',
       memberBanner: 'small',
+      // The phone field's placeholder and the example of its message: the country's.
+      phoneExample: '+30 2101234567',
       subDomainDisabled: false,
       decisionMakerOptIn: true,
       doubleOpt: true,
@@ -102,6 +104,7 @@ describe('GET /s2c/content/v1/layout/', () => {
       privacyPolicyUrl: null,
       // Not in its country.json: members see the banner as guests do.
       memberBanner: 'full',
+      phoneExample: '+971 501234567',
       headerAlerts: [{ hash: 'fixture-alert-ae', type: 'info', text: 'تنبيه' }],
     });
   });

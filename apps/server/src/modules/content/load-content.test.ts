@@ -133,6 +133,18 @@ describe('loading content', () => {
       (text: string) => text.replace('"memberBanner": "small"', '"memberBanner": "tiny"'),
       /countries\/gr\/country\.json: memberBanner: /,
     ],
+    [
+      'a phone example that the phone rule refuses',
+      'countries/gr/country.json',
+      (text: string) => text.replace('"+30 2101234567"', '"+30 21"'),
+      /countries\/gr\/country\.json: phoneExample: /,
+    ],
+    [
+      'a dialling code without its plus',
+      'countries/gr/country.json',
+      (text: string) => text.replace('"phoneCode": "+30"', '"phoneCode": "30"'),
+      /countries\/gr\/country\.json: phoneCode: /,
+    ],
   ])('rejects %s', async (_label, file, change, message) => {
     const dir = copyFixture();
     try {

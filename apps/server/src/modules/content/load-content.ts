@@ -68,6 +68,8 @@ async function replaceCountry(
     contactUsEmail: country.contactUsEmail,
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
+    phoneCode: country.phoneCode,
+    phoneExample: country.phoneExample,
     paramsRoute: country.paramsRoute,
     termsVersion: country.termsVersion,
     memberBanner: country.memberBanner,

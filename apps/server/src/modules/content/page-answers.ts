@@ -7,6 +7,7 @@ import { validationAnswer, type FieldIssue } from '../../lib/validation-data.js'
 import { encodeJson, plainJson, type EncodedJson } from '../../lib/json-reply.js';
 import type { ContentCache } from './content-cache.js';
 import { pickWords } from './dictionary-words.js';
+import { pageWording } from './page-wording.js';
 import { resolveLocale, type LocaleSettings, type ResolvedLocale } from './locale.js';
 import type {
   PageContext,
@@ -109,7 +110,7 @@ export class PageAnswers {
     context: PageContext,
     issues: readonly FieldIssue[],
   ): Promise<unknown> {
-    const answer = validationAnswer(issues, await context.content.dictionary());
+    const answer = validationAnswer(issues, await pageWording(context));
     return submit.invalid === undefined
       ? ValidationAnswerSchema.encode(answer)
       : submit.response.encode(await submit.invalid({ ...context, ...answer }));

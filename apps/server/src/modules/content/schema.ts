@@ -36,6 +36,9 @@ export const countries = pgTable('countries', {
   privacyPolicyUrl: text(),
   /** The header banner on members' pages: `full`, `small` or `none`. */
   memberBanner: text().$type<MemberBanner>().notNull().default('full'),
+  /** The phone field's dialling code (`+43`) and example (`+43 6641234567`); null: none shown. */
+  phoneCode: text(),
+  phoneExample: text(),
   /** Query parameter names that the language switcher keeps. */
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
   /** The version of the country's terms and conditions; members must accept it (terms gate). */

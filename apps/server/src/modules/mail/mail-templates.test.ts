@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isCountedWording } from '@club/contract/message-catalogue';
+import { countedWordingProblems } from '@club/contract/message-format';
 import { repositoryRoot } from '../../config.js';
 import { fixtureContentDir } from '../../testing/test-app.js';
 import {
@@ -77,5 +79,66 @@ describe('template placeholders', () => {
       '<a href="http://x/?a=1&amp;b=&quot;2&quot;">',
     );
     expect(fillTemplate('{{constructor}}{{toString}}', {}, 'text')).toBe('');
+  });
+});
+
+describe('mail templates with counts and dates', () => {
+  const expiry =
+    '{points, plural, one {# point lapses} other {# points lapse}} on {{date}}, in {days, plural, one {# day} other {# days}}: <a href="{{link}}">it\'s yours</a>';
+
+  it('word counts with plural forms and dates in the locale, placeholders kept', () => {
+    const variables = { points: '1', days: '30', date: '2027-01-23', link: 'http://x/?a&b' };
+    expect(fillTemplate(expiry, variables, 'html', 'en-CY')).toBe(
+      '1 point lapses on 23 January 2027, in 30 days: <a href="http://x/?a&amp;b">it\'s yours</a>',
+    );
+    expect(fillTemplate(expiry, { ...variables, points: '1234', days: '1' }, 'text', 'en-GR')).toBe(
+      '1,234 points lapse on January 23, 2027, in 1 day: <a href="http://x/?a&b">it\'s yours</a>',
+    );
+    expect(
+      fillTemplate(
+        '{{date}}: {points, plural, one {# πόντος} other {# πόντοι}}',
+        variables,
+        'subject',
+        'el-GR',
+      ),
+    ).toBe('23 Ιανουαρίου 2027: 1 πόντος');
+    expect(placeholdersOf(expiry).sort()).toEqual(['date', 'days', 'link', 'points']);
+  });
+
+  it.each([
+    ['gr', 'ell', 'el-GR'],
+    ['at', 'deu', 'de-AT'],
+    ['ae', 'ara', 'ar-AE'],
+    ['gr', 'eng', 'en-GR'],
+  ])('parse in %s/%s with every plural form of the language', (country, language, locale) => {
+    const texts = languageFiles(join(repositoryRoot, 'content')).find(
+      ({ file }) => file === join('countries', country, `${language}.json`),
+    )!.texts;
+    const counted = Object.entries(texts).filter(
+      ([key, text]) => key.startsWith('mail.') && isCountedWording(text),
+    );
+    // points-expiry (subject, text, html), order-failed, order-confirmation, delete-account (text, html).
+    expect(counted.length).toBe(9);
+    for (const [key, text] of counted)
+      expect(countedWordingProblems(text.replace(/\{\{\s*\w+\s*\}\}/g, 'X'), locale), key).toEqual(
+        [],
+      );
+  });
+
+  it('word the demo points-expiry mail in Arabic with its forms', () => {
+    const texts = languageFiles(join(repositoryRoot, 'content')).find(
+      ({ file }) => file === join('countries', 'ae', 'ara.json'),
+    )!.texts;
+    const subject = (points: string) =>
+      fillTemplate(
+        texts['mail.points-expiry.subject']!,
+        { points, date: '2027-01-23', days: '7', link: '' },
+        'subject',
+        'ar-AE',
+      );
+    expect(subject('1')).toMatch(/^تنتهي صلاحية نقطة واحدة في (23|٢٣) يناير (2027|٢٠٢٧)$/);
+    expect(subject('2')).toMatch(/^تنتهي صلاحية نقطتين في/);
+    expect(subject('3')).toMatch(/^تنتهي صلاحية 3 نقاط في/);
+    expect(subject('11')).toMatch(/^تنتهي صلاحية 11 نقطة في/);
   });
 });

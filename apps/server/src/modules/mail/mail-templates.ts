@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { countries, countryLanguages, texts } from '../content/schema.js';
-import { fillTemplate } from './template-text.js';
+import { localeTag } from '@club/contract/locale-tag';
+import { fillTemplate, type TemplateFormat } from './template-text.js';
 
 /**
  * The mails of the club and the variables each needs. Their words are
@@ -101,10 +102,14 @@ export async function renderMail(db: Database, input: MailInput): Promise<Render
         eq(countryLanguages.languageCode, languageCode),
       ),
     );
-  const body = fillTemplate(part(htmlKey), input.variables, 'html');
+  // Plural forms and dates follow the language the mail is written in.
+  const locale = localeTag(language?.shortCode ?? 'en', input.countryCode);
+  const fill = (key: string, format: TemplateFormat) =>
+    fillTemplate(part(key), input.variables, format, locale);
+  const body = fill(htmlKey, 'html');
   return {
-    subject: fillTemplate(part(subjectKey), input.variables, 'subject').trim(),
-    text: fillTemplate(part(textKey), input.variables, 'text'),
+    subject: fill(subjectKey, 'subject').trim(),
+    text: fill(textKey, 'text'),
     html: htmlDocument(body, language?.shortCode ?? 'en', language?.isRtl ?? false),
   };
 }

@@ -1,29 +1,62 @@
+import { formatLocaleDate } from '@club/contract/locale-date';
+import { isCalendarDate } from '@club/contract/calendar-date';
+import { isCountedWording } from '@club/contract/message-catalogue';
+import { formatCountedWording } from '@club/contract/message-format';
+
 /**
  * Fills `{{name}}` placeholders of a mail template. Values are escaped for
  * HTML in the HTML part, and kept on one line in a subject (a line break
  * there would start a new mail header). A placeholder without a value
  * becomes empty: a stray one in edited content must not leak into a mail.
+ *
+ * Counts take plural forms in ICU MessageFormat's single braces
+ * (`{points, plural, one {# point} other {# points}}`), worded by the club's
+ * one formatter in the mail's locale; a date value (`YYYY-MM-DD`) is written
+ * in the locale's words ("23 Ιανουαρίου 2027").
  */
 const placeholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+const countedPlaceholder = /\{\s*([A-Za-z][A-Za-z0-9]*)\s*,\s*(?:plural|selectordinal|select)\s*,/g;
 
 export type TemplateFormat = 'subject' | 'text' | 'html';
+
+/** Private-use marks around a `{{name}}` while the ICU formatter reads the template: no meaning to it. */
+const kept = (name: string) => `\uE000${name}\uE001`;
+const keptPlaceholder = /\uE000([A-Za-z][A-Za-z0-9]*)\uE001/g;
 
 export function fillTemplate(
   template: string,
   variables: Readonly<Record<string, string>>,
   format: TemplateFormat,
+  locale = 'en',
 ): string {
-  return template.replace(placeholder, (_match, name: string) => {
-    const value = Object.hasOwn(variables, name) ? (variables[name] ?? '') : '';
-    if (format === 'html') return escapeHtml(value);
-    if (format === 'subject') return value.replace(/[\r\n]+/g, ' ');
-    return value;
-  });
+  const value = (name: string) => {
+    const raw = Object.hasOwn(variables, name) ? (variables[name] ?? '') : '';
+    return isCalendarDate(raw) ? formatLocaleDate(raw, locale) : raw;
+  };
+  const fill = (_match: string, name: string) => {
+    const filled = value(name);
+    if (format === 'html') return escapeHtml(filled);
+    if (format === 'subject') return filled.replace(/[\r\n]+/g, ' ');
+    return filled;
+  };
+  if (!isCountedWording(template)) return template.replace(placeholder, fill);
+  const counts: Record<string, number> = {};
+  for (const [name, raw] of Object.entries(variables))
+    if (/^-?\d+$/.test(raw)) counts[name] = Number(raw);
+  const worded = formatCountedWording(
+    template.replace(placeholder, (_match, name: string) => kept(name)),
+    counts,
+    locale,
+  );
+  return worded.replace(keptPlaceholder, fill);
 }
 
-/** The names of the placeholders a template uses. */
+/** The names of the placeholders a template uses, counted ones included. */
 export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(placeholder)].map((match) => match[1]!);
+  return [
+    ...[...template.matchAll(placeholder)].map((match) => match[1]!),
+    ...[...template.matchAll(countedPlaceholder)].map((match) => match[1]!),
+  ];
 }
 
 export function escapeHtml(value: string): string {

@@ -19,6 +19,7 @@ import { CREDIT_LIFETIME_YEARS } from './ledger.js';
 import { bookingSegments, bookings, pointArchives, pointEntries } from './schema.js';
 import type { SegmentPoints } from './segment-points.js';
 import { statusReport } from './status-report.js';
+import { pageWording } from '../content/page-wording.js';
 
 type PointsPagesOptions = { now: () => number; segmentPoints: SegmentPoints };
 
@@ -30,9 +31,10 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
   app.pageRegistry.register<PointsPage, unknown, unknown>({
     name: 'points',
     memberOnly: true,
-    words: ['points', 'pointsStatus', 'pointsReason', 'dateMonth'],
+    words: ['points', 'pointsStatus', 'pointsReason'],
     schema: PointsPageSchema,
-    load: async ({ content, params, request }) => {
+    load: async (context) => {
+      const { content, params, request } = context;
       const member = request.agent!;
       const stored = await content.page();
       const page = {
@@ -49,8 +51,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
       const searched = params.searchBy !== undefined && params.searchBy !== '';
       const parsed = searched ? PointsSearchSchema.safeParse(params) : undefined;
       if (parsed?.success === false) {
-        const words = await content.dictionary();
-        const messages = fieldMessages(parsed.error.issues, 'searchBy', words);
+        const messages = fieldMessages(parsed.error.issues, 'searchBy', await pageWording(context));
         return {
           ...page,
           ...emptyPoints(report.available, report.expired, params.details ?? ''),

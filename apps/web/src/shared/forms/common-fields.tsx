@@ -57,9 +57,10 @@ export function PersonTitleField({ titles }: { titles: RegistrationPage['personT
   );
 }
 
-/** The phone, with the country's dialling code as a hint (spec 1 §2). */
+/** The phone, with the country's dialling code as a hint (spec 1 §2) and its example number as the placeholder. */
 export function PhoneField({ phoneCode }: { phoneCode: string }) {
   const text = useDictionary();
+  const { phoneExample } = useLayout();
   const hint =
     phoneCode.trim() === ''
       ? undefined
@@ -74,6 +75,7 @@ export function PhoneField({ phoneCode }: { phoneCode: string }) {
       label={text('form.phone', 'Phone')}
       autoComplete="tel"
       hint={hint}
+      placeholder={phoneExample ?? undefined}
     />
   );
 }

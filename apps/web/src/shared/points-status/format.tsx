@@ -4,18 +4,6 @@ import { calendarNames } from '../../lib/calendar-names';
 
 export { useFormatNumber } from '../use-format-number';
 
-/**
- * A date as the spec writes it (YYYY-MM-DD), kept left to right inside
- * right-to-left text (an element with `dir` is isolated from its neighbours).
- */
-export function IsoDate({ value }: { value: string }) {
-  return (
-    <time dateTime={value} dir="ltr">
-      {value}
-    </time>
-  );
-}
-
 /** `2026-03` (or a date in it) as "Mar 2026", with the layout dictionary's month names. */
 export function useMonthLabel(): (month: string) => string {
   const { dictionary } = useLayout();

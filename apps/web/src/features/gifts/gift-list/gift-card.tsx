@@ -5,6 +5,7 @@ import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { GiftImage } from '../components/gift-image';
 import { useFormatNumber } from '../../../shared/use-format-number';
+import { useWording } from '../../../shared/wording';
 
 /**
  * A gift card (spec 2 §2.4 "Gift list"): image or the default icon, name,
@@ -24,6 +25,7 @@ export function GiftCard({
 }) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
+  const wording = useWording();
   const id = useId();
   return (
     <li className="gift-card" aria-labelledby={`${id}-name`} onFocus={onFocusCard}>
@@ -32,10 +34,9 @@ export function GiftCard({
         {gift.description}
       </h2>
       <p className="gift-card__points">
-        {text('gifts.pointsValue', '{points} points').replace(
-          '{points}',
-          formatNumber(gift.points),
-        )}
+        {wording.text('gifts.pointsValue', '{points, plural, one {# point} other {# points}}', {
+          points: gift.points,
+        })}
       </p>
       <div className="gift-card__quantity">
         <label htmlFor={`${id}-quantity`}>

@@ -9,6 +9,7 @@ import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { giftsPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../shared/use-format-number';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { useGiftMessage } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import { GiftCard } from './gift-card';
@@ -69,6 +70,7 @@ function GiftList({ data }: { data: GiftsPage }) {
   const layout = useLayout();
   const navigate = useNavigate();
   const formatNumber = useFormatNumber();
+  const wording = useWording();
   const message = useGiftMessage('gifts');
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
@@ -120,9 +122,11 @@ function GiftList({ data }: { data: GiftsPage }) {
           </ul>
           <div ref={sentinelRef} className="gifts-sentinel" aria-hidden="true" />
           <p className="visually-hidden" role="status">
-            {text('gifts.shown', 'Showing {shown} of {total} gifts')
-              .replace('{shown}', formatNumber(shown))
-              .replace('{total}', formatNumber(gifts.length))}
+            {wording.text(
+              'gifts.shown',
+              'Showing {shown} of {total, plural, one {# gift} other {# gifts}}',
+              { shown, total: gifts.length },
+            )}
           </p>
           {shown < gifts.length ? (
             <p>
@@ -153,3 +157,6 @@ export function GiftsScreen({ page }: ScreenProps) {
   if (data.partnerUrl) return <PartnerRedirect url={data.partnerUrl} scope="gifts" />;
   return <GiftList key={data.category} data={data} />;
 }
+
+// Counts are worded with plural forms: the formatter comes before the first paint.
+GiftsScreen.prefetch = loadMessageFormat;

@@ -19,6 +19,7 @@ import { redeemPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../shared/use-format-number';
 import { useGiftMessage } from '../components/gift-messages';
 import { useMessageWording } from '../../../shared/use-message-wording';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { FormAlert } from '../../../shared/forms/fields';
 import {
   schemaResolver,
@@ -134,6 +135,7 @@ function OrderForm({
   onResult: (result: RedeemResult) => void;
 }) {
   const text = useDictionary();
+  const wording = useWording();
   const layout = useLayout();
   const queryClient = useQueryClient();
   const word = useMessageWording();
@@ -191,9 +193,11 @@ function OrderForm({
           {...form.register('giftDeliveryAddress')}
         />
         <p id={hintId} className="redeem-hint">
-          {text('redeem.addressHint', '{count} of {max} characters; needed to send the gifts.')
-            .replace('{count}', String(address.length))
-            .replace('{max}', String(ADDRESS_MAX_LENGTH))}
+          {wording.text(
+            'redeem.addressHint',
+            '{count} of {max, plural, one {# character} other {# characters}}; needed to send the gifts.',
+            { count: address.length, max: ADDRESS_MAX_LENGTH },
+          )}
         </p>
         {typeof addressError === 'string' && addressError !== '' ? (
           <p id={errorId} className="redeem-error">
@@ -306,3 +310,6 @@ export function RedeemScreen({ page }: ScreenProps) {
   if (data.partnerUrl) return <PartnerRedirect url={data.partnerUrl} scope="redeem" />;
   return <Redeem data={data} />;
 }
+
+// Counts are worded with plural forms: the formatter comes before the first paint.
+RedeemScreen.prefetch = loadMessageFormat;

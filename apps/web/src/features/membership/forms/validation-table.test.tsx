@@ -152,3 +152,39 @@ describe("validation messages in the page's language, by key", () => {
     expect(await screen.findByText('Ο αριθμός δεν ταιριάζει')).toBeTruthy();
   });
 });
+
+describe("the phone's example is the country's (country.json's phoneExample)", () => {
+  it.each([
+    ['at', '+43 6641234567', {}, 'Wrong format, e.g. \u2066+43 6641234567\u2069'],
+    ['cy', '+357 22123456', {}, 'Wrong format, e.g. \u2066+357 22123456\u2069'],
+    [
+      'ae',
+      '+971 501234567',
+      { 'validation.phone': 'صيغة غير صحيحة، مثال: {phoneExample}' },
+      'صيغة غير صحيحة، مثال: \u2066+971 501234567\u2069',
+    ],
+    [
+      'gr',
+      '+30 2101234567',
+      { 'validation.phone': 'Λάθος μορφή, π.χ. {phoneExample}' },
+      'Λάθος μορφή, π.χ. \u2066+30 2101234567\u2069',
+    ],
+  ])(
+    '%s: placeholder and message show %s',
+    async (countryCode, phoneExample, dictionary, message) => {
+      stubApi();
+      const user = userEvent.setup();
+      renderMembershipScreen(registrationForm(), {
+        layout: makeClientLayout({ countryCode, phoneExample, dictionary }),
+      });
+      const field = screen.getByLabelText('Phone');
+      expect(field.getAttribute('placeholder')).toBe(phoneExample);
+      await user.click(field);
+      await user.paste('12 ab');
+      await user.tab();
+      expect((await screen.findByText(message)).id).toBe(
+        field.getAttribute('aria-describedby')?.split(' ').pop(),
+      );
+    },
+  );
+});

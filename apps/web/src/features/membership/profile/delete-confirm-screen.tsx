@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { DeleteConfirmAnswerSchema } from '@club/contract/account-pages';
 import type { ScreenProps } from '../../../shared/screens';
 import { useEndSession } from '../../../shared/user/use-session';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { usePostOnOpen } from '../api/use-post-on-open';
 import { FormAlert } from '../../../shared/forms/fields';
@@ -15,6 +16,7 @@ import { ScreenFrame } from '../../../shared/forms/screen-frame';
  */
 export function DeleteConfirmScreen({ page }: ScreenProps) {
   const text = useDictionary();
+  const wording = useWording();
   const endSession = useEndSession();
   const confirm = usePostOnOpen(page, DeleteConfirmAnswerSchema);
   const answer = confirm.status === 'done' ? confirm.answer : undefined;
@@ -35,10 +37,11 @@ export function DeleteConfirmScreen({ page }: ScreenProps) {
     body = (
       <>
         <p className="alert alert--success" role="status">
-          {text(
+          {wording.text(
             'deleteConfirm.deleted',
-            'Your account will be deleted. Your data is kept for {days} days; until then you can reactivate your account.',
-          ).replace('{days}', String(answer.linkLifeTime))}
+            'Your account will be deleted. Your data is kept for {days, plural, one {# day} other {# days}}; until then you can reactivate your account.',
+            { days: answer.linkLifeTime },
+          )}
         </p>
         {answer.actionLink !== '' ? (
           <p>
@@ -64,3 +67,6 @@ export function DeleteConfirmScreen({ page }: ScreenProps) {
     </ScreenFrame>
   );
 }
+
+// Counts are worded with plural forms: the formatter comes before the first paint.
+DeleteConfirmScreen.prefetch = loadMessageFormat;

@@ -5,6 +5,7 @@ import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contrac
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { postPageForm, readPageFormAnswer } from '../../../shared/forms/page-form';
 import { ScreenFrame } from '../../../shared/forms/screen-frame';
@@ -20,6 +21,7 @@ export function ProfileDeleteScreen({ page }: ScreenProps) {
   const loaded = page as Partial<ProfileDeletePage>;
   const layout = useLayout();
   const text = useDictionary();
+  const wording = useWording();
   const queryClient = useQueryClient();
   const [state, setState] = useState({
     deleteLinkSent: loaded.deleteLinkSent === true,
@@ -53,10 +55,11 @@ export function ProfileDeleteScreen({ page }: ScreenProps) {
         </p>
       ) : null}
       <p>
-        {text(
+        {wording.text(
           'profileDelete.retention',
-          'After the deletion your data is kept for {days} days, during which you can reactivate your account. Your points are deleted.',
-        ).replace('{days}', String(state.linkLifeTime))}
+          'After the deletion your data is kept for {days, plural, one {# day} other {# days}}, during which you can reactivate your account. Your points are deleted.',
+          { days: state.linkLifeTime },
+        )}
       </p>
       {state.deleteLinkSent ? (
         <p>
@@ -83,3 +86,6 @@ export function ProfileDeleteScreen({ page }: ScreenProps) {
     </ScreenFrame>
   );
 }
+
+// Counts are worded with plural forms: the formatter comes before the first paint.
+ProfileDeleteScreen.prefetch = loadMessageFormat;

@@ -5,7 +5,8 @@ import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
-import { IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
 import '../points.css';
 
 /**
@@ -44,7 +45,7 @@ export function ArchivePointsScreen({ page }: ScreenProps) {
             <div>
               <dt>{text('archivePoints.archiveDate', 'Archive date')}</dt>
               <dd>
-                <IsoDate value={archive.archiveDate} />
+                <LocaleDate value={archive.archiveDate} />
               </dd>
             </div>
             <div>

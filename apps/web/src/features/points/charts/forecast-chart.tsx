@@ -1,15 +1,11 @@
 import type { ExpiryForecast } from '@club/contract/points';
 import { useDictionary } from '../../../shared/use-dictionary';
-import {
-  fill,
-  fillNodes,
-  useFormatNumber,
-  useMonthLabel,
-} from '../../../shared/points-status/format';
+import { fill, useFormatNumber, useMonthLabel } from '../../../shared/points-status/format';
 import { useLayout } from '../../../shared/layout-context';
 import { calendarNames } from '../../../lib/calendar-names';
 import { BarsSvg, ChartWithTable, MonthAxis, type Bar } from './chart-with-table';
-import { useLongDate } from './long-date';
+import { LocaleDate } from '../../../shared/locale-date';
+import { useWording } from '../../../shared/wording';
 import './charts.css';
 
 /**
@@ -21,7 +17,7 @@ export function ExpiryForecastChart({ forecast }: { forecast: ExpiryForecast }) 
   const text = useDictionary();
   const formatNumber = useFormatNumber();
   const monthLabel = useMonthLabel();
-  const longDate = useLongDate();
+  const wording = useWording();
   const { dictionary } = useLayout();
   const { months: shortMonths } = calendarNames(dictionary);
   const next = forecast.next;
@@ -45,14 +41,18 @@ export function ExpiryForecastChart({ forecast }: { forecast: ExpiryForecast }) 
     <>
       <p className="points-forecast__next">
         {next
-          ? fillNodes(text('pointsStatus.nextLapse', '{points} points lapse on {date}.'), {
-              points: <strong>{formatNumber(next.points)}</strong>,
-              date: (
-                <strong>
-                  <time dateTime={next.date}>{longDate(next.date)}</time>
-                </strong>
-              ),
-            })
+          ? wording.nodes(
+              'pointsStatus.nextLapse',
+              '{points, plural, one {# point lapses} other {# points lapse}} on {date}.',
+              {
+                points: next.points,
+                date: (
+                  <strong>
+                    <LocaleDate value={next.date} />
+                  </strong>
+                ),
+              },
+            )
           : text('pointsStatus.noLapse', 'No points lapse in the next 12 months.')}
       </p>
       <ChartWithTable

@@ -124,12 +124,12 @@ describe('member home (spec 2 §2.4)', () => {
     pointsApi();
     renderHome(
       makeClientLayout({
+        languageShortCode: 'el',
         dictionary: {
           'memberHome.welcome': 'Καλώς ήρθες, {firstName}!',
           'pointsStatus.segments': 'Τμήματα',
           'pointsStatus.pending': 'Σε αναμονή',
           'month.may': 'Μάι',
-          'dateMonth.may': 'Μαΐου',
           'pointsStatus.nextLapse': '{points} πόντοι λήγουν στις {date}.',
           'pointsStatus.showTable': 'Εμφάνιση ως πίνακας',
         },

@@ -16,6 +16,7 @@ import { fill, useFormatNumber } from '../../../shared/points-status/format';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { StatusPanel } from '../components/status-panel';
 import '../points.css';
+import { loadMessageFormat } from '../../../shared/wording';
 
 /**
  * "Spend my points" (spec 2 §2.4): a link to the gift list, or, while the
@@ -137,6 +138,8 @@ export function MemberHome(_props: ScreenProps) {
 MemberHome.prefetch = async ({ queryClient, user }: ScreenPrefetch): Promise<void> => {
   if (user === null) return;
   await Promise.all([
+    // The expiry forecast's sentence is worded with plural forms.
+    loadMessageFormat(),
     queryClient.prefetchQuery(statusReportQueryOptions(user.number, httpClient)),
     queryClient.prefetchQuery(expiryForecastQueryOptions(user.number)),
   ]);

@@ -48,6 +48,40 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
     );
   });
 
+  it.each([
+    ['Greek', 'el', 'gr', '23 Ιαν 2026', '5 Μαρτίου 2026'],
+    ['German', 'de', 'at', '23. Jänner 2026', '05.03.2026'],
+    ['Arabic', 'ar', 'ae', '٢٣ يناير ٢٠٢٦', '2026-03-05'],
+    ['English', 'en', 'cy', '23 January 2026', '5 mar 2026'],
+  ])(
+    'takes dates written in %s as the page writes them, and sends ISO',
+    async (_language, languageShortCode, countryCode, from, to) => {
+      const user = userEvent.setup();
+      renderPoints(undefined, { layout: makeClientLayout({ languageShortCode, countryCode }) });
+      await user.click(screen.getByLabelText('Date range'));
+      await user.type(screen.getByLabelText('From'), from);
+      await user.type(screen.getByLabelText('To'), to);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() =>
+        expect(location()).toBe('/eng/points?searchBy=date&fromDate=2026-01-23&toDate=2026-03-05'),
+      );
+    },
+  );
+
+  it('shows the search’s dates, the picker’s choice and the example in the page’s language', async () => {
+    const user = userEvent.setup();
+    renderPoints(undefined, {
+      path: '/eng/points?searchBy=date&fromDate=2026-01-23&toDate=2026-03-05',
+      layout: makeClientLayout({ languageShortCode: 'de', countryCode: 'at' }),
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('23. Jän. 2026');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('5. März 2026');
+    expect(screen.getAllByText('For example 23. Jän. 2026, or YYYY-MM-DD')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Choose the end date' }));
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('6. März 2026');
+  });
+
   it('requires a PNR, of 5 to 8 letters and digits', async () => {
     const user = userEvent.setup();
     renderPoints();
@@ -121,8 +155,8 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
       path: '/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31&details=1',
     });
     expect(screen.getByLabelText<HTMLInputElement>('Date range').checked).toBe(true);
-    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-01');
-    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-03-31');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('Jan 1, 2026');
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('Mar 31, 2026');
     expect(screen.getByLabelText<HTMLInputElement>('Show segments').checked).toBe(true);
   });
 
@@ -222,8 +256,8 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
       'Status',
     ]);
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('ABC1232026-01-1021155Pending');
-    expect(rows[2]?.textContent).toBe('XYZ7892025-11-02111010Validated');
+    expect(rows[1]?.textContent).toBe('ABC123Jan 10, 202621155Pending');
+    expect(rows[2]?.textContent).toBe('XYZ789Nov 2, 2025111010Validated');
     expect(rows.at(-1)?.textContent).toBe('Total215');
     expect(screen.getByRole('region', { name: 'Points per PNR' }).contains(table)).toBe(true);
     expect(screen.queryByRole('table', { name: 'Segments of PNR ABC123' })).toBeNull();
@@ -238,8 +272,8 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
         .map((row) => row.textContent),
     ).toEqual([
       'KindService dateStatusPointsLapse on',
-      'Air2026-02-01Validated52029-02-01',
-      'Hotel2026-06-01Pending0—',
+      'AirFeb 1, 2026Validated5Feb 1, 2029',
+      'HotelJun 1, 2026Pending0—',
     ]);
     // Right below its PNR's row.
     const pnrRow = screen.getByRole('rowheader', { name: 'ABC123' }).closest('tr');
@@ -260,7 +294,7 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     await user.click(screen.getByRole('tab', { name: 'Additional points' }));
     const table = screen.getByRole('table', { name: 'Additional points' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('2026-01-15Welcome bonus—50');
+    expect(rows[1]?.textContent).toBe('Jan 15, 2026Welcome bonus—50');
     expect(rows.at(-1)?.textContent).toBe('Total80');
     await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
     expect(screen.getByText('You have not ordered any gifts yet.')).toBeTruthy();
@@ -276,7 +310,7 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     );
     await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
     const rows = within(screen.getByRole('table', { name: 'Ordered gifts' })).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('2026-03-01Voucher 252500');
+    expect(rows[1]?.textContent).toBe('Mar 1, 2026Voucher 252500');
     expect(rows.at(-1)?.textContent).toBe('Total500');
   });
 
@@ -353,9 +387,9 @@ describe('queued PNRs that earned nothing', () => {
     expect(regions).toHaveLength(1);
     expect(regions[0]?.contains(table)).toBe(true);
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('QQQ1112026-02-02ATHGR2101Λείπει το κενό μετά το RM*AMA.');
+    expect(rows[1]?.textContent).toBe('QQQ111Feb 2, 2026ATHGR2101Λείπει το κενό μετά το RM*AMA.');
     expect(rows[2]?.textContent).toBe(
-      'RRR2222026-02-03VIEAT1101The booking was made in an office ID of another country.',
+      'RRR222Feb 3, 2026VIEAT1101The booking was made in an office ID of another country.',
     );
     for (const code of ['QQQ111', 'ATHGR2101'])
       expect(within(table).getByText(code).getAttribute('dir'), code).toBe('ltr');

@@ -7,7 +7,9 @@ import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { fill, useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { pointsHistoryQueryOptions, usePointsHistory } from '../api/points-history';
 import { PointsHistoryChart } from '../charts/history-chart';
 import { pointsPageData } from './page-data';
@@ -103,7 +105,7 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
                   <LeftToRight>{booking.pnr}</LeftToRight>
                 </th>
                 <td data-label={labels.booked}>
-                  <IsoDate value={booking.date} />
+                  <LocaleDate value={booking.date} style="short" />
                 </td>
                 <td data-label={labels.office}>
                   <LeftToRight>{booking.officeId}</LeftToRight>
@@ -131,7 +133,7 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
  */
 export function PointsScreen({ page }: ScreenProps) {
   const text = useDictionary();
-  const formatNumber = useFormatNumber();
+  const wording = useWording();
   const data = pointsPageData(page);
   const titleId = useId();
   const { hash } = useLocation();
@@ -145,12 +147,10 @@ export function PointsScreen({ page }: ScreenProps) {
       {user ? <StatementActions number={user.number} /> : null}
       {data.truncated ? (
         <p className="alert alert--info">
-          {fill(
-            text(
-              'points.truncated',
-              'Only your latest {n} PNRs are listed; search by date to see older ones.',
-            ),
-            { n: formatNumber(POINTS_ROWS_LIMIT) },
+          {wording.text(
+            'points.truncated',
+            'Only your latest {n, plural, one {PNR is} other {# PNRs are}} listed; search by date to see older ones.',
+            { n: POINTS_ROWS_LIMIT },
           )}
         </p>
       ) : null}
@@ -186,8 +186,12 @@ export function PointsScreen({ page }: ScreenProps) {
   );
 }
 
-/** The monthly history comes with the page (the page loader waits on it). */
+/**
+ * The monthly history comes with the page (the page loader waits on it), and
+ * counts are worded with plural forms: the formatter comes before the first paint.
+ */
 PointsScreen.prefetch = async ({ queryClient, user }: ScreenPrefetch): Promise<void> => {
-  if (user === null) return;
-  await queryClient.prefetchQuery(pointsHistoryQueryOptions(user.number));
+  const formatter = loadMessageFormat();
+  if (user !== null) await queryClient.prefetchQuery(pointsHistoryQueryOptions(user.number));
+  await formatter;
 };

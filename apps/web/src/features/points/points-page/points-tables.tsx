@@ -2,7 +2,8 @@ import { Fragment, useId, type ReactNode } from 'react';
 import type { PointsPage, PointsRow } from '@club/contract/points';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fillNodes, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
+import { fillNodes, useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
 
 /**
  * A table in a scrolling container of at most 600 px (spec 2 §9 "Table
@@ -70,14 +71,14 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
               <tr key={segment.segmentId}>
                 <td data-label={labels.kind}>{kinds[segment.kind] ?? segment.kind}</td>
                 <td data-label={labels.serviceDate}>
-                  <IsoDate value={segment.serviceDate} />
+                  <LocaleDate value={segment.serviceDate} style="short" />
                 </td>
                 <td data-label={labels.status}>{statusText(segment.status)}</td>
                 <td className="points-number" data-label={labels.points}>
                   {formatNumber(segment.points)}
                 </td>
                 <td data-label={labels.expires}>
-                  {segment.expiresOn ? <IsoDate value={segment.expiresOn} /> : '—'}
+                  {segment.expiresOn ? <LocaleDate value={segment.expiresOn} style="short" /> : '—'}
                 </td>
               </tr>
             ))}
@@ -136,7 +137,7 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
                 <LeftToRight>{row.pnr}</LeftToRight>
               </th>
               <td data-label={labels.booked}>
-                <IsoDate value={row.date} />
+                <LocaleDate value={row.date} style="short" />
               </td>
               <td className="points-number" data-label={labels.legs}>
                 {formatNumber(row.legs)}
@@ -205,7 +206,7 @@ export function AdditionalPointsTable({ data }: { data: PointsPage }) {
         {data.addArray.map((row) => (
           <tr key={row.id}>
             <td data-label={labels.date}>
-              <IsoDate value={row.date} />
+              <LocaleDate value={row.date} style="short" />
             </td>
             <td data-label={labels.description}>{row.description}</td>
             <td data-label={labels.pnr}>{row.pnr ? <LeftToRight>{row.pnr}</LeftToRight> : '—'}</td>
@@ -263,7 +264,7 @@ export function OrderedGiftsTable({ data }: { data: PointsPage }) {
         {data.useArray.map((row) => (
           <tr key={row.id}>
             <td data-label={labels.date}>
-              <IsoDate value={row.date} />
+              <LocaleDate value={row.date} style="short" />
             </td>
             <td data-label={labels.order}>{row.pnr || '—'}</td>
             <td className="points-number" data-label={labels.quantity}>

@@ -1,6 +1,8 @@
 import {
+  useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
   type InputHTMLAttributes,
@@ -14,7 +16,9 @@ import { PointsSearchSchema, type PointsPage, type PointsSearch } from '@club/co
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import { useDictionary } from '../../../shared/use-dictionary';
+import { fill } from '../../../shared/points-status/format';
 import { DatePicker } from './date-picker';
+import { useFormatDate, useParseDate } from '../../../shared/locale-date';
 import { useMessageWording } from '../../../shared/use-message-wording';
 import {
   schemaResolver,
@@ -27,43 +31,48 @@ type PointsSearchInput = z.input<typeof PointsSearchSchema>;
 /**
  * The form's values (the search form of spec 2 §3 with `details` as the
  * checkbox's state), checked by the contract's schema (spec 2 §5) with the
- * checkbox as `details=1`.
+ * checkbox as `details=1`. Dates are typed as the page writes them ("23 Jan
+ * 2027") or as ISO; `readDate` turns them into the `YYYY-MM-DD` the server
+ * takes (a text it cannot read goes on, for the schema's message).
  */
-const SearchFormSchema = z
-  .object({
-    searchBy: z.enum(['pnr', 'date']),
-    pnrSearch: z.string(),
-    fromDate: z.string(),
-    toDate: z.string(),
-    details: z.boolean(),
-  })
-  .transform(({ searchBy, pnrSearch, fromDate, toDate, details }): PointsSearchInput => {
-    const detailsParam = details ? '1' : '';
-    return searchBy === 'pnr'
-      ? { searchBy, pnrSearch, details: detailsParam }
-      : { searchBy, fromDate, toDate, details: detailsParam };
-  })
-  .pipe(PointsSearchSchema);
+const searchFormSchema = (readDate: (typed: string) => string | null) =>
+  z
+    .object({
+      searchBy: z.enum(['pnr', 'date']),
+      pnrSearch: z.string(),
+      fromDate: z.string(),
+      toDate: z.string(),
+      details: z.boolean(),
+    })
+    .transform(({ searchBy, pnrSearch, fromDate, toDate, details }): PointsSearchInput => {
+      const detailsParam = details ? '1' : '';
+      const iso = (typed: string) => readDate(typed) ?? typed;
+      return searchBy === 'pnr'
+        ? { searchBy, pnrSearch, details: detailsParam }
+        : { searchBy, fromDate: iso(fromDate), toDate: iso(toDate), details: detailsParam };
+    })
+    .pipe(PointsSearchSchema);
 
-export type SearchValues = z.input<typeof SearchFormSchema>;
+export type SearchValues = z.input<ReturnType<typeof searchFormSchema>>;
 type FieldName = Exclude<keyof SearchValues, 'details'>;
 type SearchForm = UseFormReturn<SearchValues, unknown, PointsSearch>;
-
-const searchResolver = schemaResolver(SearchFormSchema);
 
 /** The text fields of a search by PNR or by dates. */
 function fieldsOf(searchBy: SearchValues['searchBy']): string[] {
   return searchBy === 'pnr' ? ['pnrSearch'] : ['fromDate', 'toDate'];
 }
 
-/** The form's values from the page URL's query (the search shown). */
-export function searchValues(search: string): SearchValues {
+/** The form's values from the page URL's query (the search shown), its dates written by `writeDate`. */
+export function searchValues(
+  search: string,
+  writeDate: (iso: string) => string = (iso) => iso,
+): SearchValues {
   const query = new URLSearchParams(search);
   return {
     searchBy: query.get('searchBy') === 'date' ? 'date' : 'pnr',
     pnrSearch: query.get('pnrSearch') ?? '',
-    fromDate: query.get('fromDate') ?? '',
-    toDate: query.get('toDate') ?? '',
+    fromDate: writeDate(query.get('fromDate') ?? ''),
+    toDate: writeDate(query.get('toDate') ?? ''),
     details: query.get('details') === '1',
   };
 }
@@ -159,7 +168,10 @@ function Field({
   );
 }
 
-/** A YYYY-MM-DD field with its calendar button and date-picker dialog. */
+/** The day a date field's example shows, written in the page's language. */
+const DATE_EXAMPLE = '2026-01-23';
+
+/** A date field (written as the page writes dates, or YYYY-MM-DD) with its calendar button and date-picker dialog. */
 function DateField({
   form,
   name,
@@ -172,9 +184,12 @@ function DateField({
   pickerTitle: string;
 }) {
   const text = useDictionary();
+  const formatDate = useFormatDate();
+  const readDate = useParseDate();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const value = useWatch({ control: form.control, name });
+  const example = formatDate(DATE_EXAMPLE, 'short');
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
@@ -185,11 +200,11 @@ function DateField({
         form={form}
         name={name}
         label={label}
-        hint={text('points.dateHint', 'Format: YYYY-MM-DD')}
+        hint={fill(text('points.dateHint', 'For example {example}, or YYYY-MM-DD'), { example })}
         input={{
-          inputMode: 'numeric',
-          placeholder: text('points.datePlaceholder', 'YYYY-MM-DD'),
-          dir: 'ltr',
+          placeholder: example,
+          // A written date reads in its own words' direction (an Arabic month right to left).
+          dir: 'auto',
           className: 'points-field__control points-field__date',
         }}
       >
@@ -208,9 +223,9 @@ function DateField({
       {open ? (
         <DatePicker
           title={pickerTitle}
-          value={value}
+          value={readDate(value) ?? ''}
           onPick={(date) => {
-            form.setValue(name, date, {
+            form.setValue(name, formatDate(date, 'short'), {
               shouldDirty: true,
               shouldValidate: form.formState.isSubmitted,
             });
@@ -236,13 +251,17 @@ export function SearchForm({ page }: { page: PointsPage }) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const titleId = useId();
-  const form = useResolvedClubForm(searchResolver, searchValues(search), 'onSubmit');
+  const formatDate = useFormatDate();
+  const readDate = useParseDate();
+  const writeDate = useCallback((iso: string) => formatDate(iso, 'short'), [formatDate]);
+  const resolver = useMemo(() => schemaResolver(searchFormSchema(readDate)), [readDate]);
+  const form = useResolvedClubForm(resolver, searchValues(search, writeDate), 'onSubmit');
   const { reset, setError } = form;
   const searchBy = useWatch({ control: form.control, name: 'searchBy' });
 
   // Each answer shows its search in the form, and its messages on the fields.
   useEffect(() => {
-    const values = searchValues(search);
+    const values = searchValues(search, writeDate);
     reset(values);
     let first = true;
     for (const [field, list] of Object.entries(page.validationMessages ?? {})) {
@@ -254,7 +273,7 @@ export function SearchForm({ page }: { page: PointsPage }) {
       );
       first = false;
     }
-  }, [page, search, reset, setError]);
+  }, [page, search, reset, setError, writeDate]);
   // Server messages for fields the search shown does not have.
   const shownFields = fieldsOf(searchValues(search).searchBy);
   const otherMessages = Object.entries(page.validationMessages ?? {})
