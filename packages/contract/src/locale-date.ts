@@ -28,10 +28,6 @@ function dateFormat(locale: string, month: 'long' | 'short' | 'numeric'): Intl.D
     };
     try {
       format = new Intl.DateTimeFormat(locale, options);
-      // English of a region Intl has no data for (en-GR) falls back to American
-      // order; outside the United States a date reads day first, as in Britain.
-      if (format.resolvedOptions().locale === 'en' && !/^en-US$/i.test(locale) && locale !== 'en')
-        format = new Intl.DateTimeFormat('en-GB', options);
     } catch {
       // A locale Intl does not take (edited content): English rather than an error.
       format = new Intl.DateTimeFormat('en', options);
