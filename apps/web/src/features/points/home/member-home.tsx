@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { StatusReport } from '@club/contract/points';
@@ -12,20 +12,64 @@ import { useDictionary } from '../../../shared/use-dictionary';
 import { expiryForecastQueryOptions, useExpiryForecast } from '../api/expiry-forecast';
 import { statusReportQueryOptions } from '../../../shared/points-status/status-report';
 import { ExpiryForecastView } from '../components/expiry-forecast';
-import { fill, useFormatNumber } from '../../../shared/points-status/format';
+import { fill, fillNodes, useFormatNumber } from '../../../shared/points-status/format';
+import { calendarNames } from '../../../lib/calendar-names';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { StatusPanel } from '../components/status-panel';
 import '../points.css';
 
+/** `2027-01-07` as "7 Jan 2027", with the layout dictionary's month names (the member's language). */
+function useDayLabel(): (day: string) => string {
+  const { dictionary } = useLayout();
+  const formatNumber = useFormatNumber();
+  return useMemo(() => {
+    const { months } = calendarNames(dictionary);
+    return (day: string) => {
+      const [year, month, date] = day.split('-').map(Number);
+      const name = months[(month ?? 0) - 1];
+      if (year === undefined || date === undefined || name === undefined) return day;
+      return `${formatNumber(date)} ${name} ${year}`;
+    };
+  }, [dictionary, formatNumber]);
+}
+
+/**
+ * While gift ordering is closed (the country's switch or its ordering
+ * dates), home offers no "Spend my points": it says ordering is closed and,
+ * when content or the next ordering range says, when it reopens.
+ */
+function OrderingClosed({ reopensOn }: { reopensOn: string | null }) {
+  const text = useDictionary();
+  const dayLabel = useDayLabel();
+  return (
+    <div className="points-home__spend">
+      <p className="alert alert--info" role="status">
+        {text('memberHome.orderingClosed', 'Gift ordering is closed at the moment.')}
+        {reopensOn !== null ? (
+          <>
+            {' '}
+            {fillNodes(text('memberHome.orderingReopens', 'It reopens on {date}.'), {
+              date: <time dateTime={reopensOn}>{dayLabel(reopensOn)}</time>,
+            })}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 /**
  * "Spend my points" (spec 2 §2.4): a link to the gift list, or, while the
- * order partner is off, a disabled button with the maintenance message.
+ * order partner is off, a disabled button with the maintenance message;
+ * nothing to spend on while ordering is closed.
  */
 function SpendPoints({ report }: { report: StatusReport }) {
   const layout = useLayout();
   const text = useDictionary();
   const messageId = useId();
   const label = text('memberHome.spend', 'Spend my points');
+  if (report.orderingClosed === true)
+    return <OrderingClosed reopensOn={report.orderingReopensOn ?? null} />;
   if (!report.edenredIsOff)
     return (
       <p className="points-home__spend">

@@ -7,7 +7,8 @@ import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
 import { fill, IsoDate, useFormatNumber } from '../../../shared/points-status/format';
 import { pointsPageData } from './page-data';
-import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
+import { AdditionalPointsTable, PnrPointsTable } from './points-tables';
+import { OrderedGifts } from './ordered-gifts';
 import { SearchForm } from './search-form';
 import { Tabs } from './tabs';
 import '../points.css';
@@ -145,8 +146,8 @@ export function PointsScreen({ page }: ScreenProps) {
           {
             key: 'gifts',
             label: text('points.tabGifts', 'Ordered gifts'),
-            content: <OrderedGiftsTable data={data} />,
-            focusable: data.useArray.length > 0,
+            content: <OrderedGifts data={data} />,
+            focusable: false,
           },
         ]}
       />
