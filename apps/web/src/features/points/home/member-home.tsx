@@ -43,7 +43,7 @@ function OrderingClosed({ reopensOn }: { reopensOn: string | null }) {
   const dayLabel = useDayLabel();
   return (
     <div className="points-home__spend">
-      <p className="alert alert--info" role="status">
+      <p className="alert alert--info">
         {text('memberHome.orderingClosed', 'Gift ordering is closed at the moment.')}
         {reopensOn !== null ? (
           <>
