@@ -87,7 +87,7 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
   it('orders: posts the form with the page params, shows the thank-you and the remaining points', async () => {
     const user = userEvent.setup();
     const { calls, queryClient } = renderRedeem(makeRedeemPage(), {
-      answer: ordering(makeRedeemResult({ Refresh: 435 })),
+      answer: ordering(makeRedeemResult({ Refresh: 435, orderId: 12041 })),
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await placeOrderThroughReview(user);
@@ -96,13 +96,15 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     ).toBeTruthy();
     // The order number and what was ordered.
     expect(screen.getByText('Order number:', { exact: false }).textContent).toBe(
-      'Order number: 41',
+      // An identifier: no digit grouping.
+      'Order number: 12041',
     );
     const ordered = screen.getByRole('list', { name: 'What you ordered' });
-    expect(within(ordered).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '2 × Travel mug',
-      '1 × City guide',
-    ]);
+    expect(
+      within(ordered)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 × Travel mug', '1 × City guide']);
     expect(screen.getByText('Your remaining points: 435')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See your ordered gifts' }).getAttribute('href')).toBe(
       '/eng/points#ordered-gifts',

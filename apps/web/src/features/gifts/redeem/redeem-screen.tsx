@@ -116,7 +116,8 @@ function Ordered({ result, data }: { result: RedeemResult; data: RedeemPage }) {
       {result.orderId !== null ? (
         <p className="redeem-order-number">
           {fillNodes(text('redeem.orderNumber', 'Order number: {orderId}'), {
-            orderId: <strong>{formatNumber(result.orderId)}</strong>,
+            // An identifier, not an amount: no digit grouping.
+            orderId: <strong>{result.orderId}</strong>,
           })}
         </p>
       ) : null}

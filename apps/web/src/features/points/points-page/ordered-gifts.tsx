@@ -32,7 +32,8 @@ function OrderCard({ order }: { order: OrderedGift }) {
   const { text, states, refunds } = useOrderWords();
   const formatNumber = useFormatNumber();
   const titleId = useId();
-  const orderId = formatNumber(order.id);
+  // An identifier, not an amount: no digit grouping.
+  const orderId = String(order.id);
   return (
     <li className="order-card" aria-labelledby={titleId} data-order-id={order.id}>
       <div className="order-card__head">
