@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { logInInEnglish } from './support/membership';
 import { countryUrl } from './support/urls';
 
@@ -38,6 +39,8 @@ async function expectNoSidewaysScroll(page: Page) {
 for (const { name, viewport } of widths) {
   test.describe(`spending points with confidence (${name})`, () => {
     test.use({ viewport: widths[0]!.viewport });
+    // Whole journeys with several page loads and axe runs each.
+    test.describe.configure({ timeout: 120_000 });
 
     /** Logs in (at desktop width, where the header shows Log Out), then takes the width of the test. */
     async function logInAt(
@@ -92,6 +95,7 @@ for (const { name, viewport } of widths) {
       expect(await pointsIn(review.getByTestId('redeem-cost'))).toBe(120);
       expect(await pointsIn(review.getByTestId('redeem-remaining-after'))).toBe(available - 120);
       await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page, `at redeem-points, confirmation (${name})`);
 
       // Going back spends nothing.
       await review.getByRole('button', { name: 'Go back and change' }).click();
@@ -130,6 +134,7 @@ for (const { name, viewport } of widths) {
       // The lines keep the gift's name in the member's language (German for this member).
       await expect(card).toContainText('2 × Club-Tasse');
       await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page, `at points, ordered gifts (${name})`);
     });
 
     test('ae: home offers no "Spend my points" while ordering is closed, and says when it reopens (ltr English, rtl Arabic)', async ({
@@ -153,6 +158,7 @@ for (const { name, viewport } of widths) {
       if (beforeAeReopens) await expect(closedAr).toContainText('يُعاد فتحه في 3 يناير 2027.');
       await expect(main.getByRole('link', { name: 'استبدل نقاطي' })).toHaveCount(0);
       await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page, `ae home, ordering closed (${name})`);
     });
 
     test('ae (rtl Arabic): marks, sorts and totals the gifts; the confirmation step reads right to left', async ({
@@ -181,6 +187,7 @@ for (const { name, viewport } of widths) {
       await expect(total).toHaveAttribute('aria-live', 'polite');
       expect(await pointsIn(total)).toBe(Number(`180${available}`));
       await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page, `ae gifts, marked and sorted (${name})`);
 
       // ae's demo ordering window is closed, so the order is not offered for real: the
       // steps' right-to-left wording and layout are checked on answers opened for the test,
@@ -234,6 +241,7 @@ for (const { name, viewport } of widths) {
       if (Math.abs(confirm!.y - back!.y) < 4) expect(confirm!.x).toBeGreaterThan(back!.x);
       else expect(confirm!.y).toBeLessThan(back!.y);
       await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page, `ae redeem-points, confirmation (${name})`);
       await review.getByRole('button', { name: 'الرجوع للتعديل' }).click();
       expect(posts).toHaveLength(0);
       await main.getByRole('button', { name: 'متابعة' }).click();
