@@ -127,7 +127,10 @@ export const giftOrders = pgTable(
     fulfilledAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
     /** The voucher codes the provider or staff sent with the fulfilment (the member's page and mail). */
-    vouchers: text().array().notNull().default(sql`'{}'::text[]`),
+    vouchers: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Why a failed order was refunded; its `lastError` holds the reason. */
     failedBy: text().$type<RefundCause>(),
   },

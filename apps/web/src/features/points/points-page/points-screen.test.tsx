@@ -310,7 +310,9 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     );
     expect(cards).toHaveLength(2);
     const [fulfilled, refunded] = cards as [HTMLElement, HTMLElement];
-    expect(within(fulfilled).getByText('Fulfilled', { selector: '.order-card__state' })).toBeTruthy();
+    expect(
+      within(fulfilled).getByText('Fulfilled', { selector: '.order-card__state' }),
+    ).toBeTruthy();
     expect(within(fulfilled).getByText('2 × Voucher 25')).toBeTruthy();
     const steps = within(within(fulfilled).getByRole('list', { name: 'Progress of order 9' }))
       .getAllByRole('listitem')
