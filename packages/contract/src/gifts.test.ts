@@ -15,7 +15,8 @@ describe('the redeem form speaks message keys only', () => {
   });
 
   it('a missing, empty or unknown delivery asks the member to choose one (none is assumed)', () => {
-    for (const values of [{}, { delivery: '' }, { delivery: 'drone' }]) {
+    const deliveries: Record<string, string>[] = [{}, { delivery: '' }, { delivery: 'drone' }];
+    for (const values of deliveries) {
       expect(issuesOf({ listgifts: '1:1', ...values })).toEqual([
         { path: ['delivery'], message: 'redeem.message.deliveryRequired' },
       ]);

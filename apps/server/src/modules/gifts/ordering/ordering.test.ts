@@ -409,7 +409,8 @@ describe('placing an order', () => {
 
   it('asks the member to choose the delivery: none is assumed, nothing is spent', async () => {
     const m = await member({ points: 300 });
-    for (const values of [{ delivery: '' }, {}]) {
+    const without: Record<string, string>[] = [{ delivery: '' }, {}];
+    for (const values of without) {
       const body = { listgifts: '1003:1', giftDeliveryAddress: '', ...values };
       const answer = await submitPage<RedeemResult>(
         t.app,
