@@ -169,7 +169,7 @@ test.describe('keyboard only', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('order a gift with the keyboard: quantity, Order, Order again, the thank-you', async ({
+  test('order a gift with the keyboard: quantity, Order, delivery, Continue, Confirm order, the thank-you', async ({
     page,
   }) => {
     // gr is a partner-programme country on the test server: its members order
@@ -201,8 +201,18 @@ test.describe('keyboard only', () => {
     await expect(main.getByRole('table', { name: 'Your chosen gifts' })).toContainText(
       'Travel umbrella',
     );
-    await expect(main.getByRole('radio', { name: 'Collect personally' })).toBeChecked();
-    await tabTo(page, main.getByRole('button', { name: 'Order' }));
+    // No delivery is preselected: the arrow keys choose one in the radio group.
+    const collect = main.getByRole('radio', { name: 'Collect personally' });
+    await expect(collect).not.toBeChecked();
+    await tabTo(page, main.getByRole('radio', { name: 'Send to my address' }));
+    await page.keyboard.press('ArrowDown');
+    await expect(collect).toBeChecked();
+    await tabTo(page, main.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    // The confirmation step takes the focus; nothing is spent before Confirm order.
+    await expect(page.locator(':focus')).toHaveText('Confirm your order');
+    await expectNoAxeViolations(page, 'redeem-points, confirmation');
+    await tabTo(page, main.getByRole('button', { name: 'Confirm order' }));
     await page.keyboard.press('Enter');
     await expect(main.getByText('Thank you for your order!').first()).toBeVisible();
     await expect(main.getByText(/Your remaining points: /).first()).toBeVisible();

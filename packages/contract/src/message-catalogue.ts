@@ -44,6 +44,8 @@ export const messageCatalogue = {
   'redeem.message.orderingDisabled': 'Sorry, ordering is currently disabled',
   'redeem.message.addressTooLong': 'Max length exceeded',
   'redeem.message.addressRequired': 'Please enter the delivery address.',
+  // Nothing is preselected that changes where a gift goes: the member chooses.
+  'redeem.message.deliveryRequired': 'Please choose how you want to receive your gifts.',
   // A redeem form whose order key is missing or tampered with.
   'redeem.message.reloadPage': 'Reload the page and order again.',
   'gifts.message.orderingDisabled': 'Sorry, ordering is currently disabled',

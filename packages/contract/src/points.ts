@@ -3,6 +3,7 @@ import { calendarDateProblem, isCalendarDate } from './calendar-date.js';
 import { PageSchema } from './page.js';
 import type { MessageKey } from './message-catalogue.js';
 import { messages } from './validation-messages.js';
+import { deliveryOptions, orderStates, refundCauses } from './gift-rules.js';
 
 /**
  * Points: the status report, the points page and its search form, archive
@@ -40,6 +41,13 @@ export const StatusReportSchema = z.object({
   additional: z.number().int(),
   /** The external order partner is off: "Spend my points" is disabled. */
   edenredIsOff: z.boolean(),
+  /**
+   * Not the spec's: gift ordering is closed for the member's country (its
+   * switch or its ordering dates), so the member home offers no "Spend my points".
+   */
+  orderingClosed: z.boolean().optional(),
+  /** The day ordering reopens (YYYY-MM-DD), when content says or a later ordering range starts; else null. */
+  orderingReopensOn: z.string().nullable().optional(),
 });
 export type StatusReport = z.infer<typeof StatusReportSchema>;
 
@@ -234,6 +242,36 @@ export const UsedRowSchema = z.object({
   points: z.number().int(),
 });
 
+/**
+ * A gift order with its short timeline (Ordered gifts tab): what was
+ * ordered, each state it reached with its day, the voucher codes once
+ * fulfilled and why it was refunded. Filled by the gifts capability.
+ */
+export const OrderedGiftSchema = z.object({
+  /** The order number. */
+  id: z.number().int(),
+  points: z.number().int(),
+  delivery: z.enum(deliveryOptions),
+  lines: z.array(
+    z.object({ description: z.string(), quantity: z.number().int(), points: z.number().int() }),
+  ),
+  /** The order's current state. */
+  state: z.enum(orderStates),
+  /** The states it went through, oldest first, each with its day (YYYY-MM-DD). */
+  timeline: z.array(z.object({ state: z.enum(orderStates), date: z.string() })),
+  /** Voucher codes of a fulfilled order (none for gifts sent without one). */
+  vouchers: z.array(z.string()),
+  /** A failed (refunded) order: why; null otherwise. */
+  refund: z
+    .object({
+      cause: z.enum(refundCauses),
+      /** The provider's own words when it refused the order, else ''. */
+      reason: z.string(),
+    })
+    .nullable(),
+});
+export type OrderedGift = z.infer<typeof OrderedGiftSchema>;
+
 /** `GET /s2c/content/v1/pages/points/` with the search as page params. */
 export const PointsPageSchema = PageSchema.extend({
   points: z.array(PointsRowSchema),
@@ -243,6 +281,8 @@ export const PointsPageSchema = PageSchema.extend({
   summAdd: z.number().int(),
   useArray: z.array(UsedRowSchema),
   summUse: z.number().int(),
+  /** Every gift order of the member, newest first, with its timeline (refunded ones too). */
+  orders: z.array(OrderedGiftSchema),
   expired: z.number().int(),
   /** Available points. */
   refresh: z.number().int(),

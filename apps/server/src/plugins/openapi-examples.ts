@@ -340,6 +340,8 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
         regular: 35,
         additional: 540,
         edenredIsOff: false,
+        orderingClosed: false,
+        orderingReopensOn: null,
       },
     },
   },

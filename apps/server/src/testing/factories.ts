@@ -65,7 +65,14 @@ export async function createAgent(db: Database, overrides: AgentOverrides = {}) 
 
 /** Gift ordering open in a country: not disabled, no ordering date ranges. */
 export async function openGiftOrdering(db: Database, countryCode: string): Promise<void> {
-  const open = { orderDisabled: false, from1: null, to1: null, from2: null, to2: null };
+  const open = {
+    orderDisabled: false,
+    from1: null,
+    to1: null,
+    from2: null,
+    to2: null,
+    reopensOn: null,
+  };
   const noLaterRanges = { from3: null, to3: null, from4: null, to4: null };
   await db
     .insert(giftOrdering)

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { DeliveryOption, OrderState } from '@club/contract/gifts';
+import type { DeliveryOption, OrderState, RefundCause } from '@club/contract/gifts';
 import { agents } from '../agents/schema.js';
 
 /** Gift categories of a country, named per language. */
@@ -81,6 +81,8 @@ export const giftOrdering = pgTable('gift_ordering', {
   to3: date({ mode: 'string' }),
   from4: date({ mode: 'string' }),
   to4: date({ mode: 'string' }),
+  /** Content may say when ordering reopens (shown on the member home while it is closed). */
+  reopensOn: date({ mode: 'string' }),
 });
 
 /** A member's tax information, verified by programme staff (spec 2 §3 taxOK). */
@@ -124,6 +126,13 @@ export const giftOrders = pgTable(
     submittedAt: timestamp({ withTimezone: true }),
     fulfilledAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
+    /** The voucher codes the provider or staff sent with the fulfilment (the member's page and mail). */
+    vouchers: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Why a failed order was refunded; its `lastError` holds the reason. */
+    failedBy: text().$type<RefundCause>(),
   },
   (t) => [
     uniqueIndex('gift_orders_key_idx').on(t.agentId, t.orderKey),

@@ -26,6 +26,7 @@ export const mailTemplates = {
   'points-expiry': ['points', 'date', 'days', 'link'],
   'order-failed': ['orderId', 'points', 'reason', 'link'],
   'order-confirmation': ['orderId', 'points', 'gifts', 'link'],
+  'order-fulfilled': ['orderId', 'gifts', 'vouchers', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

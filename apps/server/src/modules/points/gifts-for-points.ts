@@ -1,7 +1,10 @@
-import type { PointsPage } from '@club/contract/points';
+import type { OrderedGift, PointsPage } from '@club/contract/points';
 
 /** A gift order as the points page lists it among the points used (`useArray`). */
 export type PointsUsedOnGift = PointsPage['useArray'][number];
+
+/** Whether gift ordering is closed for a country today, and when it reopens (the member home). */
+export type OrderingWindow = { closed: boolean; reopensOn: string | null };
 
 /** What the points pages and the status report show of gift ordering. */
 export type GiftOrdering = {
@@ -9,11 +12,17 @@ export type GiftOrdering = {
   orderPartnerOff(): boolean;
   /** The member's gift orders that used points (failed ones gave them back), newest first. */
   pointsUsed(agentId: number): Promise<PointsUsedOnGift[]>;
+  /** Every gift order of the member with its timeline, newest first (the Ordered gifts tab). */
+  orders(agentId: number): Promise<OrderedGift[]>;
+  /** The ordering window of a country on a day. */
+  orderingWindow(countryCode: string, today: string): Promise<OrderingWindow>;
 };
 
 const noGiftOrdering: GiftOrdering = {
   orderPartnerOff: () => false,
   pointsUsed: () => Promise.resolve([]),
+  orders: () => Promise.resolve([]),
+  orderingWindow: () => Promise.resolve({ closed: false, reopensOn: null }),
 };
 
 /**
@@ -35,5 +44,13 @@ export class GiftsForPoints implements GiftOrdering {
 
   pointsUsed(agentId: number): Promise<PointsUsedOnGift[]> {
     return this.ordering.pointsUsed(agentId);
+  }
+
+  orders(agentId: number): Promise<OrderedGift[]> {
+    return this.ordering.orders(agentId);
+  }
+
+  orderingWindow(countryCode: string, today: string): Promise<OrderingWindow> {
+    return this.ordering.orderingWindow(countryCode, today);
   }
 }

@@ -61,11 +61,12 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         };
       }
       const search = parsed?.data;
-      const [rows, queued, additional, used] = await Promise.all([
+      const [rows, queued, additional, used, orders] = await Promise.all([
         pointsRows(member, search),
         queuedBookings(member, search),
         entriesOf(member.id, 'additional'),
         app.giftsForPoints.pointsUsed(member.id),
+        app.giftsForPoints.orders(member.id),
       ]);
       const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
       const fields: PageFields<PointsPage> = {
@@ -83,6 +84,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         summAdd: additional.reduce((sum, entry) => sum + entry.amount, 0),
         useArray: used,
         summUse: used.reduce((sum, order) => sum + order.points, 0),
+        orders,
         expired: report.expired,
         refresh: report.available,
         details: params.details === '1' ? '1' : '',
@@ -250,6 +252,7 @@ function emptyPoints(available: number, expired: number, details: string) {
     summAdd: 0,
     useArray: [],
     summUse: 0,
+    orders: [],
     expired,
     refresh: available,
     details: details === '1' ? '1' : '',

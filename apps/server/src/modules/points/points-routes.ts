@@ -57,8 +57,13 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
     },
     async (request) => {
       const member = ownNumber(request, request.query.number);
+      const today = dayOf(now());
+      const [report, window] = await Promise.all([
+        statusReport(db, member.id, today, app.giftsForPoints.orderPartnerOff()),
+        app.giftsForPoints.orderingWindow(member.countryCode, today),
+      ]);
       return {
-        data: await statusReport(db, member.id, dayOf(now()), app.giftsForPoints.orderPartnerOff()),
+        data: { ...report, orderingClosed: window.closed, orderingReopensOn: window.reopensOn },
       };
     },
   );

@@ -55,6 +55,8 @@ describe('GET /s2c/auth/v1/agent-points (status report)', () => {
         regular: 0,
         additional: 0,
         edenredIsOff: false,
+        orderingClosed: false,
+        orderingReopensOn: null,
       },
     });
   });

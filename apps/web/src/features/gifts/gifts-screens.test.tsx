@@ -74,7 +74,10 @@ describe('the gifts pages in the app', () => {
     const pageCall = calls.filter(isPage('redeem-points')).at(-1);
     expect(pageCall?.query.get('sel_gifts[15]')).toBe('3');
     expect(pageCall?.query.has('sel_gifts[12]')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Order' }));
+    await user.click(screen.getByLabelText('Collect personally'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(calls.filter(isPage('redeem-points', 'POST'))).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByText('Your remaining points: 435')).toBeTruthy();
     const order = calls.find(isPage('redeem-points', 'POST'));
     expect(order?.body.get('listgifts')).toBe('15:3');

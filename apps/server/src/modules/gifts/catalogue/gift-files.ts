@@ -63,6 +63,8 @@ export const GiftsFileSchema = z
         orderDisabled: z.boolean().default(false),
         /** Up to four date ranges in which ordering is open; none means every day. */
         ranges: z.array(DateRangeSchema).max(4, 'at most four date ranges').default([]),
+        /** When ordering reopens, for the member home to say while it is closed (optional). */
+        reopensOn: DaySchema.optional(),
       })
       .default({ orderDisabled: false, ranges: [] }),
     categories: z.array(GiftCategoryEntrySchema),

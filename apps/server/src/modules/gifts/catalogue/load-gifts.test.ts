@@ -48,7 +48,11 @@ describe('loadGifts', () => {
       ...testCatalogue,
       gr: {
         ...testCatalogue.gr,
-        ordering: { orderDisabled: true, ranges: [{ from: '2026-12-01', to: '2026-12-24' }] },
+        ordering: {
+          orderDisabled: true,
+          ranges: [{ from: '2026-12-01', to: '2026-12-24' }],
+          reopensOn: '2026-12-01',
+        },
       },
     });
     expect(summary).toEqual({ countries: ['ae', 'gr'], gifts: 6 });
@@ -72,16 +76,22 @@ describe('loadGifts', () => {
       from1: '2026-12-01',
       to1: '2026-12-24',
       from2: null,
+      reopensOn: '2026-12-01',
     });
     expect(first.ordering.find((row) => row.countryCode === 'ae')).toMatchObject({
       orderDisabled: false,
       from1: null,
+      reopensOn: null,
     });
     await load({
       ...testCatalogue,
       gr: {
         ...testCatalogue.gr,
-        ordering: { orderDisabled: true, ranges: [{ from: '2026-12-01', to: '2026-12-24' }] },
+        ordering: {
+          orderDisabled: true,
+          ranges: [{ from: '2026-12-01', to: '2026-12-24' }],
+          reopensOn: '2026-12-01',
+        },
       },
     });
     expect(await snapshot()).toEqual(first);

@@ -102,6 +102,7 @@ export async function loadGifts(db: Database, contentDir: string): Promise<Gifts
           to3: r3?.to ?? null,
           from4: r4?.from ?? null,
           to4: r4?.to ?? null,
+          reopensOn: file.ordering.reopensOn ?? null,
         };
       });
       await tx
@@ -119,6 +120,7 @@ export async function loadGifts(db: Database, contentDir: string): Promise<Gifts
             to3: sql`excluded.to3`,
             from4: sql`excluded.from4`,
             to4: sql`excluded.to4`,
+            reopensOn: sql`excluded.reopens_on`,
           },
         });
     });

@@ -147,7 +147,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
         disabled: shared.disabled,
         Refresh: shared.Refresh,
         giftDeliveryAddress: member.giftDeliveryAddress,
-        delivery_option: 'self',
+        delivery_option: '',
         orderKey: newOrderKey(),
         partnerUrl: shared.partnerUrl,
       };

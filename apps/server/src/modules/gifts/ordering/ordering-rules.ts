@@ -4,7 +4,12 @@ import { giftOrdering, memberTaxInfo } from '../schema.js';
 
 export type DateRange = { from: string | null; to: string | null };
 
-export type OrderingRules = { orderDisabled: boolean; ranges: DateRange[] };
+export type OrderingRules = {
+  orderDisabled: boolean;
+  ranges: DateRange[];
+  /** The reopening day content gives, or null. */
+  reopensOn: string | null;
+};
 
 /** A country's ordering rules; a country without a row is open every day. */
 export async function orderingRules(db: Database, countryCode: string): Promise<OrderingRules> {
@@ -12,14 +17,38 @@ export async function orderingRules(db: Database, countryCode: string): Promise<
     .select()
     .from(giftOrdering)
     .where(eq(giftOrdering.countryCode, countryCode));
-  if (row === undefined) return { orderDisabled: false, ranges: [] };
+  if (row === undefined) return { orderDisabled: false, ranges: [], reopensOn: null };
   const ranges = [
     { from: row.from1, to: row.to1 },
     { from: row.from2, to: row.to2 },
     { from: row.from3, to: row.to3 },
     { from: row.from4, to: row.to4 },
   ].filter((range) => range.from !== null || range.to !== null);
-  return { orderDisabled: row.orderDisabled, ranges };
+  return { orderDisabled: row.orderDisabled, ranges, reopensOn: row.reopensOn };
+}
+
+/**
+ * The country's ordering window for the member home: closed while its switch
+ * is on or today is outside every range (tax information is the member's
+ * own matter, explained on the gift list). It reopens on the day content
+ * says, else, outside the dates, on the next range's first day; null when
+ * nobody knows.
+ */
+export function orderingWindow(
+  rules: OrderingRules,
+  today: string,
+): { closed: boolean; reopensOn: string | null } {
+  const closed = rules.orderDisabled || !inOrderingDates(rules.ranges, today);
+  if (!closed) return { closed, reopensOn: null };
+  if (rules.reopensOn !== null && rules.reopensOn > today) {
+    return { closed, reopensOn: rules.reopensOn };
+  }
+  if (rules.orderDisabled) return { closed, reopensOn: null };
+  const next = rules.ranges
+    .map((range) => range.from)
+    .filter((from): from is string => from !== null && from > today)
+    .sort()[0];
+  return { closed, reopensOn: next ?? null };
 }
 
 /** Whether `today` (YYYY-MM-DD) lies in one of the ranges; no ranges means every day. A missing end is open. */

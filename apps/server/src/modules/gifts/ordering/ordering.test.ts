@@ -10,6 +10,7 @@ import { pointBalances, pointEntries } from '../../points/schema.js';
 import { giftOrderLines, giftOrdering, giftOrders, gifts } from '../schema.js';
 import { setTaxOk } from './ordering-rules.js';
 import { newOrderKey } from './gifts-pages.js';
+import { fulfilOrder } from '../provider/fulfil-cli.js';
 import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 
 let t: TestApp;
@@ -73,6 +74,9 @@ const ordersOf = (agentId: number) =>
     .from(giftOrders)
     .where(eq(giftOrders.agentId, agentId))
     .orderBy(asc(giftOrders.id));
+
+const pointsPage = (m: Member) =>
+  getPage<PointsPage>(t.app, 'points', { countryCode: m.countryCode }, m.token);
 
 describe('the gifts page', () => {
   it('is for members only', async () => {
@@ -293,7 +297,8 @@ describe('the redeem-points page', () => {
       noneDet: false,
       Refresh: 500,
       giftDeliveryAddress: '5 Gift Lane',
-      delivery_option: 'self',
+      // Nothing preselected that changes where a gift goes.
+      delivery_option: '',
       order_disabled: false,
     });
     expect(data.orderKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -400,6 +405,27 @@ describe('placing an order', () => {
       giftDeliveryAddress: 'x'.repeat(256),
     });
     expect(long.data.validationMessages?.giftDeliveryAddress).toEqual(['Max length exceeded']);
+  });
+
+  it('asks the member to choose the delivery: none is assumed, nothing is spent', async () => {
+    const m = await member({ points: 300 });
+    const without: Record<string, string>[] = [{ delivery: '' }, {}];
+    for (const values of without) {
+      const body = { listgifts: '1003:1', giftDeliveryAddress: '', ...values };
+      const answer = await submitPage<RedeemResult>(
+        t.app,
+        'redeem-points',
+        { ...body, orderKey: newOrderKey() },
+        { token: m.token, countryCode: m.countryCode },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.data).toMatchObject({ ordered: false, Refresh: 300 });
+      expect(answer.data.validationMessages).toEqual({
+        delivery: ['Please choose how you want to receive your gifts.'],
+      });
+    }
+    expect(await ordersOf(m.id)).toHaveLength(0);
+    expect(await available(m.id)).toBe(300);
   });
 
   it('answers bad input with validation messages, never an error', async () => {
@@ -511,5 +537,127 @@ describe('placing an order', () => {
     // A new form is a new order.
     expect((await order(m, { listgifts: '1001:1' })).data.ordered).toBe(true);
     expect(await available(m.id)).toBe(100);
+  });
+});
+
+describe('ordered gifts on the points page', () => {
+  it('lists each order with its number, gifts and timeline: placed, sent, fulfilled with vouchers', async () => {
+    const m = await member({ points: 500 });
+    const placed = await order(m, { listgifts: '1001:1,1003:2', delivery: 'self' });
+    expect(placed.data).toMatchObject({ ordered: true, Refresh: 380 });
+    const orderId = placed.data.orderId!;
+    let orders = (await pointsPage(m)).data.orders;
+    expect(orders).toEqual([
+      {
+        id: orderId,
+        points: 120,
+        delivery: 'self',
+        lines: [
+          { description: 'Suitcase', quantity: 1, points: 100 },
+          { description: 'Mug', quantity: 2, points: 10 },
+        ],
+        state: 'placed',
+        timeline: [{ state: 'placed', date: '2026-11-22' }],
+        vouchers: [],
+        refund: null,
+      },
+    ]);
+
+    await t.database.db
+      .update(giftOrders)
+      .set({ state: 'submitted', submittedAt: new Date('2026-11-23T09:00:00Z') })
+      .where(eq(giftOrders.id, orderId));
+    const fulfilledAt = new Date('2026-11-25T09:00:00Z');
+    expect(await fulfilOrder(t.database.db, orderId, fulfilledAt, ['VC-123'])).toEqual({
+      kind: 'fulfilled',
+    });
+    orders = (await pointsPage(m)).data.orders;
+    expect(orders[0]).toMatchObject({
+      state: 'fulfilled',
+      timeline: [
+        { state: 'placed', date: '2026-11-22' },
+        { state: 'submitted', date: '2026-11-23' },
+        { state: 'fulfilled', date: '2026-11-25' },
+      ],
+      vouchers: ['VC-123'],
+    });
+    const mail = (await outboxRows(t.database.db)).find(
+      (row) => row.template === 'order-fulfilled' && row.recipient === m.email,
+    );
+    expect(mail?.text).toContain('VC-123');
+    expect(mail?.text).toContain(String(orderId));
+  });
+
+  it("keeps refunded orders with the cause, and the provider's words only when it refused", async () => {
+    const m = await member({ points: 500 });
+    const refused = (await order(m, { listgifts: '1003:1' })).data.orderId!;
+    const unconfirmed = (await order(m, { listgifts: '1003:1' })).data.orderId!;
+    await t.database.db
+      .update(giftOrders)
+      .set({
+        state: 'failed',
+        failedAt: new Date(clock),
+        failedBy: 'refused',
+        lastError: 'Out of stock',
+      })
+      .where(eq(giftOrders.id, refused));
+    await t.database.db
+      .update(giftOrders)
+      .set({
+        state: 'failed',
+        failedAt: new Date(clock),
+        failedBy: 'unconfirmed',
+        lastError: 'Provider answered HTTP 503',
+      })
+      .where(eq(giftOrders.id, unconfirmed));
+    const { data } = await pointsPage(m);
+    expect(data.orders.map((row) => [row.id, row.state, row.refund])).toEqual([
+      [unconfirmed, 'failed', { cause: 'unconfirmed', reason: '' }],
+      [refused, 'failed', { cause: 'refused', reason: 'Out of stock' }],
+    ]);
+    expect(data.orders[0]?.timeline.map((event) => event.state)).toEqual(['placed', 'failed']);
+    // Refunded orders used no points: the spec's list leaves them out.
+    expect(data.useArray).toEqual([]);
+  });
+});
+
+describe('the ordering window on the status report', () => {
+  const report = async (m: Member) => {
+    const response = await t.app.inject({
+      url: `/s2c/auth/v1/agent-points?number=${m.number}`,
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { orderingClosed: boolean; orderingReopensOn: string | null } }>()
+      .data;
+  };
+
+  it('says ordering is open, or closed and when it reopens if content or a later range says', async () => {
+    const m = await member({ points: 10 });
+    expect(await report(m)).toMatchObject({ orderingClosed: false, orderingReopensOn: null });
+    await t.database.db
+      .update(giftOrdering)
+      .set({ orderDisabled: true })
+      .where(eq(giftOrdering.countryCode, 'gr'));
+    expect(await report(m)).toMatchObject({ orderingClosed: true, orderingReopensOn: null });
+    await t.database.db
+      .update(giftOrdering)
+      .set({ reopensOn: '2027-01-07' })
+      .where(eq(giftOrdering.countryCode, 'gr'));
+    expect(await report(m)).toMatchObject({
+      orderingClosed: true,
+      orderingReopensOn: '2027-01-07',
+    });
+    await t.database.db
+      .update(giftOrdering)
+      .set({ orderDisabled: false, reopensOn: null, from1: '2026-12-01', to1: '2026-12-24' })
+      .where(eq(giftOrdering.countryCode, 'gr'));
+    expect(await report(m)).toMatchObject({
+      orderingClosed: true,
+      orderingReopensOn: '2026-12-01',
+    });
+    clock = Date.parse('2026-12-02T10:00:00Z');
+    m.token = await logIn(t.app, m.number, m.password);
+    expect(await report(m)).toMatchObject({ orderingClosed: false, orderingReopensOn: null });
   });
 });

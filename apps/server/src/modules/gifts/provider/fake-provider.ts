@@ -22,7 +22,7 @@ export class FakeProvider {
   /** Status per ref; absent means pending. */
   readonly states = new Map<
     string,
-    { state: 'pending' | 'fulfilled' | 'refused'; reason?: string }
+    { state: 'pending' | 'fulfilled' | 'refused'; reason?: string; vouchers?: unknown[] }
   >();
   /** Club order ids cancelled before the provider held them: refused from then on. */
   readonly cancelled = new Set<number>();

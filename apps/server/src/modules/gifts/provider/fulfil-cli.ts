@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { commandConfig } from '../../../config.js';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
 import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
@@ -9,6 +9,13 @@ import {
 } from '../../../staff-commands/staff-command.js';
 import { agents } from '../../agents/schema.js';
 import { giftOrderLines, giftOrders } from '../schema.js';
+import {
+  markFulfilled,
+  MAX_VOUCHERS,
+  submittedOrder,
+  VOUCHER_PATTERN,
+  voucherCodes,
+} from './fulfilment.js';
 
 export { consoleOutput } from '../../../staff-commands/staff-command.js';
 
@@ -17,15 +24,18 @@ export type FulfilResult =
 
 /**
  * Programme staff sent the vouchers of a submitted order: it becomes
- * `fulfilled`. Only a submitted order changes; any other answers its state.
+ * `fulfilled` with their codes, and the member is mailed them (one
+ * transaction). Only a submitted order changes; any other answers its state.
  */
-export async function fulfilOrder(db: Database, orderId: number, now: Date): Promise<FulfilResult> {
-  const updated = await db
-    .update(giftOrders)
-    .set({ state: 'fulfilled', fulfilledAt: now, lockedUntil: null })
-    .where(and(eq(giftOrders.id, orderId), eq(giftOrders.state, 'submitted')))
-    .returning({ id: giftOrders.id });
-  if (updated.length > 0) return { kind: 'fulfilled' };
+export async function fulfilOrder(
+  db: Database,
+  orderId: number,
+  now: Date,
+  vouchers: readonly string[] = [],
+): Promise<FulfilResult> {
+  if (await markFulfilled(db, submittedOrder(orderId), { now, vouchers })) {
+    return { kind: 'fulfilled' };
+  }
   const [order] = await db
     .select({ state: giftOrders.state })
     .from(giftOrders)
@@ -75,18 +85,21 @@ export async function submittedOrders(db: Database): Promise<string[]> {
   return result;
 }
 
-const usage = 'Usage: npm run orders:fulfil -- ORDER_ID | --list';
+const usage = `Usage: npm run orders:fulfil -- ORDER_ID [VOUCHER_CODE…] | --list (at most ${MAX_VOUCHERS} codes of letters, digits, . _ -)`;
 
 /**
- * `npm run orders:fulfil -- ORDER_ID` marks a submitted order fulfilled;
- * `npm run orders:fulfil -- --list` lists the submitted orders.
+ * `npm run orders:fulfil -- ORDER_ID [VOUCHER_CODE…]` marks a submitted order
+ * fulfilled with the voucher codes staff sent (mailed to the member and shown
+ * on their points page); `npm run orders:fulfil -- --list` lists the submitted orders.
  */
 export const ordersFulfilCommand: StaffCommand = {
   name: 'orders:fulfil',
   prepare: (args, _cwd, output) => {
     const list = args.length === 1 && args[0] === '--list';
-    const orderId =
-      args.length === 1 && /^\d{1,9}$/.test(args[0] ?? '') ? Number(args[0]) : undefined;
+    const [first, ...codes] = args;
+    const orderId = /^\d{1,9}$/.test(first ?? '') ? Number(first) : undefined;
+    const codesValid =
+      codes.length <= MAX_VOUCHERS && codes.every((code) => VOUCHER_PATTERN.test(code));
     if (list) {
       return async ({ db, output }) => {
         const lines = await submittedOrders(db);
@@ -95,12 +108,12 @@ export const ordersFulfilCommand: StaffCommand = {
         return 0;
       };
     }
-    if (orderId === undefined) {
+    if (orderId === undefined || !codesValid) {
       output.error(usage);
       return 1;
     }
     return async ({ db, output, now }) => {
-      const result = await fulfilOrder(db, orderId, new Date(now()));
+      const result = await fulfilOrder(db, orderId, new Date(now()), voucherCodes(codes));
       if (result.kind === 'fulfilled') {
         output.out(`Order ${orderId} marked fulfilled.`);
         return 0;

@@ -1,3 +1,4 @@
+import { voucherCodes } from './fulfilment.js';
 import type {
   CancelResult,
   ProviderOrder,
@@ -108,7 +109,11 @@ export class HttpVoucherProvider implements VoucherProvider {
     if (!response.ok || !isObject(payload)) {
       throw new Error(`Order status answered HTTP ${response.status}`);
     }
-    if (payload.state === 'fulfilled') return { state: 'fulfilled' };
+    if (payload.state === 'fulfilled') {
+      // Codes that are not short printable tokens are dropped, never shown or mailed.
+      const vouchers = Array.isArray(payload.vouchers) ? voucherCodes(payload.vouchers) : [];
+      return { state: 'fulfilled', vouchers };
+    }
     if (payload.state === 'refused') {
       return { state: 'refused', reason: reasonOf(payload, 'Refused by the provider') };
     }

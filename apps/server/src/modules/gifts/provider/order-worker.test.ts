@@ -133,6 +133,11 @@ async function failedMails(email: string) {
     (row) => row.template === 'order-failed' && row.recipient === email,
   );
 }
+async function fulfilledMails(email: string) {
+  return (await outboxRows(db)).filter(
+    (row) => row.template === 'order-fulfilled' && row.recipient === email,
+  );
+}
 /** A worker of another process on the same database and provider, set up like the app's. */
 function anotherWorker(options: { batchSize?: number } = {}) {
   return new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
@@ -174,13 +179,24 @@ describe('the HTTP voucher provider', () => {
     // Pending at the provider: stays submitted.
     await later(61_000);
     expect((await order(orderId)).state).toBe('submitted');
-    fake.states.set(`FP-${orderId}`, { state: 'fulfilled' });
+    fake.states.set(`FP-${orderId}`, {
+      state: 'fulfilled',
+      // A code that is not a short printable token is dropped, never mailed.
+      vouchers: ['EDR-1111-AAAA', 'EDR-2222-BBBB', '<script>', 42],
+    });
     await later(61_000);
     row = await order(orderId);
     expect(row.state).toBe('fulfilled');
     expect(row.fulfilledAt).not.toBeNull();
+    expect(row.vouchers).toEqual(['EDR-1111-AAAA', 'EDR-2222-BBBB']);
     expect(fake.postsFor(orderId)).toBe(1);
     expect(fake.unauthorized).toBe(0);
+    // The voucher mail, once, with the codes.
+    const mails = await fulfilledMails(member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('EDR-1111-AAAA, EDR-2222-BBBB');
+    expect(mails[0]!.text).toContain('2 × Test voucher');
+    expect(mails[0]!.html).toContain('EDR-2222-BBBB');
   });
 
   it('retries after 5xx answers and places the order once when the provider is back', async () => {
@@ -339,6 +355,7 @@ describe('the HTTP voucher provider', () => {
     const row = await order(orderId);
     expect(row.state).toBe('failed');
     expect(row.lastError).toMatch(/within 48 hours/);
+    expect(row.failedBy).toBe('unconfirmed');
     expect(await available(member.id)).toBe(before + total);
     expect(await stock(giftId)).toBe(7);
     expect(await refunds(orderId)).toHaveLength(1);
@@ -352,7 +369,7 @@ describe('the HTTP voucher provider', () => {
     expect((await order(orderId)).state).toBe('submitted');
     fake.states.set(`FP-${orderId}`, { state: 'refused', reason: 'Out of vouchers' });
     await later(61_000);
-    expect((await order(orderId)).state).toBe('failed');
+    expect(await order(orderId)).toMatchObject({ state: 'failed', failedBy: 'refused' });
     expect(await available(member.id)).toBe(before + total);
     expect((await failedMails(member.email))[0]!.text).toContain('Out of vouchers');
   });
@@ -559,11 +576,21 @@ describe('the manual provider', () => {
     expect(
       out.some((line) => line.startsWith(`#${orderId} `) && line.includes(member.number)),
     ).toBe(true);
-    expect(await main([String(orderId)], {}, output, now, t.database)).toBe(0);
+    // Codes that are not short printable tokens are refused before anything changes.
+    expect(await main([String(orderId), 'bad code'], {}, output, now, t.database)).toBe(1);
+    expect(errors.at(-1)).toMatch(/^Usage/);
+    expect((await order(orderId)).state).toBe('submitted');
+    expect(
+      await main([String(orderId), 'GIFT-0001', 'GIFT-0002'], {}, output, now, t.database),
+    ).toBe(0);
     expect(out.at(-1)).toBe(`Order ${orderId} marked fulfilled.`);
     row = await order(orderId);
     expect(row.state).toBe('fulfilled');
     expect(row.fulfilledAt?.getTime()).toBe(clock);
+    expect(row.vouchers).toEqual(['GIFT-0001', 'GIFT-0002']);
+    const mails = await fulfilledMails(member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('GIFT-0001, GIFT-0002');
 
     expect(await main([String(orderId)], {}, output, now, t.database)).toBe(1);
     expect(errors.at(-1)).toBe(`Order ${orderId} is fulfilled, not submitted: nothing changed.`);

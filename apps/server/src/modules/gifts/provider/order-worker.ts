@@ -9,6 +9,7 @@ import { retryDelayMs } from '../../mail/retry-backoff.js';
 import { dayOf } from '../../points/calendar-days.js';
 import { LedgerSession } from '../../points/ledger.js';
 import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import { markFulfilled, voucherCodes } from './fulfilment.js';
 import type { CancelResult, ProviderOrder, VoucherProvider } from './voucher-provider.js';
 
 export type OrderWorkerOptions = {
@@ -328,17 +329,17 @@ export class OrderWorker {
       if (await this.fail(order.id, status.reason, 'refused', order)) run.failed += 1;
       return;
     }
-    const fulfilled = status.state === 'fulfilled';
-    const updated = await this.db
+    if (status.state === 'fulfilled') {
+      const vouchers = voucherCodes(status.vouchers ?? []);
+      if (await markFulfilled(this.db, this.stillOurs(order), { now: now(), vouchers })) {
+        run.fulfilled += 1;
+      }
+      return;
+    }
+    await this.db
       .update(giftOrders)
-      .set(
-        fulfilled
-          ? { state: 'fulfilled', fulfilledAt: now(), lockedUntil: null }
-          : { lockedUntil: null, nextAttemptAt: new Date(now().getTime() + this.statusCheckMs) },
-      )
-      .where(this.stillOurs(order))
-      .returning({ id: giftOrders.id });
-    if (fulfilled && updated.length > 0) run.fulfilled += 1;
+      .set({ lockedUntil: null, nextAttemptAt: new Date(now().getTime() + this.statusCheckMs) })
+      .where(this.stillOurs(order));
   }
 
   /** The claimed order in the state it was claimed in, under our lease. */
@@ -400,6 +401,7 @@ export class OrderWorker {
           failedAt: now,
           lockedUntil: null,
           lastError: reason.slice(0, 1000),
+          failedBy: by,
           ...(attempts === undefined ? {} : { attempts }),
         })
         .where(

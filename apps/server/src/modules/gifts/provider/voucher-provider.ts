@@ -24,8 +24,11 @@ export type PlaceResult =
  */
 export type CancelResult = { outcome: 'cancelled' } | { outcome: 'held'; ref: string };
 
+/** `vouchers`: the codes the member redeems (none for a gift sent without one). */
 export type StatusResult =
-  { state: 'pending' } | { state: 'fulfilled' } | { state: 'refused'; reason: string };
+  | { state: 'pending' }
+  | { state: 'fulfilled'; vouchers?: string[] }
+  | { state: 'refused'; reason: string };
 
 /**
  * The voucher provider of gift orders (docs/gifts.md): availability (the

@@ -9,17 +9,20 @@ import { useWording } from '../../../shared/wording';
 
 /**
  * A gift card (spec 2 §2.4 "Gift list"): image or the default icon, name,
- * points, the quantity select `sel_gifts[id]` (0 to 10, capped by stock),
+ * points (and, above the member's points, how many more they need), the quantity select `sel_gifts[id]` (0 to 10, capped by stock),
  * the partner's link and the gift's text.
  */
 export function GiftCard({
   gift,
   quantity,
+  available,
   onQuantity,
   onFocusCard,
 }: {
   gift: Gift;
   quantity: number;
+  /** The member's available points: a gift above them is marked with the points still needed. */
+  available: number;
   onQuantity: (quantity: number) => void;
   onFocusCard?: () => void;
 }) {
@@ -27,8 +30,13 @@ export function GiftCard({
   const formatNumber = useFormatNumber();
   const wording = useWording();
   const id = useId();
+  const needed = gift.points - available;
   return (
-    <li className="gift-card" aria-labelledby={`${id}-name`} onFocus={onFocusCard}>
+    <li
+      className={needed > 0 ? 'gift-card gift-card--unaffordable' : 'gift-card'}
+      aria-labelledby={`${id}-name`}
+      onFocus={onFocusCard}
+    >
       <GiftImage src={gift.img} />
       <h2 className="gift-card__name" id={`${id}-name`}>
         {gift.description}
@@ -38,6 +46,14 @@ export function GiftCard({
           points: gift.points,
         })}
       </p>
+      {needed > 0 ? (
+        <p className="gift-card__needed" id={`${id}-needed`}>
+          {text('gifts.pointsNeeded', '{points} more points needed').replace(
+            '{points}',
+            formatNumber(needed),
+          )}
+        </p>
+      ) : null}
       <div className="gift-card__quantity">
         <label htmlFor={`${id}-quantity`}>
           {text('gifts.quantity', 'Quantity')}
@@ -46,6 +62,7 @@ export function GiftCard({
         <select
           id={`${id}-quantity`}
           name={`sel_gifts[${gift.id}]`}
+          aria-describedby={needed > 0 ? `${id}-needed` : undefined}
           value={quantity}
           onChange={(event) => onQuantity(Number(event.target.value))}
         >

@@ -64,6 +64,70 @@ describe('gift list (spec 2 §2.4 "Gift list")', () => {
     expect(screen.getByText('935')).toBeTruthy();
   });
 
+  it('marks the gifts beyond the available points with the points still needed', () => {
+    renderGifts(
+      makeGiftsPage({
+        Refresh: 935,
+        Gifts: [
+          makeGift({ id: 4, description: 'Travel mug', points: 1500 }),
+          makeGift({ id: 5, description: 'City guide', points: 935 }),
+        ],
+      }),
+    );
+    const [mug, guide] = cards() as [HTMLElement, HTMLElement];
+    expect(mug.classList.contains('gift-card--unaffordable')).toBe(true);
+    const needed = within(mug).getByText('565 more points needed');
+    expect(quantity('Travel mug').getAttribute('aria-describedby')).toBe(needed.id);
+    expect(guide.classList.contains('gift-card--unaffordable')).toBe(false);
+    expect(within(guide).queryByText(/more points needed/)).toBeNull();
+  });
+
+  it('totals the selection against the available points, read out politely', async () => {
+    const user = userEvent.setup();
+    renderGifts(
+      makeGiftsPage({
+        Refresh: 935,
+        Gifts: [
+          makeGift({ id: 4, description: 'Travel mug', points: 300 }),
+          makeGift({ id: 5, description: 'City guide', points: 200 }),
+        ],
+      }),
+    );
+    const total = screen.getByText(/^Selected:/).parentElement!;
+    expect(total.getAttribute('aria-live')).toBe('polite');
+    expect(total.textContent).toBe('Selected: 0 of your 935 points');
+    await user.selectOptions(quantity('Travel mug'), '2');
+    expect(total.textContent).toBe('Selected: 600 of your 935 points');
+    await user.selectOptions(quantity('City guide'), '3');
+    expect(total.textContent).toBe(
+      'Selected: 1,200 of your 935 pointsYour selection costs 265 points more than you have.',
+    );
+  });
+
+  it('sorts by points as the URL says, and a change of order keeps the category and the choices', async () => {
+    const user = userEvent.setup();
+    const page = makeGiftsPage({
+      category: 'travel',
+      categories: [{ id: 'travel', name: 'Travel' }],
+      params: { category: 'travel', sort: 'points-desc' },
+      Gifts: [
+        makeGift({ id: 1, description: 'Middle', points: 200 }),
+        makeGift({ id: 2, description: 'Cheap', points: 100 }),
+        makeGift({ id: 3, description: 'Dear', points: 300 }),
+      ],
+    });
+    renderGifts(page, { path: '/eng/gifts?category=travel&sort=points-desc' });
+    const names = () => cards().map((card) => within(card).getByRole('heading').textContent);
+    expect(names()).toEqual(['Dear', 'Middle', 'Cheap']);
+    const sort = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by points' });
+    expect(sort.value).toBe('points-desc');
+    await user.selectOptions(quantity('Cheap'), '1');
+    await user.selectOptions(sort, 'points-asc');
+    expect(location()).toBe('/eng/gifts?category=travel&sort=points-asc');
+    await user.selectOptions(sort, '');
+    expect(location()).toBe('/eng/gifts?category=travel');
+  });
+
   it('offers 0 to 10, capped by the stock when the stock is above 0', () => {
     renderGifts(
       makeGiftsPage({

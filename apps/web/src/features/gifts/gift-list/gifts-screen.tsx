@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
-import type { GiftsPage } from '@club/contract/gifts';
+import type { Gift, GiftsPage } from '@club/contract/gifts';
+import { isGiftSortOrder, type GiftSortOrder } from '@club/contract/gift-rules';
 import type { ScreenProps } from '../../../shared/screens';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
@@ -46,6 +47,66 @@ function CategorySelect({ data }: { data: GiftsPage }) {
   );
 }
 
+/** The order by points (`?sort=`, kept in the URL with the category); none keeps the catalogue's. */
+function SortSelect({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' }) {
+  const text = useDictionary();
+  const layout = useLayout();
+  const navigate = useNavigate();
+  const id = useId();
+  return (
+    <div className="gifts-category">
+      <label htmlFor={id}>{text('gifts.sort', 'Sort by points')}</label>
+      <select
+        id={id}
+        name="sort"
+        value={sort}
+        onChange={(event) => {
+          const query: Record<string, string> = {};
+          if (data.category !== '') query.category = data.category;
+          if (event.target.value !== '') query.sort = event.target.value;
+          // The same list in another order: the choices so far stay, and Back skips it.
+          void navigate(pagePath(layout, 'gifts', query), { replace: true });
+        }}
+      >
+        <option value="">{text('gifts.sortNone', 'Catalogue order')}</option>
+        <option value="points-asc">{text('gifts.sortAsc', 'Fewest points first')}</option>
+        <option value="points-desc">{text('gifts.sortDesc', 'Most points first')}</option>
+      </select>
+    </div>
+  );
+}
+
+/** The gifts in the chosen order by points (a stable sort: equal points keep the catalogue's order). */
+function sortedGifts(gifts: readonly Gift[], sort: GiftSortOrder | ''): Gift[] {
+  if (sort === '') return [...gifts];
+  const direction = sort === 'points-asc' ? 1 : -1;
+  return [...gifts].sort((a, b) => direction * (a.points - b.points));
+}
+
+/** The selection's points against the available points, read out politely as it changes. */
+function SelectionTotal({ total, available }: { total: number; available: number }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const over = total - available;
+  return (
+    <div className="gifts-selection" role="status" aria-live="polite">
+      <p>
+        {text('gifts.selection', 'Selected: {total} of your {available} points')
+          .replace('{total}', formatNumber(total))
+          .replace('{available}', formatNumber(available))}
+      </p>
+      {over > 0 ? (
+        <p className="gifts-selection__over">
+          {text(
+            'gifts.overBudget',
+            'Your selection costs {points} points more than you have.',
+          ).replace('{points}', formatNumber(over))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The tax notice (spec 2 §2.4): the country's text, else the default. */
 function TaxNotice({ html }: { html: string }) {
   const text = useDictionary();
@@ -65,7 +126,7 @@ function TaxNotice({ html }: { html: string }) {
   );
 }
 
-function GiftList({ data }: { data: GiftsPage }) {
+function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' }) {
   const text = useDictionary();
   const layout = useLayout();
   const navigate = useNavigate();
@@ -74,9 +135,10 @@ function GiftList({ data }: { data: GiftsPage }) {
   const message = useGiftMessage('gifts');
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const gifts = data.Gifts;
+  const gifts = sortedGifts(data.Gifts, sort);
   const { shown, sentinelRef, revealNow } = useReveal(gifts.length);
   const sum = gifts.reduce((total, gift) => total + (quantities[gift.id] ?? 0), 0);
+  const points = gifts.reduce((total, gift) => total + gift.points * (quantities[gift.id] ?? 0), 0);
   const orderingDisabled = data.order_disabled || data.disabled;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -102,7 +164,10 @@ function GiftList({ data }: { data: GiftsPage }) {
           {message('orderingDisabled')}
         </p>
       ) : null}
-      <CategorySelect data={data} />
+      <div className="gifts-filters">
+        <CategorySelect data={data} />
+        {gifts.length > 1 ? <SortSelect data={data} sort={sort} /> : null}
+      </div>
       {gifts.length === 0 ? (
         <p className="alert alert--info">{message('noGifts')}</p>
       ) : (
@@ -113,6 +178,7 @@ function GiftList({ data }: { data: GiftsPage }) {
                 key={gift.id}
                 gift={gift}
                 quantity={quantities[gift.id] ?? 0}
+                available={data.Refresh}
                 onQuantity={(quantity) =>
                   setQuantities((current) => ({ ...current, [gift.id]: quantity }))
                 }
@@ -135,6 +201,7 @@ function GiftList({ data }: { data: GiftsPage }) {
               </button>
             </p>
           ) : null}
+          <SelectionTotal total={points} available={data.Refresh} />
           <div className="gifts-actions">
             <button type="submit" className="button" disabled={sum === 0 || orderingDisabled}>
               {text('gifts.submit', 'Order')}
@@ -148,14 +215,15 @@ function GiftList({ data }: { data: GiftsPage }) {
 
 /**
  * Gift list (spec 2 §2.4 "Gift list", members only): the category select,
- * the gift cards revealed six at a time, the quantities and the submit to
+ * the order by points (`?sort=`), the running total of the selection, the gift cards revealed six at a time, the quantities and the submit to
  * redeem-points; partner-programme users go to the partner's URL instead.
  */
 export function GiftsScreen({ page }: ScreenProps) {
   const data = giftsPageData(page);
   useReloadWhenLoggedOut();
   if (data.partnerUrl) return <PartnerRedirect url={data.partnerUrl} scope="gifts" />;
-  return <GiftList key={data.category} data={data} />;
+  const sort = isGiftSortOrder(page.params.sort) ? page.params.sort : '';
+  return <GiftList key={data.category} data={data} sort={sort} />;
 }
 
 // Counts are worded with plural forms: the formatter comes before the first paint.

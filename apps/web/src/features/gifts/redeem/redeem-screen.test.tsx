@@ -48,12 +48,27 @@ const ordering =
     return result instanceof Response ? result : apiData(result);
   };
 
-const orderButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Order' });
+const continueButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' });
+const confirmButton = () =>
+  screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm order' });
+/** No way to order left on the page: neither Continue nor Confirm order. */
+const noOrderButtons = () =>
+  expect(screen.queryByRole('button', { name: /^(Continue|Confirm order)$/ })).toBeNull();
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Chooses a delivery (self collection unless one is chosen), continues, and confirms the order. */
+async function placeOrderThroughReview(user: User, delivery = 'Collect personally') {
+  const choice = screen.getByLabelText<HTMLInputElement>(delivery);
+  if (!choice.checked) await user.click(choice);
+  await user.click(continueButton());
+  await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
+}
 const orders = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === orderPath);
 
 describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () => {
-  it('shows the chosen gifts, the total and the available points; delivery self by default', () => {
+  it('shows the chosen gifts, the total and the available points; no delivery preselected', () => {
     renderRedeem();
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -64,7 +79,7 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
       'Total500',
       'Available points935',
     ]);
-    expect(screen.getByLabelText<HTMLInputElement>('Collect personally').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Collect personally').checked).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>('Send to my address').checked).toBe(false);
     expect(screen.getByText('0 of 255 characters; needed to send the gifts.')).toBeTruthy();
   });
@@ -72,13 +87,24 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
   it('orders: posts the form with the page params, shows the thank-you and the remaining points', async () => {
     const user = userEvent.setup();
     const { calls, queryClient } = renderRedeem(makeRedeemPage(), {
-      answer: ordering(makeRedeemResult({ Refresh: 435 })),
+      answer: ordering(makeRedeemResult({ Refresh: 435, orderId: 12041 })),
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(
       await screen.findByText('Thank you for your order!', { selector: '.alert p' }),
     ).toBeTruthy();
+    // The order number and what was ordered.
+    expect(screen.getByText('Order number:', { exact: false }).textContent).toBe(
+      // An identifier: no digit grouping.
+      'Order number: 12041',
+    );
+    const ordered = screen.getByRole('list', { name: 'What you ordered' });
+    expect(
+      within(ordered)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 × Travel mug', '1 × City guide']);
     expect(screen.getByText('Your remaining points: 435')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See your ordered gifts' }).getAttribute('href')).toBe(
       '/eng/points#ordered-gifts',
@@ -98,15 +124,67 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['agent-points'], refetchType: 'all' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['page', 'gifts'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['page', 'points'] });
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
-    // The Order button is gone: focus is on the outcome.
+    noOrderButtons();
+    // The Confirm order button is gone: focus is on the outcome.
     expect(document.activeElement?.textContent).toContain('Thank you for your order!');
+  });
+
+  it('asks for the delivery: nothing is preselected, and nothing is sent without a choice', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRedeem(makeRedeemPage(), {
+      layout: makeClientLayout({
+        dictionary: { 'redeem.message.deliveryRequired': 'Επιλέξτε πώς θα παραλάβετε τα δώρα.' },
+      }),
+    });
+    await user.click(continueButton());
+    const message = await screen.findByText('Επιλέξτε πώς θα παραλάβετε τα δώρα.');
+    const self = screen.getByLabelText('Collect personally');
+    expect(self.getAttribute('aria-invalid')).toBe('true');
+    expect(self.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.queryByRole('button', { name: 'Confirm order' })).toBeNull();
+    expect(orders(calls)).toHaveLength(0);
+  });
+
+  it('confirms before spending: the delivery, the cost and what remains; going back spends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRedeem(makeRedeemPage({ giftDeliveryAddress: 'Ermou 10, Athens' }), {
+      answer: ordering(makeRedeemResult({ Refresh: 435 })),
+    });
+    await user.click(screen.getByLabelText('Send to my address'));
+    await user.click(continueButton());
+    const review = await screen.findByRole('region', { name: 'Confirm your order' });
+    expect(document.activeElement?.textContent).toBe('Confirm your order');
+    const terms = within(review)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms).toEqual([
+      ['Delivery', 'Send to my address'],
+      ['Delivery address', 'Ermou 10, Athens'],
+      ['Points it costs', '500'],
+      ['Points left after the order', '435'],
+    ]);
+    expect(orders(calls)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Go back and change' }));
+    expect(screen.queryByRole('region', { name: 'Confirm your order' })).toBeNull();
+    expect(orders(calls)).toHaveLength(0);
+    // The choices are kept; this time the member collects the gifts.
+    expect(screen.getByLabelText<HTMLInputElement>('Send to my address').checked).toBe(true);
+    await user.click(screen.getByLabelText('Collect personally'));
+    await user.click(continueButton());
+    const again = await screen.findByRole('region', { name: 'Confirm your order' });
+    expect(within(again).queryByText('Delivery address')).toBeNull();
+    expect(within(again).getByText('Collect personally')).toBeTruthy();
+    await user.click(confirmButton());
+    await screen.findByText('Your remaining points: 435');
+    expect(orders(calls)).toHaveLength(1);
+    expect(orders(calls)[0]?.body.get('delivery')).toBe('self');
   });
 
   it('shows a refused order key in the banner (no control to put it on)', async () => {
     const user = userEvent.setup();
-    const { calls } = renderRedeem(makeRedeemPage({ orderKey: '' }));
-    await user.click(orderButton());
+    const { calls } = renderRedeem(makeRedeemPage({ orderKey: '', delivery_option: 'self' }));
+    await user.click(continueButton());
     expect(await screen.findByText('Reload the page and order again.')).toBeTruthy();
     expect(orders(calls)).toHaveLength(0);
   });
@@ -121,19 +199,20 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
         }),
       ),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(await screen.findByText('Φορτώστε ξανά τη σελίδα.')).toBeTruthy();
-    expect(orderButton().disabled).toBe(false);
+    // Back on the form, to change and continue again.
+    expect(continueButton().disabled).toBe(false);
   });
 
   it("words the form's own message in the page's language, by its key", async () => {
     const user = userEvent.setup();
-    renderRedeem(makeRedeemPage({ orderKey: '' }), {
+    renderRedeem(makeRedeemPage({ orderKey: '', delivery_option: 'self' }), {
       layout: makeClientLayout({
         dictionary: { 'redeem.message.reloadPage': 'Φορτώστε ξανά τη σελίδα.' },
       }),
     });
-    await user.click(orderButton());
+    await user.click(continueButton());
     expect(await screen.findByText('Φορτώστε ξανά τη σελίδα.')).toBeTruthy();
     expect(screen.queryByText('Reload the page and order again.')).toBeNull();
   });
@@ -149,26 +228,26 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     const user = userEvent.setup();
     const { calls } = renderRedeem(makeRedeemPage(), { answer: ordering(makeRedeemResult()) });
     await user.click(screen.getByLabelText('Send to my address'));
-    await user.click(orderButton());
+    await user.click(continueButton());
     expect(await screen.findByText('Please enter the delivery address.')).toBeTruthy();
     const address = screen.getByLabelText('Delivery address');
     expect(address.getAttribute('aria-invalid')).toBe('true');
     await user.click(address);
     await user.paste('x'.repeat(256));
     expect(screen.getByText('256 of 255 characters; needed to send the gifts.')).toBeTruthy();
-    await user.click(orderButton());
+    await user.click(continueButton());
     expect(await screen.findByText('Max length exceeded')).toBeTruthy();
     expect(orders(calls)).toHaveLength(0);
     await user.clear(address);
     await user.type(address, 'Ermou 10, Athens');
-    await user.click(orderButton());
+    await placeOrderThroughReview(user, 'Send to my address');
     await screen.findByText('Your remaining points: 435');
     const [order] = orders(calls);
     expect(order?.body.get('delivery')).toBe('send');
     expect(order?.body.get('giftDeliveryAddress')).toBe('Ermou 10, Athens');
   });
 
-  it('starts with the delivery choice and address of the page', () => {
+  it('starts with the delivery choice and address of the page when it has one', () => {
     renderRedeem(makeRedeemPage({ delivery_option: 'send', giftDeliveryAddress: 'Ermou 10' }));
     expect(screen.getByLabelText<HTMLInputElement>('Send to my address').checked).toBe(true);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery address').value).toBe('Ermou 10');
@@ -184,21 +263,23 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
         }),
       ),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(await screen.findByText('Please enter the delivery address.')).toBeTruthy();
     expect(screen.queryByText('Thank you for your order!')).toBeNull();
   });
 
-  it('disables Order while the submit runs: a double click sends one request', async () => {
+  it('disables Confirm order while the submit runs: a double click sends one request', async () => {
     const user = userEvent.setup();
     let release: (response: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => {
       release = resolve;
     });
     const { calls } = renderRedeem(makeRedeemPage(), { answer: ordering(() => pending) });
-    await user.dblClick(orderButton());
-    await waitFor(() => expect(orderButton().disabled).toBe(true));
-    await user.click(orderButton());
+    await user.click(screen.getByLabelText('Collect personally'));
+    await user.click(continueButton());
+    await user.dblClick(await screen.findByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(confirmButton().disabled).toBe(true));
+    await user.click(confirmButton());
     expect(orders(calls)).toHaveLength(1);
     release(apiData(makeRedeemResult()));
     expect(await screen.findByText('Your remaining points: 435')).toBeTruthy();
@@ -210,13 +291,13 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     renderRedeem(makeRedeemPage(), {
       answer: ordering(makeRedeemResult({ ordered: false, orderId: null, noneDet: true })),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(
       await screen.findByText('You do not have enough points to redeem this item.', {
         selector: '.alert',
       }),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    noOrderButtons();
   });
 
   it('shows the error text of any other refusal, and lets the member try again', async () => {
@@ -226,25 +307,25 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
         makeRedeemResult({ ordered: false, orderId: null, errorText: 'City guide is sold out.' }),
       ),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(await screen.findByText('City guide is sold out.', { selector: '.alert' })).toBeTruthy();
-    expect(orderButton().disabled).toBe(false);
+    expect(confirmButton().disabled).toBe(false);
   });
 
   it('shows the generic submit error when the call fails, and ends submitting', async () => {
     const user = userEvent.setup();
     renderRedeem(makeRedeemPage(), { answer: ordering(apiError(500, 'ERROR')) });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(
       await screen.findByText('Some server or network problems, please try again later'),
     ).toBeTruthy();
-    expect(orderButton().disabled).toBe(false);
+    expect(confirmButton().disabled).toBe(false);
   });
 
   it('shows "not enough points" when the page says so, without the Order button', () => {
     renderRedeem(makeRedeemPage({ noneDet: true }));
     expect(screen.getByText('You do not have enough points to redeem this item.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    noOrderButtons();
   });
 
   it.each([{ order_disabled: true }, { disabled: true }])(
@@ -252,7 +333,7 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     (flags) => {
       renderRedeem(makeRedeemPage(flags));
       expect(screen.getByText('Sorry, ordering is currently disabled')).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+      noOrderButtons();
     },
   );
 
@@ -261,11 +342,11 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     renderRedeem(makeRedeemPage(), {
       answer: ordering(makeRedeemResult({ ordered: false, orderId: null, disabled: true })),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     expect(
       await screen.findByText('Sorry, ordering is currently disabled', { selector: '.alert' }),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    noOrderButtons();
   });
 
   it('sends a partner-programme user to the partner URL when the order call says so', async () => {
@@ -280,9 +361,9 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
         }),
       ),
     });
-    await user.click(orderButton());
+    await placeOrderThroughReview(user);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://partner.example/club'));
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    noOrderButtons();
   });
 
   it('says "Please select at least one gift." with a Back link when nothing is chosen', () => {
@@ -312,7 +393,7 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     vi.stubGlobal('location', { ...window.location, assign });
     renderRedeem(makeRedeemPage({ partnerUrl: 'https://partner.example/club' }));
     expect(assign).toHaveBeenCalledWith('https://partner.example/club');
-    expect(screen.queryByRole('button', { name: 'Order' })).toBeNull();
+    noOrderButtons();
   });
 
   it('reads its words from the dictionary', () => {

@@ -27,6 +27,7 @@ import {
   useResolvedClubForm,
 } from '../../../shared/forms/use-club-form';
 import { PartnerRedirect } from '../components/partner-redirect';
+import { fillNodes } from '../../../shared/points-status/format';
 import '../gifts.css';
 
 /** Characters a delivery address may have (spec 2 §5, §9). */
@@ -104,14 +105,31 @@ function BackButton() {
   );
 }
 
-/** The thank-you, with the remaining points and a link to the ordered gifts. */
-function Ordered({ result }: { result: RedeemResult }) {
+/** The thank-you: the order number, what was ordered, the remaining points and a link to the ordered gifts. */
+function Ordered({ result, data }: { result: RedeemResult; data: RedeemPage }) {
   const text = useDictionary();
   const layout = useLayout();
   const formatNumber = useFormatNumber();
+  const listId = useId();
   return (
     <div className="alert alert--success">
       <p>{text('redeem.thankYou', 'Thank you for your order!')}</p>
+      {result.orderId !== null ? (
+        <p className="redeem-order-number">
+          {fillNodes(text('redeem.orderNumber', 'Order number: {orderId}'), {
+            // An identifier, not an amount: no digit grouping.
+            orderId: <strong>{result.orderId}</strong>,
+          })}
+        </p>
+      ) : null}
+      <p id={listId}>{text('redeem.orderedCaption', 'What you ordered')}</p>
+      <ul aria-labelledby={listId}>
+        {data.listgifts.map(({ gift, quantity }) => (
+          <li key={gift.id}>
+            {formatNumber(quantity)} × {gift.description}
+          </li>
+        ))}
+      </ul>
       <p>
         {text('redeem.remaining', 'Your remaining points: {points}').replace(
           '{points}',
@@ -124,6 +142,75 @@ function Ordered({ result }: { result: RedeemResult }) {
         </Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * The confirmation step: where the gifts go, what they cost and what is left.
+ * Nothing is spent before "Confirm order"; "Go back and change" returns to the form.
+ */
+function OrderReview({
+  data,
+  values,
+  busy,
+  onBack,
+}: {
+  data: RedeemPage;
+  values: { delivery?: string | undefined; giftDeliveryAddress?: string | undefined };
+  busy: boolean;
+  onBack: () => void;
+}) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => titleRef.current?.focus(), []);
+  const send = values.delivery === 'send';
+  return (
+    <section className="redeem-review" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={titleRef} tabIndex={-1}>
+        {text('redeem.confirmTitle', 'Confirm your order')}
+      </h2>
+      <p>
+        {text('redeem.confirmText', 'Check your order. No points are spent until you confirm it.')}
+      </p>
+      <dl className="redeem-summary">
+        <div>
+          <dt>{text('redeem.delivery', 'Delivery')}</dt>
+          <dd>
+            {send
+              ? text('redeem.deliverySend', 'Send to my address')
+              : text('redeem.deliverySelf', 'Collect personally')}
+          </dd>
+        </div>
+        {send ? (
+          <div>
+            <dt>{text('redeem.address', 'Delivery address')}</dt>
+            <dd className="redeem-summary__address">{values.giftDeliveryAddress}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{text('redeem.cost', 'Points it costs')}</dt>
+          <dd className="redeem-number" data-testid="redeem-cost">
+            {formatNumber(data.total)}
+          </dd>
+        </div>
+        <div>
+          <dt>{text('redeem.remainingAfter', 'Points left after the order')}</dt>
+          <dd className="redeem-number" data-testid="redeem-remaining-after">
+            {formatNumber(data.Refresh - data.total)}
+          </dd>
+        </div>
+      </dl>
+      <div className="gifts-actions">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {text('redeem.confirm', 'Confirm order')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
+          {text('redeem.change', 'Go back and change')}
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -140,27 +227,40 @@ function OrderForm({
   const queryClient = useQueryClient();
   const word = useMessageWording();
   const id = useId();
+  // Two steps in one form: the choices, then their confirmation; only the second spends.
+  const [reviewing, setReviewing] = useState(false);
   const form = useResolvedClubForm(
     resolver,
     {
       listgifts: listGifts(data),
-      delivery: data.delivery_option,
+      // Nothing preselected that changes where the gifts go: the member chooses.
+      ...(data.delivery_option === '' ? {} : { delivery: data.delivery_option }),
       giftDeliveryAddress: data.giftDeliveryAddress,
       orderKey: data.orderKey,
     },
     'onSubmit',
   );
   const address = useWatch({ control: form.control, name: 'giftDeliveryAddress' }) ?? '';
+  const delivery = useWatch({ control: form.control, name: 'delivery' });
   const addressError = form.formState.errors.giftDeliveryAddress?.message;
+  const deliveryError = form.formState.errors.delivery?.message;
   const busy = form.formState.isSubmitting;
 
   // One request at a time: a double click sends one order (useFormSubmit).
   const { onSubmit, otherMessages } = useFormSubmit(
     form,
     async (values: RedeemForm) => {
+      if (!reviewing) {
+        setReviewing(true);
+        return;
+      }
       const result = await placeOrder(data, layout, values);
       const messages = result.validationMessages;
-      if (messages && Object.keys(messages).length > 0) return messages;
+      if (messages && Object.keys(messages).length > 0) {
+        // Back to the choices, where the messages show on their fields.
+        setReviewing(false);
+        return messages;
+      }
       if (result.ordered) await forgetAfterOrder(queryClient);
       onResult(result);
     },
@@ -170,48 +270,73 @@ function OrderForm({
 
   const hintId = `${id}-address-hint`;
   const errorId = `${id}-address-error`;
+  const deliveryErrorId = `${id}-delivery-error`;
+  const deliveryProps = deliveryError
+    ? { 'aria-invalid': true, 'aria-describedby': deliveryErrorId }
+    : {};
+  const wordError = (message: string) => message.split('\n').map(word).join(' ');
   return (
     <form className="redeem-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <fieldset className="redeem-delivery">
-        <legend>{text('redeem.delivery', 'Delivery')}</legend>
-        <label>
-          <input type="radio" value="send" {...form.register('delivery')} />{' '}
-          {text('redeem.deliverySend', 'Send to my address')}
-        </label>
-        <label>
-          <input type="radio" value="self" {...form.register('delivery')} />{' '}
-          {text('redeem.deliverySelf', 'Collect personally')}
-        </label>
-      </fieldset>
-      <div className="redeem-address">
-        <label htmlFor={`${id}-address`}>{text('redeem.address', 'Delivery address')}</label>
-        <textarea
-          id={`${id}-address`}
-          rows={4}
-          aria-invalid={addressError ? true : undefined}
-          aria-describedby={addressError ? `${hintId} ${errorId}` : hintId}
-          {...form.register('giftDeliveryAddress')}
+      {reviewing ? (
+        <OrderReview
+          data={data}
+          values={{ delivery, giftDeliveryAddress: address }}
+          busy={busy}
+          onBack={() => {
+            setReviewing(false);
+            // Focus returns to the choices the member came back to change.
+            setTimeout(() => form.setFocus('delivery'), 0);
+          }}
         />
-        <p id={hintId} className="redeem-hint">
-          {wording.text(
-            'redeem.addressHint',
-            '{count} of {max, plural, one {# character} other {# characters}}; needed to send the gifts.',
-            { count: address.length, max: ADDRESS_MAX_LENGTH },
-          )}
-        </p>
-        {typeof addressError === 'string' && addressError !== '' ? (
-          <p id={errorId} className="redeem-error">
-            {addressError.split('\n').map(word).join(' ')}
-          </p>
-        ) : null}
-      </div>
-      <FormAlert messages={otherMessages} />
-      <div className="gifts-actions">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {text('redeem.order', 'Order')}
-        </button>
-        <BackButton />
-      </div>
+      ) : (
+        <>
+          <fieldset className="redeem-delivery">
+            <legend>{text('redeem.delivery', 'Delivery')}</legend>
+            <label>
+              <input type="radio" value="send" {...deliveryProps} {...form.register('delivery')} />{' '}
+              {text('redeem.deliverySend', 'Send to my address')}
+            </label>
+            <label>
+              <input type="radio" value="self" {...deliveryProps} {...form.register('delivery')} />{' '}
+              {text('redeem.deliverySelf', 'Collect personally')}
+            </label>
+            {typeof deliveryError === 'string' && deliveryError !== '' ? (
+              <p id={deliveryErrorId} className="redeem-error">
+                {wordError(deliveryError)}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="redeem-address">
+            <label htmlFor={`${id}-address`}>{text('redeem.address', 'Delivery address')}</label>
+            <textarea
+              id={`${id}-address`}
+              rows={4}
+              aria-invalid={addressError ? true : undefined}
+              aria-describedby={addressError ? `${hintId} ${errorId}` : hintId}
+              {...form.register('giftDeliveryAddress')}
+            />
+            <p id={hintId} className="redeem-hint">
+              {wording.text(
+                'redeem.addressHint',
+                '{count} of {max, plural, one {# character} other {# characters}}; needed to send the gifts.',
+                { count: address.length, max: ADDRESS_MAX_LENGTH },
+              )}
+            </p>
+            {typeof addressError === 'string' && addressError !== '' ? (
+              <p id={errorId} className="redeem-error">
+                {wordError(addressError)}
+              </p>
+            ) : null}
+          </div>
+          <FormAlert messages={otherMessages} />
+          <div className="gifts-actions">
+            <button type="submit" className="button">
+              {text('redeem.continue', 'Continue')}
+            </button>
+            <BackButton />
+          </div>
+        </>
+      )}
     </form>
   );
 }
@@ -254,7 +379,7 @@ function Redeem({ data }: { data: RedeemPage }) {
 
   let body: ReactNode;
   if (result?.ordered) {
-    body = <Ordered result={result} />;
+    body = <Ordered result={result} data={data} />;
   } else if (noOrder) {
     body = (
       <p className="alert alert--danger">
@@ -300,8 +425,9 @@ function Redeem({ data }: { data: RedeemPage }) {
 
 /**
  * Redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow", members
- * only): the chosen gifts, the delivery choice and address, Order and Back,
- * and the states not enough points, ordering disabled, ordered, an error
+ * only): the chosen gifts, the delivery choice (none preselected) and
+ * address, Continue and Back, then the confirmation (Confirm order or Go
+ * back and change: nothing is spent before it), and the states not enough points, ordering disabled, ordered, an error
  * text, and no gift selected. Opening it refreshes the status report.
  */
 export function RedeemScreen({ page }: ScreenProps) {

@@ -69,7 +69,7 @@ export function makeRedeemPage(overrides: Partial<RedeemPage> = {}): RedeemPage 
       disabled: false,
       Refresh: 935,
       giftDeliveryAddress: '',
-      delivery_option: 'self' as const,
+      delivery_option: '' as const,
       orderKey: 'key-0123456789abcdef',
       partnerUrl: null,
       ...overrides,

@@ -167,6 +167,33 @@ describe('member home (spec 2 §2.4)', () => {
     );
   });
 
+  it('offers no "Spend my points" while ordering is closed, and says when it reopens in the page language', async () => {
+    pointsApi(makeStatusReport({ orderingClosed: true, orderingReopensOn: '2027-01-07' }));
+    renderHome(
+      makeClientLayout({
+        dictionary: {
+          'memberHome.orderingClosed': 'طلب الهدايا مغلق حاليًا.',
+          'memberHome.orderingReopens': 'يُعاد فتحه في {date}.',
+          'month.jan': 'يناير',
+        },
+      }),
+    );
+    const closed = await screen.findByText(/طلب الهدايا مغلق حاليًا\./);
+    expect(closed.textContent).toBe('طلب الهدايا مغلق حاليًا. يُعاد فتحه في 7 يناير 2027.');
+    expect(closed.querySelector('time')?.getAttribute('datetime')).toBe('2027-01-07');
+    expect(screen.queryByRole('link', { name: 'Spend my points' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Spend my points' })).toBeNull();
+  });
+
+  it('says ordering is closed without a date when nobody knows when it reopens', async () => {
+    pointsApi(makeStatusReport({ orderingClosed: true, orderingReopensOn: null }));
+    renderHome();
+    expect((await screen.findByText(/^Gift ordering is closed/)).textContent).toBe(
+      'Gift ordering is closed at the moment.',
+    );
+    expect(screen.queryByRole('link', { name: 'Spend my points' })).toBeNull();
+  });
+
   it('shows "Services are unavailable" when the status report fails', async () => {
     pointsApi(404, 404);
     renderHome();

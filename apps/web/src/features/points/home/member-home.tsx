@@ -12,21 +12,49 @@ import { useDictionary } from '../../../shared/use-dictionary';
 import { expiryForecastQueryOptions, useExpiryForecast } from '../api/expiry-forecast';
 import { statusReportQueryOptions } from '../../../shared/points-status/status-report';
 import { ExpiryForecastChart } from '../charts/forecast-chart';
-import { fill, useFormatNumber } from '../../../shared/points-status/format';
+import { fill, fillNodes, useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { StatusPanel } from '../components/status-panel';
 import '../points.css';
 import { loadMessageFormat } from '../../../shared/wording';
 
 /**
+ * While gift ordering is closed (the country's switch or its ordering
+ * dates), home offers no "Spend my points": it says ordering is closed and,
+ * when content or the next ordering range says, when it reopens.
+ */
+function OrderingClosed({ reopensOn }: { reopensOn: string | null }) {
+  const text = useDictionary();
+  return (
+    <div className="points-home__spend">
+      <p className="alert alert--info">
+        {text('memberHome.orderingClosed', 'Gift ordering is closed at the moment.')}
+        {reopensOn !== null ? (
+          <>
+            {' '}
+            {fillNodes(text('memberHome.orderingReopens', 'It reopens on {date}.'), {
+              date: <LocaleDate value={reopensOn} />,
+            })}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/**
  * "Spend my points" (spec 2 §2.4): a link to the gift list, or, while the
- * order partner is off, a disabled button with the maintenance message.
+ * order partner is off, a disabled button with the maintenance message;
+ * nothing to spend on while ordering is closed.
  */
 function SpendPoints({ report }: { report: StatusReport }) {
   const layout = useLayout();
   const text = useDictionary();
   const messageId = useId();
   const label = text('memberHome.spend', 'Spend my points');
+  if (report.orderingClosed === true)
+    return <OrderingClosed reopensOn={report.orderingReopensOn ?? null} />;
   if (!report.edenredIsOff)
     return (
       <p className="points-home__spend">

@@ -13,6 +13,7 @@ export function pointsPageData(page: Page): PointsPage {
     summAdd: data.summAdd ?? 0,
     useArray: data.useArray ?? [],
     summUse: data.summUse ?? 0,
+    orders: data.orders ?? [],
     expired: data.expired ?? 0,
     refresh: data.refresh ?? 0,
     details: data.details ?? '',

@@ -300,18 +300,74 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(screen.getByText('You have not ordered any gifts yet.')).toBeTruthy();
   });
 
-  it('lists the ordered gifts with their sum', async () => {
+  it('lists each order with its number, gifts and timeline, its vouchers or why it was refunded', async () => {
     const user = userEvent.setup();
     renderPoints(
       makePointsPage({
-        useArray: [{ id: 9, date: '2026-03-01', pnr: 'Voucher 25', quantity: 2, points: 500 }],
+        useArray: [{ id: 9, date: '2026-03-01', pnr: '', quantity: 2, points: 500 }],
         summUse: 500,
+        orders: [
+          {
+            id: 9,
+            points: 500,
+            delivery: 'self',
+            lines: [{ description: 'Voucher 25', quantity: 2, points: 250 }],
+            state: 'fulfilled',
+            timeline: [
+              { state: 'placed', date: '2026-03-01' },
+              { state: 'submitted', date: '2026-03-01' },
+              { state: 'fulfilled', date: '2026-03-04' },
+            ],
+            vouchers: ['VC-1111', 'VC-2222'],
+            refund: null,
+          },
+          {
+            id: 8,
+            points: 100,
+            delivery: 'send',
+            lines: [{ description: 'Mug', quantity: 1, points: 100 }],
+            state: 'failed',
+            timeline: [
+              { state: 'placed', date: '2026-02-01' },
+              { state: 'failed', date: '2026-02-02' },
+            ],
+            vouchers: [],
+            refund: { cause: 'refused', reason: 'Out of stock' },
+          },
+        ],
       }),
     );
     await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
-    const rows = within(screen.getByRole('table', { name: 'Ordered gifts' })).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('Mar 1, 2026Voucher 252500');
-    expect(rows.at(-1)?.textContent).toBe('Total500');
+    const cards = within(screen.getByRole('list', { name: 'Ordered gifts' })).getAllByRole(
+      'listitem',
+      { name: /^Order \d+$/ },
+    );
+    expect(cards).toHaveLength(2);
+    const [fulfilled, refunded] = cards as [HTMLElement, HTMLElement];
+    expect(
+      within(fulfilled).getByText('Fulfilled', { selector: '.order-card__state' }),
+    ).toBeTruthy();
+    expect(within(fulfilled).getByText('2 × Voucher 25')).toBeTruthy();
+    const steps = within(within(fulfilled).getByRole('list', { name: 'Progress of order 9' }))
+      .getAllByRole('listitem')
+      .map((step) => step.textContent);
+    expect(steps).toEqual([
+      'Placed Mar 1, 2026',
+      'Sent to the provider Mar 1, 2026',
+      'Fulfilled Mar 4, 2026',
+    ]);
+    expect(within(fulfilled).getByText('VC-2222')).toBeTruthy();
+    expect(
+      within(refunded)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toContain('Refunded Feb 2, 2026');
+    expect(refunded.textContent).toContain(
+      'The provider refused the order. Your points are back. (Out of stock)',
+    );
+    expect(screen.getByText('Total', { exact: false, selector: 'p' }).textContent).toBe(
+      'Total: 500',
+    );
   });
 
   it('opens on Ordered gifts when reached through #ordered-gifts (after a gift order)', () => {

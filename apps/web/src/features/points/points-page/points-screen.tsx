@@ -13,7 +13,8 @@ import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { pointsHistoryQueryOptions, usePointsHistory } from '../api/points-history';
 import { PointsHistoryChart } from '../charts/history-chart';
 import { pointsPageData } from './page-data';
-import { AdditionalPointsTable, OrderedGiftsTable, PnrPointsTable } from './points-tables';
+import { AdditionalPointsTable, PnrPointsTable } from './points-tables';
+import { OrderedGifts } from './ordered-gifts';
 import { SearchForm } from './search-form';
 import { StatementActions } from './statement-actions';
 import { Tabs } from './tabs';
@@ -174,8 +175,8 @@ export function PointsScreen({ page }: ScreenProps) {
           {
             key: 'gifts',
             label: text('points.tabGifts', 'Ordered gifts'),
-            content: <OrderedGiftsTable data={data} />,
-            focusable: data.useArray.length > 0,
+            content: <OrderedGifts data={data} />,
+            focusable: false,
           },
         ]}
       />

@@ -106,6 +106,7 @@ export function makePointsPage(overrides: Partial<PointsPage> = {}): PointsPage 
     summAdd: 80,
     useArray: [],
     summUse: 0,
+    orders: [],
     expired: 15,
     refresh: 935,
     details: '',

@@ -1,0 +1,78 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { OrderedGift } from '@club/contract/points';
+import type { Database } from '../../../db/client.js';
+import { dayOf } from '../../points/calendar-days.js';
+import { giftOrderLines, giftOrders } from '../schema.js';
+
+/** The most orders the Ordered gifts tab lists. */
+const ORDERS_LIMIT = 200;
+
+/**
+ * The member's gift orders, newest first, each with what was ordered and its
+ * short timeline: placed, sent to the provider, then fulfilled (with its
+ * voucher codes) or refunded (with why). Refunded orders are listed too: the
+ * member sees what became of every order.
+ */
+export async function orderedGifts(db: Database, agentId: number): Promise<OrderedGift[]> {
+  const orders = await db
+    .select({
+      id: giftOrders.id,
+      state: giftOrders.state,
+      delivery: giftOrders.delivery,
+      points: giftOrders.totalPoints,
+      createdAt: giftOrders.createdAt,
+      submittedAt: giftOrders.submittedAt,
+      fulfilledAt: giftOrders.fulfilledAt,
+      failedAt: giftOrders.failedAt,
+      vouchers: giftOrders.vouchers,
+      failedBy: giftOrders.failedBy,
+      lastError: giftOrders.lastError,
+    })
+    .from(giftOrders)
+    .where(eq(giftOrders.agentId, agentId))
+    .orderBy(desc(giftOrders.createdAt), desc(giftOrders.id))
+    .limit(ORDERS_LIMIT);
+  if (orders.length === 0) return [];
+  const lines = await db
+    .select({
+      orderId: giftOrderLines.orderId,
+      description: giftOrderLines.description,
+      quantity: giftOrderLines.quantity,
+      points: giftOrderLines.points,
+    })
+    .from(giftOrderLines)
+    .where(
+      inArray(
+        giftOrderLines.orderId,
+        orders.map((order) => order.id),
+      ),
+    )
+    .orderBy(asc(giftOrderLines.giftId));
+  return orders.map((order) => {
+    const reached = [
+      { state: 'placed' as const, at: order.createdAt },
+      { state: 'submitted' as const, at: order.submittedAt },
+      { state: 'fulfilled' as const, at: order.fulfilledAt },
+      { state: 'failed' as const, at: order.failedAt },
+    ];
+    const cause = order.failedBy ?? 'refused';
+    return {
+      id: order.id,
+      points: order.points,
+      delivery: order.delivery,
+      lines: lines
+        .filter((line) => line.orderId === order.id)
+        .map(({ description, quantity, points }) => ({ description, quantity, points })),
+      state: order.state,
+      timeline: reached.flatMap(({ state, at }) =>
+        at === null ? [] : [{ state, date: dayOf(at.getTime()) }],
+      ),
+      vouchers: order.state === 'fulfilled' ? order.vouchers : [],
+      refund:
+        order.state === 'failed'
+          ? // Only the provider's refusal is worded for people; the other causes carry technical details.
+            { cause, reason: cause === 'refused' ? (order.lastError ?? '') : '' }
+          : null,
+    };
+  });
+}

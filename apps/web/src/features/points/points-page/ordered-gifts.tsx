@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import type { OrderedGift, PointsPage } from '@club/contract/points';
+import type { OrderState, RefundCause } from '@club/contract/gift-rules';
+import { useDictionary } from '../../../shared/use-dictionary';
+import { LeftToRight } from '../../../shared/left-to-right';
+import { fill, useFormatNumber } from '../../../shared/points-status/format';
+import { LocaleDate } from '../../../shared/locale-date';
+
+function useOrderWords() {
+  const text = useDictionary();
+  const states: Record<OrderState, string> = {
+    placed: text('points.orderState.placed', 'Placed'),
+    submitted: text('points.orderState.submitted', 'Sent to the provider'),
+    fulfilled: text('points.orderState.fulfilled', 'Fulfilled'),
+    failed: text('points.orderState.failed', 'Refunded'),
+  };
+  const refunds: Record<RefundCause, string> = {
+    refused: text('points.refund.refused', 'The provider refused the order. Your points are back.'),
+    attempts: text(
+      'points.refund.attempts',
+      'The order could not be sent to the provider. Your points are back.',
+    ),
+    unconfirmed: text(
+      'points.refund.unconfirmed',
+      'The provider did not confirm the order in time. Your points are back.',
+    ),
+  };
+  return { text, states, refunds };
+}
+
+/** One order: its number, points, gifts, the states it went through, and its vouchers or refund. */
+function OrderCard({ order }: { order: OrderedGift }) {
+  const { text, states, refunds } = useOrderWords();
+  const formatNumber = useFormatNumber();
+  const titleId = useId();
+  // An identifier, not an amount: no digit grouping.
+  const orderId = String(order.id);
+  return (
+    <li className="order-card" aria-labelledby={titleId} data-order-id={order.id}>
+      <div className="order-card__head">
+        <h3 id={titleId}>{fill(text('points.orderTitle', 'Order {orderId}'), { orderId })}</h3>
+        <span className={`order-card__state order-card__state--${order.state}`}>
+          {states[order.state]}
+        </span>
+        <span className="order-card__points">
+          {fill(text('points.orderPoints', '{points} points'), {
+            points: formatNumber(order.points),
+          })}
+        </span>
+      </div>
+      <ul className="order-card__lines">
+        {order.lines.map((line, index) => (
+          <li key={index}>
+            {formatNumber(line.quantity)} × {line.description}
+          </li>
+        ))}
+      </ul>
+      <ol
+        className="order-timeline"
+        aria-label={fill(text('points.orderTimeline', 'Progress of order {orderId}'), { orderId })}
+      >
+        {order.timeline.map((event) => (
+          <li
+            key={event.state}
+            className={`order-timeline__step order-timeline__step--${event.state}`}
+          >
+            <span className="order-timeline__state">{states[event.state]}</span>{' '}
+            <LocaleDate value={event.date} style="short" />
+          </li>
+        ))}
+      </ol>
+      {order.vouchers.length > 0 ? (
+        <div className="order-card__vouchers">
+          <p>{text('points.vouchers', 'Your voucher codes')}</p>
+          <ul>
+            {order.vouchers.map((code) => (
+              <li key={code}>
+                <LeftToRight>
+                  <code>{code}</code>
+                </LeftToRight>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {order.refund !== null ? (
+        <p className="order-card__refund">
+          {refunds[order.refund.cause]}
+          {order.refund.reason !== '' ? <> ({order.refund.reason})</> : null}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Ordered gifts: every order, newest first, with its number, gifts and a
+ * short timeline (placed, sent to the provider, fulfilled with its vouchers
+ * or refunded with why), then the points used on gifts (the spec's `summUse`).
+ */
+export function OrderedGifts({ data }: { data: PointsPage }) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  if (data.orders.length === 0)
+    return (
+      <p className="points-empty">
+        {text('points.noGifts', 'You have not ordered any gifts yet.')}
+      </p>
+    );
+  return (
+    <>
+      <ul className="order-cards" aria-label={text('points.giftsCaption', 'Ordered gifts')}>
+        {data.orders.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </ul>
+      <p className="order-cards__total">
+        {text('points.total', 'Total')}: <strong>{formatNumber(data.summUse)}</strong>
+      </p>
+    </>
+  );
+}
