@@ -3,8 +3,8 @@ import { readStoredValue } from './client-storage';
 
 /**
  * The one HTTP client of the app (spec 2 §9): relative `/s2c/…` paths,
- * form-encoded bodies, the bearer token, the XSRF header, GET retries on
- * 5xx and network failures, answers read through `data`.
+ * form-encoded bodies, the bearer token, the XSRF header, the page's
+ * language, GET retries on 5xx and network failures, answers read through `data`.
  */
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -62,6 +62,9 @@ function readCookie(name: string): string | null {
 
 function headersFor(method: Method, url: string, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
+  // The page's language (`el-GR`), so the server words its messages in it (decision 026).
+  const pageLanguage = document.documentElement.lang;
+  if (pageLanguage !== '') headers.set('Accept-Language', pageLanguage);
   if (hasBody) headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
   const token = readStoredValue('token');
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -64,7 +64,8 @@ async function keysTheWebAppReads(): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const file of await sourceFiles(webSources)) {
     const source = await readFile(file, 'utf8');
-    for (const pattern of wordReads) for (const match of source.matchAll(pattern)) keys.add(match[1]!);
+    for (const pattern of wordReads)
+      for (const match of source.matchAll(pattern)) keys.add(match[1]!);
   }
   return keys;
 }
