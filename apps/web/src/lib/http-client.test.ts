@@ -9,7 +9,7 @@ import {
 } from './api-error';
 import { setAppConfigForTests } from './app-config';
 import { writeStoredValue } from './client-storage';
-import { formEncode, httpClient } from './http-client';
+import { formEncode, httpClient, setRequestLanguage } from './http-client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -101,10 +101,10 @@ describe('headers', () => {
 
   it("sends the page's language as Accept-Language, and none before the page has one", async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(200, { data: 1 })));
-    document.documentElement.lang = 'el-GR';
+    setRequestLanguage('el-GR');
     await httpClient.post('/s2c/auth/v1/token/agent', { body: { username: '1' } });
     expect(header('Accept-Language')).toBe('el-GR');
-    document.documentElement.lang = '';
+    setRequestLanguage('');
     await httpClient.get('/s2c/content/v1/layout/');
     expect(header('Accept-Language')).toBeNull();
   });

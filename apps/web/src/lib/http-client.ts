@@ -60,11 +60,21 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+let requestLanguage = '';
+
+/**
+ * The language of the page being shown (`el-GR`, as its `<html lang>`), sent
+ * as `Accept-Language` so the server words its messages in it (decision 026).
+ * The page loader sets it as soon as the page's layout is known, before the
+ * screen makes its calls.
+ */
+export function setRequestLanguage(tag: string): void {
+  requestLanguage = tag;
+}
+
 function headersFor(method: Method, url: string, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  // The page's language (`el-GR`), so the server words its messages in it (decision 026).
-  const pageLanguage = document.documentElement.lang;
-  if (pageLanguage !== '') headers.set('Accept-Language', pageLanguage);
+  if (requestLanguage !== '') headers.set('Accept-Language', requestLanguage);
   if (hasBody) headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
   const token = readStoredValue('token');
   if (token) headers.set('Authorization', `Bearer ${token}`);
