@@ -72,6 +72,11 @@ export const messageCatalogue = {
   'member.message.tooManyAttempts': 'Too many attempts. Please try again in a few minutes.',
   'member.message.pending':
     'Please confirm your email address first. Use "Activate account" to get a new link.',
+  // The decision-maker notify form of registration, when the office has too many waiting addresses.
+  'member.message.waitingListFull': "This office's waiting list is full.",
+
+  // The generic submit error of the error catalogue (spec 1 §8).
+  'error.submitFailed': 'Some server or network problems, please try again later',
 } as const;
 
 export type MessageKey = keyof typeof messageCatalogue;

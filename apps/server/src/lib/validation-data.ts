@@ -21,8 +21,8 @@ export type FieldIssue = IssueLike & { path: readonly PropertyKey[] };
  * issue of a field is kept: the checks of a rule run in order (required, then
  * length, then pattern), and the first one that fails is the one to show.
  * `fallbackField` names issues about the input as a whole. Messages are worded
- * with `words` (a page's dictionary), else in English: calls without a page
- * have no language.
+ * with `words` (the page's dictionary, or the request's language for calls
+ * outside the pages: message-wording.ts), else in English.
  */
 export function fieldMessages(
   issues: readonly FieldIssue[],

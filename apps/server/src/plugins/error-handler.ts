@@ -4,8 +4,16 @@ import { ErrorCode } from '@club/contract/envelope';
 import { appPlugin } from '../app-types.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors.js';
 import { HttpError } from '../lib/http-error.js';
+import { MessageWording } from '../lib/message-wording.js';
 import { fieldMessages } from '../lib/validation-data.js';
 import { createOutageLog } from './outage-log.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Words answers' messages in the request's language; the content module supplies the words. */
+    messageWording: MessageWording;
+  }
+}
 
 /** Status codes of Fastify's own client errors, with the code and field the answer gives. */
 const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
@@ -18,12 +26,15 @@ const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
  * The one error handler: every error answers `{ code, data }`. Invalid input
  * gives 400 with per-field messages and the request id; an unreachable
  * database gives 503; anything else unexpected is logged and answers 500
- * without internals.
+ * without internals. Messages that are keys of the contract's catalogue are
+ * worded in the request's language (`messageWording`).
  */
 export const errorHandlerPlugin = appPlugin(
   (app) => {
     const logOutage = createOutageLog();
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    const messageWording = new MessageWording();
+    app.decorate('messageWording', messageWording);
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const requestId = request.id;
 
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -31,16 +42,18 @@ export const errorHandlerPlugin = appPlugin(
           path: issue.instancePath.split('/').filter((part) => part !== ''),
           message: issue.message ?? 'Invalid value',
         }));
-        const data = fieldMessages(issues, error.validationContext ?? 'request');
+        const words = await messageWording.words(request);
+        const data = fieldMessages(issues, error.validationContext ?? 'request', words);
         request.log.debug({ data }, 'invalid input');
         return reply.code(400).send({ code: ErrorCode.validation, data: { ...data, requestId } });
       }
 
       if (error instanceof HttpError) {
+        const worded = await messageWording.wordData(request, error.data);
         const data =
-          error.code === ErrorCode.validation && typeof error.data === 'object'
-            ? { ...error.data, requestId }
-            : error.data;
+          error.code === ErrorCode.validation && typeof worded === 'object'
+            ? { ...worded, requestId }
+            : worded;
         return reply.code(error.statusCode).send({ code: error.code, data });
       }
 

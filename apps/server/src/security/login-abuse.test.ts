@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { loginMessages } from '../modules/agents/login-routes.js';
 import type { LoginLimits } from '../modules/limits/login-limiter.js';
 import { deviceCookieOf, login } from '../testing/agent-requests.js';
@@ -38,7 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tooMany = { code: 'TOO_MANY_REQUESTS', data: { username: loginMessages.tooManyAttempts } };
+// The answer of a call without a language: the message's English wording.
+const tooMany = {
+  code: 'TOO_MANY_REQUESTS',
+  data: { username: wordMessage({ key: loginMessages.tooManyAttempts }) },
+};
 const invalid = { code: 'UNAUTHORIZED', data: { username: 'Invalid Username or Password' } };
 
 /** A different client address for every guess: 1,000 of them, IPv4 and IPv6. */

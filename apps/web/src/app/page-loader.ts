@@ -14,6 +14,7 @@ import { rootSiteUrl } from '../lib/country-host';
 import { readStoredValue } from '../lib/client-storage';
 import { dictionaryText } from '../lib/dictionary';
 import { logError } from '../lib/error-log';
+import { setRequestLanguage } from '../lib/http-client';
 import { loadSanitizer } from '../lib/sanitizer';
 import { headerBanner } from './shell/header-banner-module';
 import { memberSession } from './user/member-session-module';
@@ -22,6 +23,7 @@ import { localPage } from '../shared/local-page';
 import { redirectTo, type Redirect } from '../shared/navigation/page-navigator';
 import type { PageScreen } from '../shared/screens';
 import { screenFor } from './page-registry';
+import { htmlLang } from './document-meta';
 import { checkedUser, type UserCheckOutcome } from '../shared/user/user-check';
 
 /** Everything a page view needs, resolved before it renders. */
@@ -226,6 +228,7 @@ async function loadView(
     return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason);
   }
   const layout = layoutResult.value;
+  setRequestLanguage(htmlLang(layout));
 
   if (layout.subDomainDisabled && hostCountry !== undefined) {
     window.location.replace(onRootSite(layout.countryRoute));

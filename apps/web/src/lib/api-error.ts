@@ -1,3 +1,5 @@
+import type { MessageKey } from '@club/contract/message-catalogue';
+
 /**
  * A failed call: the HTTP status (0 when the network failed), the server's
  * error code and its data (spec 2 §7 "errors through an error object with a
@@ -21,14 +23,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** What the user sees for each failure (spec 1 §8, spec 2 §8). */
+/** What the user sees for each failure (spec 1 §8, spec 2 §8), in English. */
 export const errorMessages = {
   unavailable: 'Services are unavailable. Try again later',
   notFound: 'Page not found',
   noAccess: 'No access to this page',
-  submit: 'Some server or network problems, please try again later',
   loadUnrecognized: 'Page/layout loading unrecognized error',
 } as const;
+
+/** The generic submit error: a message key, worded in the page's language where it shows. */
+export const submitFailed = 'error.submitFailed' satisfies MessageKey;
 
 /**
  * How a failed page or layout load is shown: 404 gives the 404 screen,
@@ -43,12 +47,15 @@ export function loadFailure(error: unknown): LoadFailure {
   return 'unavailable';
 }
 
-/** The message of a failed form submit: the error's own message when it has one. */
+/**
+ * The message of a failed form submit: the error's own message when it has
+ * one (worded by the server), else the generic submit error's key.
+ */
 export function submitErrorMessage(error: unknown): string {
   if (isApiError(error) && isRecord(error.data) && typeof error.data.message === 'string') {
     return error.data.message;
   }
-  return errorMessages.submit;
+  return submitFailed;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wordText } from '@club/contract/message-catalogue';
 import {
   ApiError,
   errorMessages,
@@ -8,7 +9,7 @@ import {
 } from './api-error';
 import { setAppConfigForTests } from './app-config';
 import { writeStoredValue } from './client-storage';
-import { formEncode, httpClient } from './http-client';
+import { formEncode, httpClient, setRequestLanguage } from './http-client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -96,6 +97,16 @@ describe('headers', () => {
     expect(header('X-XSRF-TOKEN')).toBeNull();
     await httpClient.post('//other.example/s2c/x');
     expect(header('X-XSRF-TOKEN')).toBeNull();
+  });
+
+  it("sends the page's language as Accept-Language, and none before the page has one", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, { data: 1 })));
+    setRequestLanguage('el-GR');
+    await httpClient.post('/s2c/auth/v1/token/agent', { body: { username: '1' } });
+    expect(header('Accept-Language')).toBe('el-GR');
+    setRequestLanguage('');
+    await httpClient.get('/s2c/content/v1/layout/');
+    expect(header('Accept-Language')).toBeNull();
   });
 
   it('sends no XSRF header without the cookie', async () => {
@@ -241,9 +252,9 @@ describe('the error catalogue', () => {
   });
 
   it('gives the generic submit message unless the error carries its own', () => {
-    expect(submitErrorMessage(new ApiError(500, 'INTERNAL_ERROR', null))).toBe(
-      'Some server or network problems, please try again later',
-    );
+    const generic = submitErrorMessage(new ApiError(500, 'INTERNAL_ERROR', null));
+    expect(generic).toBe('error.submitFailed');
+    expect(wordText(generic)).toBe('Some server or network problems, please try again later');
     expect(submitErrorMessage(new ApiError(409, 'CONFLICT', { message: 'Already ordered' }))).toBe(
       'Already ordered',
     );

@@ -3,8 +3,8 @@ import { readStoredValue } from './client-storage';
 
 /**
  * The one HTTP client of the app (spec 2 §9): relative `/s2c/…` paths,
- * form-encoded bodies, the bearer token, the XSRF header, GET retries on
- * 5xx and network failures, answers read through `data`.
+ * form-encoded bodies, the bearer token, the XSRF header, the page's
+ * language, GET retries on 5xx and network failures, answers read through `data`.
  */
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -60,8 +60,21 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+let requestLanguage = '';
+
+/**
+ * The language of the page being shown (`el-GR`, as its `<html lang>`), sent
+ * as `Accept-Language` so the server words its messages in it (decision 029).
+ * The page loader sets it as soon as the page's layout is known, before the
+ * screen makes its calls.
+ */
+export function setRequestLanguage(tag: string): void {
+  requestLanguage = tag;
+}
+
 function headersFor(method: Method, url: string, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
+  if (requestLanguage !== '') headers.set('Accept-Language', requestLanguage);
   if (hasBody) headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
   const token = readStoredValue('token');
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -4,6 +4,7 @@ import {
   type EmailChangeConfirmAnswer,
 } from '@club/contract/account-pages';
 import type { FastifyInstance } from 'fastify';
+import { wordMessage } from '@club/contract/message-catalogue';
 import { memberMessages } from '../agents/member-rules.js';
 import { isEmailTaken } from '../agents/members.js';
 import { agents } from '../agents/schema.js';
@@ -12,11 +13,6 @@ import { TokenFormSchema, submittedToken } from './form-values.js';
 import { consumeLink } from './links.js';
 import { findMemberByEmail, lockMember } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';
-
-const emailTakenAnswer: EmailChangeConfirmAnswer = {
-  emailChanged: false,
-  errors: [memberMessages.emailTaken],
-};
 
 /**
  * The page of the link mailed to a new email address (profile update): the
@@ -40,6 +36,12 @@ export function registerEmailChangePages(app: FastifyInstance): void {
         const invalidLinkAnswer: EmailChangeConfirmAnswer = {
           emailChanged: false,
           errors: [(await accountWords(context)).invalidLink],
+        };
+        const emailTakenAnswer: EmailChangeConfirmAnswer = {
+          emailChanged: false,
+          errors: [
+            wordMessage({ key: memberMessages.emailTaken }, await context.content.dictionary()),
+          ],
         };
         try {
           return await db.transaction(async (tx) => {

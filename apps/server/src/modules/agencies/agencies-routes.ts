@@ -8,7 +8,7 @@ import {
   type OptInForm,
   type OptOutForm,
 } from '@club/contract/agency';
-import { wordMessage } from '@club/contract/message-catalogue';
+import { wordMessage, type Words } from '@club/contract/message-catalogue';
 import type { Database, Transaction } from '../../db/client.js';
 import { validateForm } from '../../lib/form-validation.js';
 import { FormValuesSchema, trimmedEmail } from '../account-links/form-values.js';
@@ -23,9 +23,11 @@ export type AgenciesRoutesOptions = { now: () => number };
 
 const path = '/s2c/auth/v1/agency/state-change-request';
 
-// In English: the call has no language.
-const linkInvalidAnswer = () => ({
-  data: { validationMessages: { officeId: [wordMessage({ key: agencyMessages.linkInvalid })] } },
+// Worded in the request's language (the page's, sent as Accept-Language).
+const linkInvalidAnswer = (words: Words) => ({
+  data: {
+    validationMessages: { officeId: [wordMessage({ key: agencyMessages.linkInvalid }, words)] },
+  },
 });
 
 /** The link's parameters as they come: anything but strings counts as absent. */
@@ -127,12 +129,12 @@ export function registerAgencyRoutes(app: FastifyInstance, options: AgenciesRout
     },
     async (request) => {
       const link = await usableLink(db, request.query as Record<string, unknown>, false);
-      if (link === null) return linkInvalidAnswer();
+      if (link === null) return linkInvalidAnswer(await app.messageWording.words(request));
       const [office] = await db
         .select({ name: offices.agencyName })
         .from(offices)
         .where(eq(offices.officeId, link.officeId));
-      if (office === undefined) return linkInvalidAnswer();
+      if (office === undefined) return linkInvalidAnswer(await app.messageWording.words(request));
       return { data: { officeId: link.officeId, name: office.name, purpose: link.purpose } };
     },
   );
@@ -153,13 +155,14 @@ export function registerAgencyRoutes(app: FastifyInstance, options: AgenciesRout
         ...(request.query as Record<string, unknown>),
         ...(request.body ?? {}),
       });
+      const words = await app.messageWording.words(request);
       const peek = await usableLink(db, values, false);
-      if (peek === null) return linkInvalidAnswer();
+      if (peek === null) return linkInvalidAnswer(words);
       const formValues = { ...values, ...linkParams(values) };
       const form =
         peek.purpose === 'opt-in'
-          ? validateForm<OptInForm | OptOutForm>(OptInFormSchema, formValues)
-          : validateForm<OptInForm | OptOutForm>(OptOutFormSchema, formValues);
+          ? validateForm<OptInForm | OptOutForm>(OptInFormSchema, formValues, words)
+          : validateForm<OptInForm | OptOutForm>(OptOutFormSchema, formValues, words);
       if (!('data' in form)) return { data: form };
       const fields = form.data;
 
@@ -200,7 +203,7 @@ export function registerAgencyRoutes(app: FastifyInstance, options: AgenciesRout
         await mailOppositeLink(tx, office, link, fields.email, now, app.config.agencyLinkDays);
         return { officeId: link.officeId, active };
       });
-      return answer === null ? linkInvalidAnswer() : { data: answer };
+      return answer === null ? linkInvalidAnswer(words) : { data: answer };
     },
   );
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@club/contract/envelope';
-import { wordMessage } from '@club/contract/message-catalogue';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import type { LoginLimiter } from '../limits/login-limiter.js';
@@ -27,8 +26,7 @@ export async function checkCurrentPassword(
   oldPassword: string,
   now: Date,
 ): Promise<void> {
-  if (oldPassword === '')
-    throw validationFailed({ oldPassword: wordMessage({ key: messages.required }) });
+  if (oldPassword === '') throw validationFailed({ oldPassword: messages.required });
   const gate = await limiter.attempt<{ passwordHash: string }>(
     member.number,
     request.ip,
@@ -43,7 +41,7 @@ export async function checkCurrentPassword(
   }
   const passwordHash = gate.row?.passwordHash ?? (await dummyPasswordHash());
   if (!(await verifyPassword(passwordHash, oldPassword))) {
-    throw validationFailed({ oldPassword: wordMessage({ key: messages.invalidPassword }) });
+    throw validationFailed({ oldPassword: messages.invalidPassword });
   }
   await limiter.succeeded(gate.attempt);
 }

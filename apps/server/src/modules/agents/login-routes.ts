@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
-import { wordMessage } from '@club/contract/message-catalogue';
+import type { MessageKey } from '@club/contract/message-catalogue';
 import { LoginWireSchema, SessionAnswerSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { HttpError } from '../../lib/http-error.js';
@@ -18,15 +18,14 @@ export type LoginRoutesOptions = {
   now: () => number;
 };
 
+/** Message keys of the login answers, worded in the request's language by the error handler. */
 export const loginMessages = {
-  pending: wordMessage({ key: 'member.message.pending' }),
-  tooManyAttempts: wordMessage({ key: 'member.message.tooManyAttempts' }),
-};
+  pending: 'member.message.pending',
+  tooManyAttempts: 'member.message.tooManyAttempts',
+} as const satisfies Record<string, MessageKey>;
 
 const invalidCredentials = () =>
-  new HttpError(401, ErrorCode.unauthorized, {
-    username: wordMessage({ key: messages.invalidCredentials }),
-  });
+  new HttpError(401, ErrorCode.unauthorized, { username: messages.invalidCredentials });
 
 /** Login and logout (spec 1 §2 "Login", §7). */
 export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, options, done) => {

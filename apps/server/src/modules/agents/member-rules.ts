@@ -1,13 +1,13 @@
-import { wordMessage } from '@club/contract/message-catalogue';
+import type { MessageKey } from '@club/contract/message-catalogue';
 import { validationFailed } from '../../lib/http-error.js';
 
-/** Messages of the server-only checks of registration and profile update, in English (the calls have no language). */
+/** Message keys of the server-only checks of registration and profile update, worded in the request's language by the error handler. */
 export const memberMessages = {
-  emailTaken: wordMessage({ key: 'member.message.emailTaken' }),
-  officeInactive: wordMessage({ key: 'member.message.officeInactive' }),
-  directOffice: wordMessage({ key: 'member.message.directOffice' }),
-  unknownCountry: wordMessage({ key: 'member.message.unknownCountry' }),
-};
+  emailTaken: 'member.message.emailTaken',
+  officeInactive: 'member.message.officeInactive',
+  directOffice: 'member.message.directOffice',
+  unknownCountry: 'member.message.unknownCountry',
+} as const satisfies Record<string, MessageKey>;
 
 export const alreadyRegistered = () => validationFailed({ email: memberMessages.emailTaken });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
-import { wordMessage } from '@club/contract/message-catalogue';
 import { RegistrationWireSchema, SessionAnswerSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { validationFailed } from '../../lib/http-error.js';
@@ -86,7 +85,7 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
 
       const problems: FieldMessages = {};
       const office = await findOffice(db, body.officeId, country.code);
-      if (office === undefined) problems.officeId = wordMessage({ key: messages.officeNotFound });
+      if (office === undefined) problems.officeId = messages.officeNotFound;
       else if (office.isAmadeusDirectOffice) problems.officeId = memberMessages.directOffice;
       else if (country.decisionMakerOptIn && !office.active) {
         problems.officeId = memberMessages.officeInactive;

@@ -4,6 +4,7 @@ import { registerContentPages } from './content-pages.js';
 import { contentRoutes } from './content-routes.js';
 import { logRoute } from './log-route.js';
 import { PageRegistry } from './page-registry.js';
+import { requestWords } from './request-words.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,8 @@ export type ContentModuleOptions = {
 /**
  * The content module: the content cache and the page registry every other
  * module registers its pages in, the guest content pages, the content calls
- * and the client error log.
+ * and the client error log; it supplies the words the answers' messages are
+ * worded with in the request's language.
  */
 export const contentModule = appPlugin<ContentModuleOptions>(
   async (app, options) => {
@@ -37,9 +39,16 @@ export const contentModule = appPlugin<ContentModuleOptions>(
       }),
     );
     app.decorate('pageRegistry', new PageRegistry());
+    const { publicRootDomain, defaultCountry } = app.config;
+    app.messageWording.supply((request) =>
+      requestWords(app.contentCache, request, { publicRootDomain, defaultCountry }),
+    );
     registerContentPages(app.pageRegistry);
     await app.register(contentRoutes);
     if (app.config.errorLog) await app.register(logRoute);
   },
-  { name: 'content', dependencies: ['openapi', '@fastify/formbody', '@fastify/rate-limit'] },
+  {
+    name: 'content',
+    dependencies: ['error-handler', 'openapi', '@fastify/formbody', '@fastify/rate-limit'],
+  },
 );

@@ -5,7 +5,7 @@ import type { Page } from '@club/contract/page';
 import { repositoryRoot } from '../../config.js';
 import { personTitleKeys } from '../agents/person-titles.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { layoutWords, pickWords } from './dictionary-words.js';
+import { layoutWords, pickWords, serverWords } from './dictionary-words.js';
 import { readContentFolder } from './read-content-folder.js';
 
 let t: TestApp;
@@ -66,6 +66,7 @@ describe.runIf(existsSync(join(demoContent, 'countries')))('the demo dictionarie
     const registry = t.app.pageRegistry;
     const scopes = [
       ...layoutWords,
+      ...serverWords,
       // Read by the server into the registration and profile answers.
       ...personTitleKeys,
       ...registry.names().flatMap((name) => registry.get(name)?.words ?? []),

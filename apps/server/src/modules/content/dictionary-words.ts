@@ -15,6 +15,7 @@ export const layoutWords: readonly string[] = [
   'language',
   'alert',
   'scrollTop',
+  'skipToContent',
   'loading',
   'error',
   // Calendar names (spec 1 §2 "from the layout dictionary").
@@ -36,6 +37,13 @@ export const layoutWords: readonly string[] = [
   'form.password',
   'form.showPassword',
 ];
+
+/**
+ * Words the server reads itself, to word the messages of its answers in the
+ * request's language (request-words.ts): the answers of registration, login,
+ * the profile and the office lookup, and of the emailed-link pages.
+ */
+export const serverWords: readonly string[] = ['member.message', 'account.message'];
 
 /** The entries of `dictionary` whose key is one of `scopes` or starts with a scope and a dot. */
 export function pickWords(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
-import { wordMessage } from '@club/contract/message-catalogue';
+import type { MessageKey } from '@club/contract/message-catalogue';
 import { EnrollNotifyWireSchema, OfficeDataSchema } from '@club/contract/membership';
 import { messages } from '@club/contract/validation-rules';
 import { notFound, validationFailed } from '../../lib/http-error.js';
@@ -26,7 +26,7 @@ const OfficeParamsSchema = z.object({
 
 const LanguageQuerySchema = z.object({ languageCode: z.string().max(8).optional() });
 
-const officeNotFound = () => notFound({ officeId: wordMessage({ key: messages.officeNotFound }) });
+const officeNotFound = () => notFound({ officeId: messages.officeNotFound });
 
 const errors = {
   400: ErrorBodySchema.describe('Invalid input: per-field messages and the request id'),
@@ -41,7 +41,7 @@ const enrollErrors = {
   ),
 };
 
-export const waitingListFull = "This office's waiting list is full.";
+export const waitingListFull = 'member.message.waitingListFull' satisfies MessageKey;
 
 /** Office lookup and the decision-maker requests of registration (spec 1 §2 steps 2 and 6). */
 export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorMessages } from '../../lib/api-error';
+import { wordMessage } from '@club/contract/message-catalogue';
+import { submitFailed } from '../../lib/api-error';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
@@ -50,7 +51,7 @@ export function TermsDialog({ onApprove }: { onApprove: () => Promise<void> }) {
       </p>
       {failed ? (
         <p className="alert alert--danger modal__error" role="alert">
-          {errorMessages.submit}
+          {wordMessage({ key: submitFailed }, layout.dictionary)}
         </p>
       ) : null}
       <div className="modal__actions">

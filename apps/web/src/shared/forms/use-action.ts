@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCommonState } from '../common-state';
-import { submitErrorMessage } from '../../lib/api-error';
+import { useSubmitErrorMessage } from './use-submit-error';
 
 /**
  * A button's call outside a form (send the delete link, ask the manager):
@@ -12,6 +12,7 @@ export function useAction(action: () => Promise<void>): {
   run: () => Promise<void>;
 } {
   const { addError, cleanErrors } = useCommonState();
+  const submitErrorMessage = useSubmitErrorMessage();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;

@@ -11,9 +11,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useCommonState } from '../common-state';
-import { fieldMessages, submitErrorMessage } from '../../lib/api-error';
+import { fieldMessages } from '../../lib/api-error';
 import { useMessageWording } from '../use-message-wording';
 import type { FieldMessages } from './field-messages';
+import { useSubmitErrorMessage } from './use-submit-error';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -108,6 +109,7 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
 ): { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; otherMessages: string[] } {
   const { addError, cleanErrors } = useCommonState();
   const word = useMessageWording();
+  const submitErrorMessage = useSubmitErrorMessage();
   const [otherMessages, setOtherMessages] = useState<string[]>([]);
   const toBanner = (messages: readonly string[]) =>
     messages.forEach((message) => addError(word(message)));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { wordText } from '@club/contract/message-catalogue';
 import type { Page } from '@club/contract/page';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
@@ -56,7 +57,7 @@ export function usePostOnOpen<TSchema extends z.ZodType>(
       (error: unknown) => {
         if (!current) return;
         setState({ key, result: { status: 'error' } });
-        addError(submitErrorMessage(error));
+        addError(wordText(submitErrorMessage(error), layout.dictionary));
       },
     );
     return () => {

@@ -8,6 +8,7 @@ import {
   renderMembershipScreen,
   stubApi,
 } from '../../../testing/membership-test-utils';
+import { makeClientLayout } from '../../../testing/render-screen';
 import { isPageForm } from '../testing/page-form';
 import { RetrievePasswordScreen } from './guest-link-screens';
 
@@ -58,6 +59,23 @@ describe('retrieve password (spec 1 §2)', () => {
     expect(
       screen.getByRole('button', { name: 'Send the link' }).getAttribute('aria-busy'),
     ).toBeNull();
+  });
+
+  it("words the generic error in the page's language", async () => {
+    stubApi((call) =>
+      isPageForm(call, 'retrieve-password') ? apiError(503, 'SERVICE_UNAVAILABLE') : undefined,
+    );
+    const user = userEvent.setup();
+    renderMembershipScreen(<RetrievePasswordScreen page={page} />, {
+      layout: makeClientLayout({
+        dictionary: { 'error.submitFailed': 'Πρόβλημα στον διακομιστή ή στο δίκτυο' },
+      }),
+    });
+    await user.type(screen.getByLabelText('Email'), 'agent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect((await screen.findByTestId('errors')).textContent).toBe(
+      'Πρόβλημα στον διακομιστή ή στο δίκτυο',
+    );
   });
 
   it('does not post an invalid email and shows its message', async () => {
