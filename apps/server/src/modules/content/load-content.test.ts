@@ -50,7 +50,7 @@ describe('loading content', () => {
       countryLanguages: 4,
       pages: 19,
       faqItems: 3,
-      menuItems: 4,
+      menuItems: 5,
       headerAlerts: 2,
       headerImages: 1,
       texts: fixtureTextCount(),
@@ -126,6 +126,12 @@ describe('loading content', () => {
       (text: string) =>
         text.replace('"https://privacy.fixture.example/club"', '"javascript:alert(1)"'),
       /countries\/gr\/country\.json: privacyPolicyUrl: /,
+    ],
+    [
+      'a menu item for an audience that does not exist',
+      'countries/gr/eng.json',
+      (text: string) => text.replace('"audience": "guest"', '"audience": "staff"'),
+      /countries\/gr\/eng\.json: menuItems\.0\.audience: /,
     ],
   ])('rejects %s', async (_label, file, change, message) => {
     const dir = copyFixture();
