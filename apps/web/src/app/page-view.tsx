@@ -27,6 +27,7 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
     layout,
     pageName: view.kind === 'page' ? view.pageName : '',
     registered: common.user !== null,
+    member: common.user && { firstName: common.user.firstName, number: common.user.number },
     directAccess: common.user?.isAmadeusDirectUser === true,
     withoutLayout: common.withoutLayout,
     pageProgress: view.kind === 'leaving' || common.pageProgress || !common.userChecked || loading,

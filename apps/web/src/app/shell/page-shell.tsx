@@ -45,7 +45,12 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
           {dictionaryText(layout.dictionary, 'skipToContent', 'Skip to content')}
         </a>
         {normal || direct ? (
-          <Header pageName={pageName} registered={state.registered} directAccess={direct} />
+          <Header
+            pageName={pageName}
+            registered={state.registered}
+            member={state.member}
+            directAccess={direct}
+          />
         ) : null}
         {showBanner ? <HeaderBannerSlot /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
