@@ -6,6 +6,7 @@ import { useDocumentMeta } from './document-meta';
 import { LayoutContext } from '../shared/layout-context';
 import { usePageChangeAdjustment } from './page-change-adjustment';
 import type { PageView as PageViewData } from './page-loader';
+import { LoadFailure } from './load-failure';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
@@ -39,7 +40,9 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
   return (
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
-        <PageShell state={state}>{Screen ? <Screen page={view.page} /> : null}</PageShell>
+        <PageShell state={state}>
+          {Screen ? <Screen page={view.page} /> : <LoadFailure />}
+        </PageShell>
         {/* Logout, country follow and the member dialogs. */}
         {state.registered ? <MemberSessionSlot pageName={view.pageName} /> : null}
       </LayoutContext>

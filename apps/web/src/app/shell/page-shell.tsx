@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { HeaderBannerSlot } from './header-banner-module';
 import { LoadingOverlay } from './loading-overlay';
+import { OfflineNotice } from './offline-notice';
 import { ScrollToTop } from './scroll-to-top';
 import { ServiceAlerts } from './service-alerts';
 import { shellMode } from './shell-mode';
@@ -55,6 +56,7 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
         {showBanner ? <HeaderBannerSlot /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
+            <OfflineNotice />
             <ServiceAlerts pageName={pageName} />
             <ErrorBanner errors={state.errors} onClose={state.cleanErrors} />
           </div>
