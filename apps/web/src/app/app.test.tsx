@@ -236,6 +236,16 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     vi.restoreAllMocks();
   });
 
+  it("reloads the document to try again when the page's chunk failed, which the browser keeps", async () => {
+    stubContentApi();
+    vi.spyOn(pageScreens.news!, 'load').mockRejectedValue(new TypeError('Failed to fetch module'));
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    renderApp('/news');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+
   it('clears the errors when the page changes', async () => {
     await useFakeTimersWithScreens('news', 'faq');
     stubContentApi({ page: (name) => (name === 'news' ? 503 : makePageAnswer(name)) });

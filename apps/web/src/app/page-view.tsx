@@ -41,7 +41,7 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
         <PageShell state={state}>
-          {Screen ? <Screen page={view.page} /> : <LoadFailure />}
+          {Screen ? <Screen page={view.page} /> : <LoadFailure byReload={view.retryByReload} />}
         </PageShell>
         {/* Logout, country follow and the member dialogs. */}
         {state.registered ? <MemberSessionSlot pageName={view.pageName} /> : null}
