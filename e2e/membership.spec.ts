@@ -3,6 +3,7 @@ import { countryUrl } from './support/urls';
 import { linkTo, mailsTo, uniqueEmail, waitForMail } from './support/mail';
 import {
   expectLoggedIn,
+  logOut,
   fillRegistrationForm,
   logIn,
   register,
@@ -38,7 +39,7 @@ test.describe('membership journeys', () => {
     await page.goto(countryUrl('gr', '/login'));
     await expect(page).toHaveURL(countryUrl('gr', '/'));
 
-    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await logOut(page);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
@@ -90,7 +91,7 @@ test.describe('membership journeys', () => {
       sameSite: 'Strict',
       path: '/s2c/auth/v1/token/agent',
     });
-    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await logOut(page);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
     // Someone else guesses the number's password, each time the backoff lets them, until the

@@ -93,6 +93,17 @@ export async function logInInEnglish(
   await expectLoggedIn(page);
 }
 
+/** The header's account menu button: its name holds the member's number, in any language. */
+export function accountMenuButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /\d{5,}/ });
+}
+
 export async function expectLoggedIn(page: Page): Promise<void> {
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/** Logs out through the header's account menu. */
+export async function logOut(page: Page): Promise<void> {
+  await accountMenuButton(page).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
 }

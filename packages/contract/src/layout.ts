@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { NumberSymbols } from './number-format.js';
 
+/** Who sees a menu item (not in the spec): guests, members or both. */
+export const menuAudiences = ['guest', 'member', 'both'] as const;
+export type MenuAudience = (typeof menuAudiences)[number];
+
 export const MenuItemSchema = z.object({
   pageName: z.string(),
   title: z.string(),
+  /** Items without one are for everyone, as before audiences existed. */
+  audience: z.enum(menuAudiences).default('both'),
 });
+export type MenuItem = z.infer<typeof MenuItemSchema>;
 
 export const LanguageOptionSchema = z.object({
   code: z.string(),

@@ -91,10 +91,17 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
           {
             pageName: 'registration',
             title: 'Registration',
+            audience: 'guest',
           },
           {
             pageName: 'faq',
             title: 'Rules',
+            audience: 'both',
+          },
+          {
+            pageName: 'profile-update',
+            title: 'Update Details',
+            audience: 'member',
           },
         ],
         menuHidden: false,

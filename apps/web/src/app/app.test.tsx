@@ -37,6 +37,18 @@ async function useFakeTimersWithScreens(...names: ('news' | 'faq')[]) {
 
 const heading = () => screen.findByRole('heading', { level: 1 });
 
+/** The content API, whose page calls fail as without a network until `back()`. */
+function pageCallsWithoutNetwork() {
+  const contentApi = stubContentApi();
+  let connected = false;
+  vi.stubGlobal('fetch', (input: string) =>
+    connected || !input.includes('/pages/')
+      ? contentApi(input)
+      : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  return { back: () => (connected = true) };
+}
+
 describe('routing (spec 2 §2.1–2.2)', () => {
   it('shows the guest home on the empty path, asking the server for its default country', async () => {
     const fetchMock = stubContentApi();
@@ -193,6 +205,45 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     await screen.findByText('Services are unavailable. Try again later');
     expect(fetchedUrls(fetchMock).filter((url) => url.includes('/pages/'))).toHaveLength(4);
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it('offers "Try again" after a failing load, which loads the page again', async () => {
+    const network = pageCallsWithoutNetwork();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/news');
+    await screen.findByText('Services are unavailable. Try again later');
+    vi.restoreAllMocks();
+    network.back();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await heading()).textContent).toBe('news');
+    expect(screen.queryByText('Services are unavailable. Try again later')).toBeNull();
+  });
+
+  it('loads a failed page again by itself when the network is back', async () => {
+    const network = pageCallsWithoutNetwork();
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/news');
+    await screen.findByText('Services are unavailable. Try again later');
+    expect(screen.getAllByRole('status').some((region) => /offline/.test(region.textContent))).toBe(
+      true,
+    );
+    offline.mockReturnValue(true);
+    network.back();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect((await heading()).textContent).toBe('news');
+    vi.restoreAllMocks();
+  });
+
+  it("reloads the document to try again when the page's chunk failed, which the browser keeps", async () => {
+    stubContentApi();
+    vi.spyOn(pageScreens.news!, 'load').mockRejectedValue(new TypeError('Failed to fetch module'));
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    renderApp('/news');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 
   it('clears the errors when the page changes', async () => {

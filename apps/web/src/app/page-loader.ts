@@ -39,6 +39,11 @@ export type PageView =
       /** Errors to show in the banner (spec 1 §8 load errors). */
       errors: string[];
       queryClient: QueryClient;
+      /**
+       * A chunk of the app failed to load: the browser keeps that failure
+       * for the document, so only a reload tries it again.
+       */
+      retryByReload?: boolean;
     }
   /** The browser is leaving for the root site (subdomain disabled). */
   | { kind: 'leaving' };
@@ -117,9 +122,11 @@ function unavailableView(
   layout: ClientLayout,
   queryClient: QueryClient,
   cause: unknown,
+  retryByReload: boolean,
 ): PageViewOf<'page'> {
   void logError(`${errorMessages.loadUnrecognized}: ${String(cause)}`);
   return {
+    retryByReload,
     kind: 'page',
     pageName,
     layout,
@@ -200,20 +207,24 @@ async function loadView(
   await afterThisTask();
   const screen = entry.load();
 
-  const [layoutResult, pageResult, screenResult] = await Promise.allSettled([
-    layoutCall,
-    pageCall,
-    screen,
-    // The screen renders once, with its data.
-    prefetchScreenData(screen, queries, userCheck),
-    // Server HTML (alerts, page text) is shown with the page: load its sanitiser too.
-    loadSanitizer(),
-    // And the header banner, out of the first script (decision 004).
-    headerBanner.load(),
-    // And what a stored session brings along.
-    sessionStored ? memberSession.load() : null,
-  ]);
+  const [layoutResult, pageResult, screenResult, , sanitizerResult, bannerResult, sessionResult] =
+    await Promise.allSettled([
+      layoutCall,
+      pageCall,
+      screen,
+      // The screen renders once, with its data.
+      prefetchScreenData(screen, queries, userCheck),
+      // Server HTML (alerts, page text) is shown with the page: load its sanitiser too.
+      loadSanitizer(),
+      // And the header banner, out of the first script (decision 004).
+      headerBanner.load(),
+      // And what a stored session brings along.
+      sessionStored ? memberSession.load() : null,
+    ]);
   const queryClient = await queries.ready;
+  const chunkFailed = [screenResult, sanitizerResult, bannerResult, sessionResult].some(
+    (result) => result.status === 'rejected',
+  );
 
   if (layoutResult.status === 'rejected') {
     const failure = loadFailure(layoutResult.reason);
@@ -225,7 +236,7 @@ async function loadView(
       return errorView('404', layout, queryClient);
     }
     if (failure === 'no-access') return errorView('403', fallbackLayout, queryClient);
-    return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason);
+    return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason, chunkFailed);
   }
   const layout = layoutResult.value;
   setRequestLanguage(htmlLang(layout));
@@ -239,10 +250,10 @@ async function loadView(
     const failure = loadFailure(pageResult.reason);
     if (failure === 'not-found') return errorView('404', layout, queryClient);
     if (failure === 'no-access') return errorView('403', layout, queryClient);
-    return unavailableView(pageName, layout, queryClient, pageResult.reason);
+    return unavailableView(pageName, layout, queryClient, pageResult.reason, chunkFailed);
   }
   if (screenResult.status === 'rejected')
-    return unavailableView(pageName, layout, queryClient, screenResult.reason);
+    return unavailableView(pageName, layout, queryClient, screenResult.reason, true);
 
   if (pageName === '404' || pageName === '403') return errorView(pageName, layout, queryClient);
   const Screen = screenResult.value;

@@ -6,6 +6,7 @@ import { useDocumentMeta } from './document-meta';
 import { LayoutContext } from '../shared/layout-context';
 import { usePageChangeAdjustment } from './page-change-adjustment';
 import type { PageView as PageViewData } from './page-loader';
+import { LoadFailure } from './load-failure';
 import { LoadingOverlay } from './shell/loading-overlay';
 import { PageShell } from './shell/page-shell';
 import type { ShellState } from './shell-types';
@@ -27,6 +28,7 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
     layout,
     pageName: view.kind === 'page' ? view.pageName : '',
     registered: common.user !== null,
+    member: common.user && { firstName: common.user.firstName, number: common.user.number },
     directAccess: common.user?.isAmadeusDirectUser === true,
     withoutLayout: common.withoutLayout,
     pageProgress: view.kind === 'leaving' || common.pageProgress || !common.userChecked || loading,
@@ -38,7 +40,9 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
   return (
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
-        <PageShell state={state}>{Screen ? <Screen page={view.page} /> : null}</PageShell>
+        <PageShell state={state}>
+          {Screen ? <Screen page={view.page} /> : <LoadFailure byReload={view.retryByReload} />}
+        </PageShell>
         {/* Logout, country follow and the member dialogs. */}
         {state.registered ? <MemberSessionSlot pageName={view.pageName} /> : null}
       </LayoutContext>

@@ -11,6 +11,8 @@ export type ShellState = {
   pageName: string;
   /** A member is logged in. */
   registered: boolean;
+  /** The logged-in member's first name and number, for the header's account menu. */
+  member?: { firstName: string; number: string } | null;
   /** The member came from the direct-access product: the direct-access overlay (spec 1 §2). */
   directAccess: boolean;
   /** without-layout mode: no header, footer or mobile menu, extra top margin. */

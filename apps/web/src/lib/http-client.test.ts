@@ -204,6 +204,20 @@ describe('GET retries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
+  it('does not retry a GET while the browser is offline: it fails at once', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    try {
+      await expect(httpClient.get('/s2c/content/v1/layout/')).rejects.toMatchObject({
+        status: 0,
+        code: 'NETWORK_ERROR',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('does not retry a GET on 4xx', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(json(404, { code: 'NOT_FOUND', data: null })),

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error';
 import { readStoredValue } from './client-storage';
+import { isOnline } from './online-status';
 
 /**
  * The one HTTP client of the app (spec 2 §9): relative `/s2c/…` paths,
@@ -140,7 +141,8 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
       response = await fetch(url, init);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      if (attempt >= attempts) throw new ApiError(0, 'NETWORK_ERROR', null);
+      // Offline, retrying only keeps the spinner going: the offline notice says why.
+      if (attempt >= attempts || !isOnline()) throw new ApiError(0, 'NETWORK_ERROR', null);
       await wait(retryDelayMs * attempt, options.signal);
       continue;
     }

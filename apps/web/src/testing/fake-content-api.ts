@@ -29,7 +29,7 @@ export function makeLayoutAnswer(overrides: Partial<Layout> = {}): Layout {
     ],
     currentLanguageNativeTitle: 'Ελληνικά',
     paramsRoute: [],
-    menuItems: [{ pageName: 'faq', title: 'FAQ' }],
+    menuItems: [{ pageName: 'faq', title: 'FAQ', audience: 'both' }],
     menuHidden: false,
     languageSelectHidden: false,
     contactUsEmail: null,

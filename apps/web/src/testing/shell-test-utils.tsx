@@ -24,8 +24,8 @@ export function makeLayout(overrides: Partial<ClientLayout> = {}): ClientLayout 
     ],
     paramsRoute: ['agency'],
     menuItems: [
-      { pageName: 'registration', title: 'Registration' },
-      { pageName: 'faq', title: 'Rules' },
+      { pageName: 'registration', title: 'Registration', audience: 'guest' },
+      { pageName: 'faq', title: 'Rules', audience: 'both' },
     ],
     menuHidden: false,
     languageSelectHidden: false,

@@ -32,22 +32,22 @@ async function faqTitle(app: TestApp): Promise<string> {
 
 describe('the content cache', () => {
   it('serves a content load to every process once the revalidation interval has passed', async () => {
-    expect(await menuTitles(first)).toEqual(['Registration', 'Questions']);
-    expect(await menuTitles(second)).toEqual(['Registration', 'Questions']);
+    expect(await menuTitles(first)).toEqual(['Registration', 'Questions', 'Update Details']);
+    expect(await menuTitles(second)).toEqual(['Registration', 'Questions', 'Update Details']);
     expect(await faqTitle(first)).toBe('Fixture FAQ');
 
     const content = await readContentFolder(fixtureContentDir);
     const greek = content.find((item) => item.country.code === 'gr');
     const english = greek?.languages.get('eng');
     if (english === undefined) throw new Error('fixture without gr/eng');
-    english.menuItems = [{ pageName: 'faq', title: 'Reloaded' }];
+    english.menuItems = [{ pageName: 'faq', title: 'Reloaded', audience: 'both' }];
     english.pages.faq = { title: 'Reloaded FAQ', text: '', postText: '', faqItems: [] };
     await writeContent(first.database.db, content);
 
     // Within the interval both keep their cached answers...
     clock += 500;
-    expect(await menuTitles(first)).toEqual(['Registration', 'Questions']);
-    expect(await menuTitles(second)).toEqual(['Registration', 'Questions']);
+    expect(await menuTitles(first)).toEqual(['Registration', 'Questions', 'Update Details']);
+    expect(await menuTitles(second)).toEqual(['Registration', 'Questions', 'Update Details']);
     // ...and after it both see the new content.
     clock += 501;
     expect(await menuTitles(first)).toEqual(['Reloaded']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberBannerSizes } from '@club/contract/layout';
+import { memberBannerSizes, menuAudiences } from '@club/contract/layout';
 import { PhoneSchema } from '@club/contract/validation-rules';
 
 /**
@@ -64,7 +64,16 @@ export type CountryFile = z.infer<typeof CountryFileSchema>;
 export const LanguageFileSchema = z.strictObject({
   /** Short names for the calendar and other UI words: `day.mo`…`day.su`, `month.jan`…`month.dec`, … */
   dictionary: z.record(z.string(), z.string()).default({}),
-  menuItems: z.array(z.strictObject({ pageName: z.string(), title: z.string() })).default([]),
+  /** `audience`: who sees the item (`guest`, `member`, `both`); `both` when left out. */
+  menuItems: z
+    .array(
+      z.strictObject({
+        pageName: z.string(),
+        title: z.string(),
+        audience: z.enum(menuAudiences).default('both'),
+      }),
+    )
+    .default([]),
   headerAlerts: z
     .array(
       z.strictObject({

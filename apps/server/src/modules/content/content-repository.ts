@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { MenuItem } from '@club/contract/layout';
 import type { Database } from '../../db/client.js';
 import {
   contentVersion,
@@ -35,7 +36,7 @@ export type ContentIndex = ReadonlyMap<string, CountryEntry>;
 export type Locale = { countryCode: string; languageCode: string };
 
 export type LayoutParts = {
-  menuItems: { pageName: string; title: string }[];
+  menuItems: MenuItem[];
   headerAlerts: { hash: string; type: 'warning' | 'info' | 'success' | 'danger'; text: string }[];
   headerImages: {
     url: string | null;
@@ -105,7 +106,11 @@ export async function readDictionary(
 export async function readLayoutParts(db: Database, locale: Locale): Promise<LayoutParts> {
   return db.transaction(async (tx) => {
     const menu = await tx
-      .select({ pageName: menuItems.pageName, title: menuItems.title })
+      .select({
+        pageName: menuItems.pageName,
+        title: menuItems.title,
+        audience: menuItems.audience,
+      })
       .from(menuItems)
       .where(localeOf(menuItems, locale))
       .orderBy(asc(menuItems.position));

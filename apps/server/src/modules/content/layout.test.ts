@@ -52,7 +52,12 @@ describe('GET /s2c/content/v1/layout/', () => {
       { code: 'eng', nativeTitle: 'English', isCurrent: true },
       { code: 'ell', nativeTitle: 'Ελληνικά', isCurrent: false },
     ]);
-    expect(data.menuItems.map((item) => item.pageName)).toEqual(['registration', 'faq']);
+    // Who sees each item; an item without an audience is for everyone.
+    expect(data.menuItems).toEqual([
+      { pageName: 'registration', title: 'Registration', audience: 'guest' },
+      { pageName: 'faq', title: 'Questions', audience: 'both' },
+      { pageName: 'profile-update', title: 'Update Details', audience: 'member' },
+    ]);
     expect(data.headerAlerts).toEqual([
       { hash: 'fixture-alert-1', type: 'warning', text: 'Fixture <b>alert</b>' },
     ]);
@@ -76,7 +81,7 @@ describe('GET /s2c/content/v1/layout/', () => {
       languageShortCode: 'el',
       currentLanguageNativeTitle: 'Ελληνικά',
       dictionary: { 'day.mo': 'Δε', 'month.jan': 'Ιαν' },
-      menuItems: [{ pageName: 'registration', title: 'Εγγραφή' }],
+      menuItems: [{ pageName: 'registration', title: 'Εγγραφή', audience: 'both' }],
       headerAlerts: [],
     });
     expect(body.data.languages.find((language) => language.isCurrent)?.code).toBe('ell');

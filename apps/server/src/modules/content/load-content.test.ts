@@ -50,7 +50,7 @@ describe('loading content', () => {
       countryLanguages: 4,
       pages: 19,
       faqItems: 3,
-      menuItems: 4,
+      menuItems: 5,
       headerAlerts: 2,
       headerImages: 1,
       texts: fixtureTextCount(),
@@ -144,6 +144,12 @@ describe('loading content', () => {
       'countries/gr/country.json',
       (text: string) => text.replace('"phoneCode": "+30"', '"phoneCode": "30"'),
       /countries\/gr\/country\.json: phoneCode: /,
+    ],
+    [
+      'a menu item for an audience that does not exist',
+      'countries/gr/eng.json',
+      (text: string) => text.replace('"audience": "guest"', '"audience": "staff"'),
+      /countries\/gr\/eng\.json: menuItems\.0\.audience: /,
     ],
   ])('rejects %s', async (_label, file, change, message) => {
     const dir = copyFixture();

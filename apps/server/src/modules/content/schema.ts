@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { MemberBanner } from '@club/contract/layout';
+import type { MemberBanner, MenuAudience } from '@club/contract/layout';
 
 /**
  * The content model: per country, and per language of a country. Everything a
@@ -93,10 +93,13 @@ export const menuItems = pgTable(
     position: integer().notNull(),
     pageName: text().notNull(),
     title: text().notNull(),
+    /** Who sees the item: `guest`, `member` or `both` (MenuAudience of the contract). */
+    audience: text().$type<MenuAudience>().notNull().default('both'),
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.languageCode, t.position] }),
     localeKey('menu_items', t),
+    check('menu_items_audience', sql`${t.audience} in ('guest', 'member', 'both')`),
   ],
 );
 

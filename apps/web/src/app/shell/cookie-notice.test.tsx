@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
+import { cookieChoice } from '../../lib/cookie-choice';
 import { CookieNotice, cookieNoticeSizeProperty } from './cookie-notice';
 import { makeLayout, renderWithLayout, stubResizeObserver } from '../../testing/shell-test-utils';
 
@@ -43,6 +44,30 @@ describe('CookieNotice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(notice()).toBeNull();
     expect(readStoredValue('cookiesAlertClosed')).toBe('1');
+    expect(cookieChoice()).toBe('accepted');
+
+    first.unmount();
+    renderWithLayout(<CookieNotice />);
+    expect(notice()).toBeNull();
+  });
+
+  it('offers refusing with the same button as accepting', () => {
+    renderWithLayout(<CookieNotice />, {
+      layout: makeLayout({ dictionary: { 'cookies.refuse': 'Ablehnen' } }),
+    });
+    const refuse = screen.getByRole('button', { name: 'Ablehnen' });
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    expect(refuse.className).toBe(accept.className);
+  });
+
+  it('stays closed once refused, across a reload, and sets nothing but the answer', async () => {
+    const first = renderWithLayout(<CookieNotice />);
+    await userEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    expect(notice()).toBeNull();
+    expect(readStoredValue('cookiesAlertClosed')).toBe('refused');
+    expect(cookieChoice()).toBe('refused');
+    expect(Object.keys(localStorage)).toEqual(['cookiesAlertClosed']);
+    expect(document.cookie).toBe('');
 
     first.unmount();
     renderWithLayout(<CookieNotice />);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
+import { cookieChoice, rememberCookieChoice, type CookieChoice } from '../../lib/cookie-choice';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
@@ -11,14 +11,16 @@ import './cookie-notice.css';
 export const cookieNoticeSizeProperty = '--cookie-notice-size';
 
 /**
- * Cookie notice (spec 1 §2). Hidden with the layout's `menuHidden`; once
- * accepted the stored client value `cookiesAlertClosed` keeps it closed.
+ * Cookie notice (spec 1 §2). Hidden with the layout's `menuHidden`. Refusing
+ * is offered as plainly as accepting (the same button, issue 17); either
+ * answer is remembered in the stored client value `cookiesAlertClosed`
+ * (lib/cookie-choice.ts) and keeps the notice closed.
  * It is fixed at the bottom of the window; its height, kept on `<html>`,
  * lets focused elements and the end of the page scroll clear of it.
  */
 export function CookieNotice() {
   const layout = useLayout();
-  const [closed, setClosed] = useState(() => Boolean(readStoredValue('cookiesAlertClosed')));
+  const [closed, setClosed] = useState(() => cookieChoice() !== null);
   const noticeRef = useRef<HTMLElement>(null);
   const shown = !closed && !layout.menuHidden;
 
@@ -49,8 +51,8 @@ export function CookieNotice() {
   if (!shown) return null;
 
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
-  const accept = () => {
-    writeStoredValue('cookiesAlertClosed', '1');
+  const answer = (choice: CookieChoice) => {
+    rememberCookieChoice(choice);
     setClosed(true);
     focusMain();
   };
@@ -72,9 +74,14 @@ export function CookieNotice() {
             {text('cookies.link', 'Cookies Policy')}
           </Link>
         </p>
-        <button type="button" className="button" onClick={accept}>
-          {text('cookies.accept', 'Accept')}
-        </button>
+        <div className="cookie-notice__answers">
+          <button type="button" className="button" onClick={() => answer('refused')}>
+            {text('cookies.refuse', 'Refuse')}
+          </button>
+          <button type="button" className="button" onClick={() => answer('accepted')}>
+            {text('cookies.accept', 'Accept')}
+          </button>
+        </div>
       </div>
     </section>
   );

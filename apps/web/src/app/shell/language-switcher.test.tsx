@@ -13,7 +13,7 @@ const threeLanguages = makeLayout({
 });
 
 function switcherButton() {
-  return screen.getByRole('button', { name: 'Select language: English' });
+  return screen.getByRole('button', { name: 'Select language: English EN' });
 }
 
 describe('LanguageSwitcher', () => {
@@ -101,6 +101,6 @@ describe('LanguageSwitcher', () => {
     renderWithLayout(<LanguageSwitcher pageName="home" />, {
       layout: makeLayout({ dictionary: { 'language.select': 'Γλώσσα' } }),
     });
-    expect(screen.getByRole('button', { name: 'Γλώσσα: English' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Γλώσσα: English EN' })).toBeTruthy();
   });
 });

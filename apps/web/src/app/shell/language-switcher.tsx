@@ -104,6 +104,10 @@ export function LanguageSwitcher({ pageName }: { pageName: string }) {
         >
           {layout.currentLanguageNativeTitle || layout.languageCode}
         </span>
+        {/* Shown instead of the name (language-switcher.css); part of the button's name too. */}
+        <span className="language-switcher__code">
+          {(layout.languageShortCode || languageTag(layout.languageCode)).toUpperCase()}
+        </span>
         <ChevronIcon className="icon language-switcher__chevron" />
       </button>
       <ul id={listId} className="language-switcher__list" hidden={!open}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { MenuItem } from '@club/contract/layout';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
@@ -11,12 +12,20 @@ type MenuLinksProps = {
   linkClassName: string;
 };
 
-/** `<li>` items of the layout menu (spec 1 §2) plus "Contact Us" when an email is set. */
-export function MenuItemLinks({ pageName, onNavigate, linkClassName }: MenuLinksProps) {
+/**
+ * `<li>` items of the layout menu (spec 1 §2) plus "Contact Us" when an email
+ * is set. `items`: the layout's items this visitor sees here (menu-audience.ts).
+ */
+export function MenuItemLinks({
+  pageName,
+  onNavigate,
+  linkClassName,
+  items,
+}: MenuLinksProps & { items: readonly MenuItem[] }) {
   const layout = useLayout();
   return (
     <>
-      {layout.menuItems.map((item) => (
+      {items.map((item) => (
         <li key={item.pageName}>
           <Link
             to={pagePath(layout, item.pageName)}

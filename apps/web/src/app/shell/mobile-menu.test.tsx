@@ -52,6 +52,25 @@ describe('MobileMenu', () => {
     );
   });
 
+  it('lists members the items for them and for everyone, without the guest items', async () => {
+    renderWithLayout(<MobileMenu pageName="home" registered />, {
+      layout: makeLayout({
+        menuItems: [
+          { pageName: 'registration', title: 'Registration', audience: 'guest' },
+          { pageName: 'faq', title: 'Rules', audience: 'both' },
+          { pageName: 'profile-update', title: 'Update Details', audience: 'member' },
+          { pageName: 'archive-points', title: 'Archive points', audience: 'member' },
+        ],
+      }),
+    });
+    const dialog = await openMenu();
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Rules', 'Update Details', 'Archive points']);
+  });
+
   it('offers members Log Out, which closes the panel and dispatches the logout event', async () => {
     const loggedOut = vi.fn();
     window.addEventListener(logoutEvent, loggedOut);

@@ -5,6 +5,7 @@ import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { focusableElements, trapTabKey } from '../../lib/focus';
 import { CloseIcon, MenuIcon } from './icons';
+import { menuItemsFor } from './menu-audience';
 import { AccountAction, MenuItemLinks } from './menu-links';
 import './mobile-menu.css';
 
@@ -104,6 +105,7 @@ export function MobileMenu({ pageName, registered }: { pageName: string; registe
               pageName={pageName}
               onNavigate={close}
               linkClassName="mobile-menu__link"
+              items={menuItemsFor(layout.menuItems, registered)}
             />
             <li>
               <AccountAction

@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { HeaderBannerSlot } from './header-banner-module';
 import { LoadingOverlay } from './loading-overlay';
+import { OfflineNotice } from './offline-notice';
 import { ScrollToTop } from './scroll-to-top';
 import { ServiceAlerts } from './service-alerts';
 import { shellMode } from './shell-mode';
@@ -48,11 +49,17 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
           {dictionaryText(layout.dictionary, 'skipToContent', 'Skip to content')}
         </a>
         {normal || direct ? (
-          <Header pageName={pageName} registered={state.registered} directAccess={direct} />
+          <Header
+            pageName={pageName}
+            registered={state.registered}
+            member={state.member}
+            directAccess={direct}
+          />
         ) : null}
         {showBanner ? <HeaderBannerSlot small={memberBanner === 'small'} /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
+            <OfflineNotice />
             <ServiceAlerts pageName={pageName} />
             <ErrorBanner errors={state.errors} onClose={state.cleanErrors} />
           </div>

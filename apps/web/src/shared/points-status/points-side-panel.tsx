@@ -56,7 +56,7 @@ export default function PointsSidePanel({ number, client }: PointsSidePanelProps
           </div>
         </dl>
       ) : status.isError ? (
-        <Unavailable />
+        <Unavailable onRetry={() => void status.refetch()} />
       ) : (
         <Loading />
       )}

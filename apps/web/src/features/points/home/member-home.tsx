@@ -85,7 +85,7 @@ function MemberPoints({ number }: { number: string }) {
   const status = useQuery(statusReportQueryOptions(number, httpClient));
   const statusTitleId = useId();
   if (status.isPending) return <Loading />;
-  if (status.isError) return <Unavailable />;
+  if (status.isError) return <Unavailable onRetry={() => void status.refetch()} />;
   const report = status.data;
   return (
     <>
@@ -120,7 +120,7 @@ function Forecast({ number }: { number: string }) {
     <section className="points-home__section" aria-labelledby={titleId}>
       <h2 id={titleId}>{text('pointsStatus.forecastTitle', 'When your points lapse')}</h2>
       {forecast.isPending ? <Loading /> : null}
-      {forecast.isError ? <Unavailable /> : null}
+      {forecast.isError ? <Unavailable onRetry={() => void forecast.refetch()} /> : null}
       {forecast.data ? <ExpiryForecastChart forecast={forecast.data} /> : null}
     </section>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "menu_items" ADD COLUMN "audience" text DEFAULT 'both' NOT NULL;--> statement-breakpoint
+ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_audience" CHECK ("menu_items"."audience" in ('guest', 'member', 'both'));
