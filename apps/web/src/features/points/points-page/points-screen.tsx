@@ -7,7 +7,7 @@ import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fill, useFormatNumber } from '../../../shared/points-status/format';
+import { useFormatNumber } from '../../../shared/points-status/format';
 import { LocaleDate } from '../../../shared/locale-date';
 import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { pointsHistoryQueryOptions, usePointsHistory } from '../api/points-history';
