@@ -43,7 +43,7 @@ export const errorHandlerPlugin = appPlugin(
           message: issue.message ?? 'Invalid value',
         }));
         const words = await messageWording.words(request);
-        const data = fieldMessages(issues, error.validationContext ?? 'request', words);
+        const data = fieldMessages(issues, error.validationContext ?? 'request', { words });
         request.log.debug({ data }, 'invalid input');
         return reply.code(400).send({ code: ErrorCode.validation, data: { ...data, requestId } });
       }

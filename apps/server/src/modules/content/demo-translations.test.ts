@@ -23,7 +23,13 @@ const webSources = join(repositoryRoot, 'apps/web/src');
  * words the language borrowed (German `Hotel`, `Status`, month names).
  */
 const sameAsEnglish: Readonly<Record<string, readonly string[]>> = {
-  '*': ['productName', 'points.searchByPnr', 'points.colPnr', 'points.datePlaceholder'],
+  '*': [
+    'productName',
+    'points.searchByPnr',
+    'points.colPnr',
+    'points.record.pnr',
+    'points.datePlaceholder',
+  ],
   deu: [
     'banner.label',
     'day.mo',
@@ -42,6 +48,7 @@ const sameAsEnglish: Readonly<Record<string, readonly string[]>> = {
     'monthLong.nov',
     'points.colStatus',
     'points.kind.hotel',
+    'points.record.segment',
   ],
 };
 

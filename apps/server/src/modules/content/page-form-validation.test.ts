@@ -34,7 +34,7 @@ const badForms: Record<string, { values: Record<string, string>; messages: objec
     },
   },
   'redeem-points': {
-    values: { listgifts: 'abc', orderKey: 'k'.repeat(32) },
+    values: { listgifts: 'abc', delivery: 'self', orderKey: 'k'.repeat(32) },
     messages: { listgifts: ['Please select at least one gift.'] },
   },
 };

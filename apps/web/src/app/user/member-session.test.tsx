@@ -55,6 +55,15 @@ const heading = () => screen.findByRole('heading', { level: 1 });
 const headingReads = (text: string) =>
   waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(text));
 
+/** The header's account menu button (the member's first name and number): a member is logged in. */
+const accountMenu = () => screen.findByRole('button', { name: /Member number/ });
+
+/** Log Out, inside the account menu: opens the menu and gives the button. */
+async function logOutButton(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(await accountMenu());
+  return screen.findByRole('button', { name: 'Log Out' });
+}
+
 describe('user check at start-up (spec 1 §4)', () => {
   it('is skipped without a stored user id: a guest sees Login and the guest home', async () => {
     const calls = stubApi(undefined, { layout: makeLayoutAnswer() });
@@ -68,7 +77,7 @@ describe('user check at start-up (spec 1 §4)', () => {
     const calls = member();
     renderApp('/');
     await headingReads('Welcome, Eleni!');
-    expect(screen.getAllByRole('button', { name: 'Log Out' }).length).toBeGreaterThan(0);
+    expect(await accountMenu()).toBeTruthy();
     expect(calls.find(isUserCheck)?.query.toString()).toBe('');
   });
 
@@ -128,7 +137,7 @@ describe('logout (spec 1 §4)', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/faq');
     await heading();
-    const logOut = await screen.findByRole('button', { name: 'Log Out' });
+    const logOut = await logOutButton(user);
     await user.click(logOut);
     await waitFor(() =>
       expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0),
@@ -148,7 +157,7 @@ describe('logout (spec 1 §4)', () => {
     member(makeUser(), (call) => (isLogout(call) ? failure() : undefined));
     const user = userEvent.setup();
     const { router } = renderApp('/faq');
-    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(await logOutButton(user));
     await waitFor(() => expect(readStoredValue('token')).toBeNull());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -194,7 +203,7 @@ describe('member routing', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await headingReads('Welcome, Eleni!');
-    expect(screen.getAllByRole('button', { name: 'Log Out' }).length).toBeGreaterThan(0);
+    expect(await accountMenu()).toBeTruthy();
   });
 
   it('goes from home with countrySelected=1 to registration', async () => {
@@ -252,7 +261,7 @@ describe('country follow (spec 1 §4)', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     member();
     renderApp('/faq');
-    await screen.findByRole('button', { name: 'Log Out' });
+    await accountMenu();
     expect(assign).not.toHaveBeenCalled();
   });
 });
@@ -308,7 +317,7 @@ describe('terms dialog (spec 1 §2, spec 2 §4)', () => {
   it('does not show on the terms-and-conditions page', async () => {
     member(notAccepted);
     renderApp('/terms-and-conditions');
-    await screen.findByRole('button', { name: 'Log Out' });
+    await accountMenu();
     expect(screen.queryByRole('dialog', { name: 'Terms and Conditions' })).toBeNull();
   });
 
@@ -323,7 +332,7 @@ describe('terms dialog (spec 1 §2, spec 2 §4)', () => {
   it('does not show for a member who accepted the terms', async () => {
     member();
     renderApp('/faq');
-    await screen.findByRole('button', { name: 'Log Out' });
+    await accountMenu();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -407,7 +416,7 @@ describe('page answers of a member', () => {
     const { queryClient } = renderApp('/faq');
     await heading();
     expect(queryClient.getQueryCache().findAll({ queryKey: ['page', 'faq'] })).toHaveLength(1);
-    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(await logOutButton(user));
     await waitFor(() => expect(readStoredValue('token')).toBeNull());
     expect(queryClient.getQueryCache().findAll({ queryKey: ['page', 'faq'] })).toHaveLength(0);
   });
