@@ -93,8 +93,8 @@ for (const { name, viewport } of widths) {
     });
 
     for (const member of [
-      { country: 'at', number: '9000002', logOut: 'Abmelden', dir: 'ltr' },
-      { country: 'ae', number: '9000003', logOut: 'تسجيل الخروج', dir: 'rtl' },
+      { country: 'at', number: '9000002', dir: 'ltr' },
+      { country: 'ae', number: '9000003', dir: 'rtl' },
     ]) {
       test(`a member of ${member.country} who logs in on the Greek site arrives signed in on their own`, async ({
         page,
@@ -111,8 +111,9 @@ for (const { name, viewport } of widths) {
         expect(new URL(page.url()).searchParams.has('handover')).toBe(false);
         await expect.poll(() => sessionWorksHere(page)).toBe(true);
         if (name === 'desktop')
+          // The header's account menu names the member by their number.
           await expect(
-            page.getByRole('banner').getByRole('button', { name: member.logOut }),
+            page.getByRole('banner').getByRole('button', { name: new RegExp(member.number) }),
           ).toBeVisible();
 
         // The Greek site kept no session: a later visit stays there, as a guest…

@@ -39,7 +39,7 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
       schema: {
         tags: ['membership'],
         summary: "A handover code for the site of the member's country",
-        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country; a new code replaces the member's earlier one. The web app sends the member there with \`?handover={code}\` and ends its own session.`,
+        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country; a member's other live codes stay valid (two logins at once). The web app sends the member there with \`?handover={code}\` and ends its own session.`,
         security: [{ bearer: [] }],
         response: {
           200: dataEnvelope(HandoverCodeAnswerSchema),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessionHandovers } from './schema.js';
 import { hashToken, newSessionToken } from './session-tokens.js';
@@ -7,9 +7,9 @@ import { hashToken, newSessionToken } from './session-tokens.js';
 export const handoverLifetimeSeconds = 60;
 
 /**
- * Issues a handover code for the member to the site of `countryCode`. It
- * replaces the member's earlier codes, so the table holds at most one per
- * member. The code itself is never stored.
+ * Issues a handover code for the member to the site of `countryCode`. The
+ * member's expired codes go; live ones stay, so two logins at once (two
+ * devices, two tabs) each arrive. The code itself is never stored.
  */
 export async function issueHandover(
   db: Database,
@@ -19,7 +19,9 @@ export async function issueHandover(
 ): Promise<string> {
   const { token: code, tokenHash: codeHash } = newSessionToken();
   await db.transaction(async (tx) => {
-    await tx.delete(sessionHandovers).where(eq(sessionHandovers.agentId, agentId));
+    await tx
+      .delete(sessionHandovers)
+      .where(and(eq(sessionHandovers.agentId, agentId), lte(sessionHandovers.expiresAt, now)));
     await tx.insert(sessionHandovers).values({
       agentId,
       countryCode,
