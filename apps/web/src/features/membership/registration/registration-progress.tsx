@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import './registration-progress.css';
 import { useDictionary } from '../../../shared/use-dictionary';
-import type { RegistrationStep } from './registration-screen';
+import type { RegistrationStep } from './registration-step';
 
 /** The steps every agent goes through, in order; the others are side paths. */
 const mainSteps = ['country', 'office', 'agreement', 'form'] as const;

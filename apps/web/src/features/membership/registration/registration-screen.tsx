@@ -19,17 +19,7 @@ import { DirectOfficeStep } from './direct-office-step';
 import { OfficeStep } from './office-step';
 import { RegistrationForm } from './registration-form';
 import { RegistrationProgress } from './registration-progress';
-
-/** The steps of spec 1 §2 "Registration", in order. */
-export type RegistrationStep =
-  | 'country'
-  | 'office'
-  | 'direct-office'
-  | 'agreement'
-  | 'form'
-  | 'dm-request'
-  | 'dm-approval-notify'
-  | 'dm-approval-success';
+import type { RegistrationStep } from './registration-step';
 
 const defaults: Omit<RegistrationPage, keyof ScreenProps['page']> = {
   countries: [],

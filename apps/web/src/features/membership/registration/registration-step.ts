@@ -1,0 +1,10 @@
+/** The steps of spec 1 §2 "Registration", in order. */
+export type RegistrationStep =
+  | 'country'
+  | 'office'
+  | 'direct-office'
+  | 'agreement'
+  | 'form'
+  | 'dm-request'
+  | 'dm-approval-notify'
+  | 'dm-approval-success';
