@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
 import { LeftToRight } from '../../shared/left-to-right';
@@ -7,6 +7,7 @@ import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon, PersonIcon } from './icons';
 import { memberOnlyItems } from './menu-audience';
 import { dispatchLogout, dispatchOpenGifts } from './shell-events';
+import { useDisclosure } from './use-disclosure';
 import './account-menu.css';
 
 /** Who the account menu belongs to: what its button shows. */
@@ -25,28 +26,7 @@ const ownPages: ReadonlySet<string> = new Set(['profile-update', 'points', 'gift
 export function AccountMenu({ member, pageName }: { member: AccountMember; pageName: string }) {
   const layout = useLayout();
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, buttonRef, panelId } = useDisclosure();
 
   const close = () => setOpen(false);
   const memberItems = memberOnlyItems(layout.menuItems);

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
 import { languageSwitchPath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon, GlobeIcon } from './icons';
+import { useDisclosure } from './use-disclosure';
 import './language-switcher.css';
 
 /** Two-letter tags for `lang`/`hreflang` of the three-letter codes the layout uses. */
@@ -50,28 +50,7 @@ export function languageTag(code: string): string {
 export function LanguageSwitcher({ pageName }: { pageName: string }) {
   const layout = useLayout();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure();
 
   if (layout.languageSelectHidden || layout.languages.length <= 1) return null;
 

@@ -1,0 +1,34 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+/**
+ * The state of a header disclosure (the account menu, the language list):
+ * open or closed, the ids and refs that tie the button to its panel. While
+ * open, a press outside closes it, and Escape closes it and returns focus to
+ * the button (WAI-ARIA disclosure pattern).
+ */
+export function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return { open, setOpen, rootRef, buttonRef, panelId };
+}
