@@ -10,6 +10,13 @@ function withHandover(path: string, code: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+let following = false;
+
+/** For tests: a new page. */
+export function resetFollowMemberCountry(): void {
+  following = false;
+}
+
 /**
  * Spec 1 §4 "the site switches to the user's country", signed in: each
  * country's site has its own host and so its own storage, so the member goes
@@ -19,6 +26,11 @@ function withHandover(path: string, code: string): string {
  * a code (the call failed) the member still goes, and logs in there.
  */
 export async function followMemberCountry(countryCode: string, path: string): Promise<void> {
+  // Once per page: a second follow (the route changing while the first one
+  // waits) would be cut off by the first one's navigation, and its fallback
+  // (no code) would replace the navigation that carries the code.
+  if (following) return;
+  following = true;
   let target: string;
   try {
     const handover = await httpClient.post<HandoverCodeAnswer>(

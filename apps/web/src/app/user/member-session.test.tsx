@@ -6,6 +6,7 @@ import { setAppConfigForTests } from '../../lib/app-config';
 import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { makeLayoutAnswer, makePageAnswer } from '../../testing/fake-content-api';
 import { renderApp } from '../../testing/render-app';
+import { resetFollowMemberCountry } from './follow-member-country';
 import {
   apiData,
   apiError,
@@ -20,6 +21,7 @@ const setUrl = (url: string) => (window as unknown as HappyDomWindow).happyDOM.s
 beforeEach(() => {
   setAppConfigForTests({ rootDomain: 'localhost', tokenStorage: 'local' });
   setUrl('http://gr.localhost:3000/');
+  resetFollowMemberCountry();
 });
 
 afterEach(() => {
