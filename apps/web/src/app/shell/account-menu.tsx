@@ -26,7 +26,7 @@ const ownPages: ReadonlySet<string> = new Set(['profile-update', 'points', 'gift
 export function AccountMenu({ member, pageName }: { member: AccountMember; pageName: string }) {
   const layout = useLayout();
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
-  const { open, setOpen, rootRef, buttonRef, panelId } = useDisclosure();
+  const { open, setOpen, panelId, rootProps, buttonProps } = useDisclosure();
 
   const close = () => setOpen(false);
   const memberItems = memberOnlyItems(layout.menuItems);
@@ -57,21 +57,8 @@ export function AccountMenu({ member, pageName }: { member: AccountMember; pageN
   );
 
   return (
-    <div
-      className="account-menu"
-      ref={rootRef}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account-menu__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div className="account-menu" {...rootProps}>
+      <button className="account-menu__button" {...buttonProps}>
         <PersonIcon />
         <span className="account-menu__who">
           <span className="account-menu__name">{member.firstName}</span>

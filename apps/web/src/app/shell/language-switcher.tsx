@@ -50,7 +50,7 @@ export function languageTag(code: string): string {
 export function LanguageSwitcher({ pageName }: { pageName: string }) {
   const layout = useLayout();
   const location = useLocation();
-  const { open, setOpen, rootRef, buttonRef, panelId: listId } = useDisclosure();
+  const { open, setOpen, panelId: listId, rootProps, buttonProps } = useDisclosure();
 
   if (layout.languageSelectHidden || layout.languages.length <= 1) return null;
 
@@ -60,21 +60,8 @@ export function LanguageSwitcher({ pageName }: { pageName: string }) {
   const label = dictionaryText(layout.dictionary, 'language.select', 'Select language');
 
   return (
-    <div
-      className="language-switcher"
-      ref={rootRef}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="language-switcher__button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div className="language-switcher" {...rootProps}>
+      <button className="language-switcher__button" {...buttonProps}>
         <GlobeIcon />
         <span className="visually-hidden">{label}: </span>
         <span

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 
 /**
  * The state of a header disclosure (the account menu, the language list):
- * open or closed, the ids and refs that tie the button to its panel. While
- * open, a press outside closes it, and Escape closes it and returns focus to
- * the button (WAI-ARIA disclosure pattern).
+ * open or closed, and the props of its wrapper and its button, which tie the
+ * button to its panel. While open, a press outside or focus leaving the
+ * wrapper closes it, and Escape closes it and returns focus to the button
+ * (WAI-ARIA disclosure pattern).
  */
 export function useDisclosure() {
   const [open, setOpen] = useState(false);
@@ -30,5 +31,18 @@ export function useDisclosure() {
     };
   }, [open]);
 
-  return { open, setOpen, rootRef, buttonRef, panelId };
+  const rootProps = {
+    ref: rootRef,
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+    },
+  };
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button' as const,
+    'aria-expanded': open,
+    'aria-controls': panelId,
+    onClick: () => setOpen((value) => !value),
+  };
+  return { open, setOpen, panelId, rootProps, buttonProps };
 }
