@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ArchivePointsPageSchema,
   POINTS_ROWS_LIMIT,
@@ -16,9 +16,10 @@ import type { SessionMember } from '../agents/members.js';
 import type { PageFields } from '../content/page-registry.js';
 import { addYears, dayOf } from './calendar-days.js';
 import { CREDIT_LIFETIME_YEARS } from './ledger.js';
-import { bookingSegments, bookings, pointArchives, pointEntries } from './schema.js';
+import { bookings, pointArchives, pointEntries } from './schema.js';
 import type { SegmentPoints } from './segment-points.js';
 import { statusReport } from './status-report.js';
+import { acceptedPnrsWithSegments } from './accepted-pnrs.js';
 import { pageWording } from '../content/page-wording.js';
 
 type PointsPagesOptions = { now: () => number; segmentPoints: SegmentPoints };
@@ -131,31 +132,15 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
     member: SessionMember,
     search: PointsSearch | undefined,
   ): Promise<PointsRow[]> {
-    const conditions: SQL[] = [eq(bookings.agentId, member.id), eq(bookings.state, 'accepted')];
-    conditions.push(...searchConditions(search));
-    const found = await db
-      .select({ id: bookings.id, pnr: bookings.pnr, createdOn: bookings.createdOn })
-      .from(bookings)
-      .where(and(...conditions))
-      .orderBy(desc(bookings.createdOn), desc(bookings.id))
+    const found = await acceptedPnrsWithSegments(
+      db,
+      member.id,
+      searchConditions(search),
       // One more than listed tells whether the list is cut.
-      .limit(search === undefined ? POINTS_ROWS_LIMIT + 1 : 10_000);
-    if (found.length === 0) return [];
-    const segments = await db
-      .select()
-      .from(bookingSegments)
-      .where(
-        and(
-          inArray(
-            bookingSegments.bookingId,
-            found.map((booking) => booking.id),
-          ),
-          ne(bookingSegments.status, 'XX'),
-        ),
-      )
-      .orderBy(asc(bookingSegments.serviceDate), asc(bookingSegments.segmentId));
+      search === undefined ? POINTS_ROWS_LIMIT + 1 : 10_000,
+    );
     return found.map((booking) => {
-      const own = segments.filter((segment) => segment.bookingId === booking.id);
+      const own = booking.segments;
       const ok = own.filter((segment) => segment.status === 'OK');
       return {
         pnr: booking.pnr,

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { bookingReasonTexts, type BookingReason } from '@club/contract/points';
 import type { Database } from '../../db/client.js';
 import type { CsvValue } from '../../lib/csv.js';
 import type { SessionMember } from '../agents/members.js';
+import { acceptedPnrsWithSegments } from './accepted-pnrs.js';
 import { addYears } from './calendar-days.js';
 import { CREDIT_LIFETIME_YEARS } from './ledger.js';
-import { bookingSegments, bookings, pointEntries, type LedgerEntryKind } from './schema.js';
+import { bookings, pointEntries, type LedgerEntryKind } from './schema.js';
 
 type Words = Readonly<Record<string, string>>;
 
@@ -77,29 +78,10 @@ type Word = (key: keyof typeof english) => string;
 
 /** Accepted PNRs, newest first, each followed by its live segments. */
 async function pnrLines(db: Database, member: SessionMember, word: Word): Promise<CsvValue[][]> {
-  const found = await db
-    .select({ id: bookings.id, pnr: bookings.pnr, createdOn: bookings.createdOn })
-    .from(bookings)
-    .where(and(eq(bookings.agentId, member.id), eq(bookings.state, 'accepted')))
-    .orderBy(desc(bookings.createdOn), desc(bookings.id))
-    .limit(LINES_LIMIT);
-  if (found.length === 0) return [];
-  const segments = await db
-    .select()
-    .from(bookingSegments)
-    .where(
-      and(
-        inArray(
-          bookingSegments.bookingId,
-          found.map((booking) => booking.id),
-        ),
-        ne(bookingSegments.status, 'XX'),
-      ),
-    )
-    .orderBy(asc(bookingSegments.serviceDate), asc(bookingSegments.segmentId));
+  const found = await acceptedPnrsWithSegments(db, member.id, [], LINES_LIMIT);
   const status = (ok: boolean) => word(ok ? 'points.status.OK' : 'points.status.PD');
   return found.flatMap((booking) => {
-    const own = segments.filter((segment) => segment.bookingId === booking.id);
+    const own = booking.segments;
     const pointsOf = (segment: (typeof own)[number]) =>
       segment.creditedAgentId === member.id ? segment.points : 0;
     const allOk = own.length > 0 && own.every((segment) => segment.status === 'OK');
