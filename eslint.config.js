@@ -61,7 +61,7 @@ export default tseslint.config(
   },
   {
     // The benchmarks and tests may drive the server's code; the web app and contract never.
-    files: ['apps/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -69,7 +69,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/apps/server/**', '@club/server*'],
-              message: 'The web app and contract never import the server.',
+              message: 'The web app, the console and the contract never import the server.',
             },
           ],
         },
@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -141,8 +141,8 @@ export default tseslint.config(
     },
   },
   {
-    // No import circles in the web app.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // No import circles in the web app and the console.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

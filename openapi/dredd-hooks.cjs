@@ -4,6 +4,7 @@
 // against its documented schema. Dredd loads hooks with require(), hence CommonJS.
 const { readFileSync } = require('node:fs');
 const hooks = require('hooks');
+const { Secret, TOTP } = require('otpauth');
 
 const document = JSON.parse(readFileSync(process.env.OPENAPI_DOCUMENT, 'utf8'));
 const bookingQueueKey = process.env.BOOKING_QUEUE_API_KEY;
@@ -16,8 +17,45 @@ const decisionMaker = 'manager.athgr2102@example.com';
 // Demo member 9000001 (README.md), whose id the examples use.
 const demoMember = { username: '9000001', password: 'demo2026' };
 
+// The demo staff of the README (apps/server/src/modules/staff/demo-staff.ts).
+const demoAdmin = {
+  email: 'admin@example.com',
+  password: 'demo-admin-passphrase',
+  secret: 'UG66MIATC54NIVXO6FBYQBXJOVRV7RV6',
+};
+const demoManager = {
+  email: 'manager.at@example.com',
+  password: 'demo-manager-passphrase',
+  secret: '2Z2IZKH47F6UXXXYOHXKIC3XNMXXVDE6',
+};
+const staffSessionPath = '/s2c/staff/v1/session';
+
 let endpoint = '';
 let memberToken = '';
+let staffToken = '';
+
+/** A code works once: each login of an account takes a later time step than its last. */
+const lastStep = new Map();
+function freshCode(account) {
+  const step = Math.max(Math.floor(Date.now() / 30_000), (lastStep.get(account.email) ?? -1) + 1);
+  lastStep.set(account.email, step);
+  const totp = new TOTP({ secret: Secret.fromBase32(account.secret) });
+  return totp.generate({ timestamp: step * 30_000 });
+}
+
+async function staffLogIn(account) {
+  const response = await fetch(`${endpoint}${staffSessionPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: account.email,
+      password: account.password,
+      code: freshCode(account),
+    }),
+  });
+  if (!response.ok) throw new Error(`demo staff login failed: ${response.status}`);
+  return (await response.json()).data.token;
+}
 
 /** The security requirements of a transaction's operation, by its method and path template. */
 function securityOf(transaction) {
@@ -112,9 +150,10 @@ function useLink(transaction, link) {
 hooks.beforeAll((transactions, done) => {
   const [first] = transactions;
   endpoint = `${first.protocol}//${first.host}:${first.port}`;
-  logIn().then(
-    (token) => {
-      memberToken = token;
+  Promise.all([logIn(), staffLogIn(demoAdmin)]).then(
+    ([member, staff]) => {
+      memberToken = member;
+      staffToken = staff;
       done();
     },
     (error) => done(error),
@@ -158,6 +197,27 @@ hooks.beforeEach((transaction, done) => {
       (error) => done(error),
     );
     return;
+  }
+  const isStaffSession = transaction.origin.resourceName === staffSessionPath;
+  if (isStaffSession && transaction.request.method === 'POST') {
+    const body = { ...JSON.parse(transaction.request.body), code: freshCode(demoManager) };
+    transaction.request.body = JSON.stringify(body);
+    done();
+    return;
+  }
+  if (isStaffSession && transaction.request.method === 'DELETE') {
+    // Staff logout ends its own session, not the one the other staff calls use.
+    staffLogIn(demoManager).then(
+      (token) => {
+        transaction.request.headers.Authorization = `Bearer ${token}`;
+        done();
+      },
+      (error) => done(error),
+    );
+    return;
+  }
+  if (schemes.includes('staffBearer')) {
+    transaction.request.headers.Authorization = `Bearer ${staffToken}`;
   }
   if (isLogout) {
     // Logout ends its own session, not the one the other member calls use.

@@ -21,12 +21,14 @@ import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
+import { staffModule } from './modules/staff/staff-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { urlValidatorCompiler } from './plugins/url-validation.js';
+import { staffConsoleAppPlugin } from './plugins/staff-console-app.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 
@@ -125,7 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(giftsModule, { now: options.now });
   await app.register(mailModule);
   await app.register(accountLinksModule);
+  // The staff console's calls (docs/staff-console.md): after every module whose services they use.
+  await app.register(staffModule, { now: options.now });
 
+  await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);
   return app;
 }

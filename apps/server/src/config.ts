@@ -202,6 +202,12 @@ const EnvironmentSchema = z.object({
   ORDER_MAX_ATTEMPTS: positiveWhole(10),
   ORDER_CONFIRM_HOURS: positiveWhole(48),
   PARTNER_PROGRAMME_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  // Staff console (docs/staff-console.md).
+  CONSOLE_DIST_DIR: z.string().default('apps/console/dist').transform(repositoryPath),
+  STAFF_IDLE_MINUTES: positiveWhole(30),
+  STAFF_SESSION_HOURS: positiveWhole(8),
+  STAFF_SETUP_LINK_HOURS: positiveWhole(72),
+  SUPPORT_ADJUSTMENT_LIMIT: positiveWhole(500),
   PARTNER_PROGRAMME_NUMBERS: z
     .string()
     .regex(/^(?:\d{1,20}(?:,\d{1,20})*)?$/, { error: 'must be member numbers separated by commas' })
@@ -247,6 +253,19 @@ function configOf(e: Environment) {
     errorLog: e.ERROR_LOG,
     tokenStorage: e.TOKEN_STORAGE,
     logLevel: e.LOG_LEVEL,
+    /** The staff console (docs/staff-console.md). */
+    staff: {
+      /** The built console, served at /staff on the root domain. */
+      consoleDistDir: e.CONSOLE_DIST_DIR,
+      /** A staff session ends after this long without a call… */
+      idleMinutes: e.STAFF_IDLE_MINUTES,
+      /** …and this long after its login, whatever happens. */
+      sessionHours: e.STAFF_SESSION_HOURS,
+      /** How long a setup link (password and code enrolment) stays usable. */
+      setupLinkHours: e.STAFF_SETUP_LINK_HOURS,
+      /** The most points a support account may credit or debit in one adjustment. */
+      supportAdjustmentLimit: e.SUPPORT_ADJUSTMENT_LIMIT,
+    },
     /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */
     sessionLifetimeHours: e.SESSION_LIFETIME_HOURS,
     /** Login limits (docs/decisions/020): free failures per member number and per client address, then exponential backoff. */

@@ -12,6 +12,7 @@ import { agents } from './modules/agents/schema.js';
 import { dayOf } from './modules/points/calendar-days.js';
 import { segmentPointsRule } from './modules/points/segment-points.js';
 import { loadDemo } from './demo/load-demo.js';
+import { createDemoStaff } from './modules/staff/demo-staff.js';
 import { loadGifts } from './modules/gifts/catalogue/load-gifts.js';
 import { gifts } from './modules/gifts/schema.js';
 import { shutDown } from './shutdown.js';
@@ -82,6 +83,10 @@ async function main(): Promise<void> {
         segmentPoints: segmentPointsRule(config),
       });
       if (summary !== null) app.log.info(summary, 'demo members, bookings and points loaded');
+    }
+    if (!config.production) {
+      const created = await createDemoStaff(database.db);
+      if (created > 0) app.log.info({ staff: created }, 'demo staff accounts created (README)');
     }
     await app.listen({ port: config.port, host: config.host });
     // The embedded database's one writer takes the staff commands' work (docs/operations.md).

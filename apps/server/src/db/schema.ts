@@ -7,3 +7,5 @@ export * from '../modules/mail/schema.js';
 export * from '../modules/points/schema.js';
 export * from '../modules/gifts/schema.js';
 export * from '../modules/agencies/schema.js';
+export * from '../modules/audit/schema.js';
+export * from '../modules/staff/schema.js';

@@ -15,7 +15,9 @@ export type Access =
   /** Anyone; a member's token where the answer depends on the member (the page calls). */
   | 'guest-or-member'
   /** The reservation-system side: `Authorization: ApiKey <BOOKING_QUEUE_API_KEY>`. */
-  | 'booking-queue';
+  | 'booking-queue'
+  /** A staff session: `Authorization: Bearer stf_…` from the staff login; role and country checked per call. */
+  | 'staff';
 
 export type OperationExample = {
   access: Access;
@@ -66,6 +68,12 @@ export const securitySchemes = {
     description:
       'A member session token, from login (`POST /s2c/auth/v1/token/agent`) or registration.',
   },
+  staffBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A staff session token (`stf_…`), from the staff login (`POST /s2c/staff/v1/session`); ends after 30 minutes idle and 8 hours in all. Each call checks the role and countries of the account.',
+  },
   bookingQueueKey: {
     type: 'apiKey',
     in: 'header',
@@ -81,6 +89,7 @@ const securityOf: Record<Access, Record<string, string[]>[]> = {
   // An empty requirement makes the token optional.
   'guest-or-member': [{}, { bearer: [] }],
   'booking-queue': [{ bookingQueueKey: [] }],
+  staff: [{ staffBearer: [] }],
 };
 
 /** Every operation of the document with its key. */

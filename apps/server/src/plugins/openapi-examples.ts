@@ -1,5 +1,6 @@
 import { plainNumberSymbols } from '@club/contract/number-format';
 import type { OperationExample, OperationKey } from './openapi-document.js';
+import { staffExamples } from './openapi-staff-examples/index.js';
 
 /**
  * One example request and answer per operation of the OpenAPI document.
@@ -444,4 +445,5 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
     parameters: { ...demoMemberId, ...demoMemberNumber, countryCode: 'gr' },
     answer: { data: { url: 'https://partner.example/club' } },
   },
+  ...staffExamples,
 };

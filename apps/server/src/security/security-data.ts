@@ -29,6 +29,23 @@ export const writtenTables = [
   'office_notify_requests',
   'agency_links',
   'agency_state_changes',
+  'direct_access_changes',
+  'audit_entries',
+  'staff_accounts',
+  'staff_setup_links',
+  'countries',
+  'country_languages',
+  'dictionary_entries',
+  'menu_items',
+  'header_alerts',
+  'header_images',
+  'texts',
+  'pages',
+  'faq_items',
+  'content_version',
+  'gift_categories',
+  'gift_texts',
+  'gift_ordering',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

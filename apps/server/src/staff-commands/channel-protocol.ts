@@ -25,6 +25,8 @@ export const CommandRequest = z.object({
   cwd: z.string().min(1).max(4096),
   /** The command's CONTENT_DIR: `content:load` loads the folder its caller meant. */
   contentDir: z.string().min(1).max(4096),
+  /** The operating-system user who typed the command: the audit log's actor. */
+  user: z.string().max(256).optional(),
 });
 export type CommandRequest = z.infer<typeof CommandRequest>;
 

@@ -2,6 +2,7 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { commandLineActor } from '../modules/audit/audit-log.js';
 import type { Database } from '../db/client.js';
 import {
   CommandRequest,
@@ -109,7 +110,7 @@ async function serve(
     output.error('Not a staff command request.');
     return finish(2);
   }
-  const { command: name, args, cwd, contentDir } = parsed.data;
+  const { command: name, args, cwd, contentDir, user } = parsed.data;
   const command = commands.get(name);
   if (command === undefined) {
     output.error(`No staff command ${name}.`);
@@ -128,6 +129,7 @@ async function serve(
             config: { ...options.config, contentDir },
             output,
             now: Date.now,
+            actor: commandLineActor(user ?? 'unknown'),
           });
   } catch (error) {
     output.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,7 @@
 import { commandConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { DataDirInUse } from '../db/data-dir-owner.js';
+import { commandLineActor } from '../modules/audit/audit-log.js';
 import { handOver } from './hand-over.js';
 import { runJob, type CommandOutput, type StaffCommand } from './staff-command.js';
 
@@ -35,7 +36,13 @@ export async function runStaffCommand(
     if (error instanceof DataDirInUse) {
       return handOver(
         error,
-        { command: command.name, args: [...args], cwd, contentDir: config.contentDir },
+        {
+          command: command.name,
+          args: [...args],
+          cwd,
+          contentDir: config.contentDir,
+          user: commandLineActor().label.slice('command-line ('.length, -1),
+        },
         output,
       );
     }
@@ -44,7 +51,13 @@ export async function runStaffCommand(
   }
   try {
     await database.migrate();
-    return await runJob(job, { db: database.db, config, output, now });
+    return await runJob(job, {
+      db: database.db,
+      config,
+      output,
+      now,
+      actor: commandLineActor(),
+    });
   } catch (error) {
     output.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

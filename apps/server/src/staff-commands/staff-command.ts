@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { AuditActor } from '../modules/audit/audit-log.js';
 
 /** Where a staff command writes: results to `out` (stdout), progress and problems to `error` (stderr). */
 export type CommandOutput = { out(line: string): void; error(line: string): void };
@@ -15,6 +16,8 @@ export type CommandContext = {
   config: Config;
   output: CommandOutput;
   now: () => number;
+  /** Who runs the command, as the audit log names them: `command-line (user)`. */
+  actor: AuditActor;
 };
 
 /** The work of one run of a command, on a database; answers the exit code. */

@@ -1,3 +1,4 @@
+import { commandLineActor } from '../audit/audit-log.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +122,13 @@ function capture(): CommandOutput & { lines: string[]; errors: string[] } {
 async function runCommand(args: string[], output = capture(), at = Date.now()) {
   const job = await directAccessCommand.prepare(args, '/', output);
   if (typeof job === 'number') return job;
-  return job({ db: t.database.db, config: t.config, output, now: () => at });
+  return job({
+    db: t.database.db,
+    config: t.config,
+    output,
+    now: () => at,
+    actor: commandLineActor('tester'),
+  });
 }
 
 describe('npm run members:direct-access', () => {

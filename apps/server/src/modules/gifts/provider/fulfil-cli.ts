@@ -1,3 +1,4 @@
+import { commandLineActor } from '../../audit/audit-log.js';
 import { asc, eq } from 'drizzle-orm';
 import { commandConfig } from '../../../config.js';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
@@ -141,5 +142,5 @@ export async function main(
   if (typeof job === 'number') return job;
   const config = commandConfig(env, (message) => output.error(message));
   if (config === undefined) return 1;
-  return runJob(job, { db: database.db, config, output, now });
+  return runJob(job, { db: database.db, config, output, now, actor: commandLineActor() });
 }

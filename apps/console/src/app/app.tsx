@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StaffApiError } from '../lib/staff-api';
+import { StaffSessionProvider, hasRole, useStaffSession } from '../lib/staff-session';
+import { consoleAreas } from './console-areas';
+import { LoginScreen } from './login-screen';
+import { OverviewScreen } from './overview-screen';
+import { Shell } from './shell';
+
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Staff look at live data: refetch when they come back to the tab, never retry a refusal.
+        retry: (count, error) =>
+          !(error instanceof StaffApiError && error.status < 500) && count < 2,
+        staleTime: 5_000,
+      },
+    },
+  });
+}
+
+function Screens() {
+  const { state } = useStaffSession();
+  if (state.kind === 'checking') return <p role="status">Loading…</p>;
+  if (state.kind === 'signed-out') {
+    return (
+      <Routes>
+        {/* Paths that work without a session (the setup link) go here. */}
+        <Route path="*" element={<LoginScreen ended={state.ended} />} />
+      </Routes>
+    );
+  }
+  const areas = consoleAreas.filter(
+    (area) => area.roles === undefined || hasRole(state.staff, area.roles),
+  );
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<OverviewScreen />} />
+        {areas.map((area) => (
+          <Route key={area.path} path={`${area.path}/*`} element={<area.screen />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <h1>Not found</h1>
+      <p>There is no such page in the console.</p>
+    </>
+  );
+}
+
+/** The staff console: session, query cache, router under /staff. */
+export function App() {
+  const [queryClient] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <StaffSessionProvider>
+        <BrowserRouter basename="/staff">
+          <Screens />
+        </BrowserRouter>
+      </StaffSessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
+import {
+  StaffLoginWireSchema,
+  StaffSchema,
+  StaffSessionAnswerSchema,
+  staffLoginFailed,
+} from '@club/contract/staff';
+import { HttpError } from '../../lib/http-error.js';
+import type { LoginLimiter } from '../limits/login-limiter.js';
+import { dummyPasswordHash, verifyPassword } from '../agents/password.js';
+import { staffAccounts, type StaffRole } from './schema.js';
+import { staffOf } from './staff-access.js';
+import { endStaffSession, openStaffSession } from './staff-sessions.js';
+import { verifyTotp } from './totp.js';
+
+export type StaffLoginRoutesOptions = { limiter: LoginLimiter; now: () => number };
+
+type StaffCandidate = {
+  id: number;
+  email: string;
+  role: StaffRole;
+  countries: string[];
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpLastStep: number | null;
+  disabledAt: string | Date | null;
+};
+
+const loginFailed = () => new HttpError(401, ErrorCode.unauthorized, { email: staffLoginFailed });
+
+/** The staff login (email, password, code), logout, and who is signed in. */
+export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions> = (
+  app,
+  { limiter, now },
+  done,
+) => {
+  const { db, config } = app;
+  const limits = { idleMinutes: config.staff.idleMinutes, sessionHours: config.staff.sessionHours };
+
+  app.post(
+    '/s2c/staff/v1/session',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff login: email, password and a time-based one-time code',
+        description:
+          'Two factors (ASVS level 2). A code works once. Any wrong factor answers the same 401. Limited per email and per client address like member logins.',
+        body: StaffLoginWireSchema,
+        response: {
+          200: dataEnvelope(StaffSessionAnswerSchema),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema.describe('Email, password or code is not right (never says which)'),
+          429: ErrorBodySchema.describe('Too many failed attempts; see Retry-After'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const started = new Date(now());
+      const gate = await limiter.attempt<StaffCandidate>(
+        `staff:${email}`,
+        request.ip,
+        started,
+        sql`select id, email, role, countries, password_hash as "passwordHash",
+              totp_secret as "totpSecret", totp_last_step as "totpLastStep", disabled_at as "disabledAt"
+            from staff_accounts where email = ${email}`,
+      );
+      if (!gate.allowed) {
+        void reply.header('retry-after', String(gate.retryAfterSeconds));
+        throw new HttpError(429, ErrorCode.tooManyRequests, null);
+      }
+      const staff = gate.row;
+      // An unknown email is checked against a dummy hash, so every answer takes as long.
+      const passwordRight = await verifyPassword(
+        staff?.passwordHash ?? (await dummyPasswordHash()),
+        request.body.password,
+      );
+      const step =
+        staff?.totpSecret == null ? null : verifyTotp(staff.totpSecret, request.body.code, now());
+      if (
+        staff === undefined ||
+        staff.passwordHash === null ||
+        staff.disabledAt !== null ||
+        !passwordRight ||
+        step === null ||
+        (staff.totpLastStep !== null && step <= staff.totpLastStep)
+      ) {
+        request.log.info({ event: 'staff.login.failed', staffId: staff?.id }, 'staff login failed');
+        throw loginFailed();
+      }
+      // The code's step is taken in one statement: two logins with one code cannot both win.
+      const taken = await db
+        .update(staffAccounts)
+        .set({ totpLastStep: step })
+        .where(
+          sql`${staffAccounts.id} = ${staff.id} and (${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
+        )
+        .returning({ id: staffAccounts.id });
+      if (taken.length === 0) throw loginFailed();
+      await limiter.succeeded(gate.attempt);
+      const token = await openStaffSession(db, staff.id, started, limits);
+      request.log.info({ event: 'staff.login', staffId: staff.id }, 'staff login');
+      return {
+        data: {
+          token,
+          staff: { email: staff.email, role: staff.role, countries: staff.countries },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/s2c/staff/v1/session',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member (also restarts the idle time)',
+        response: { 200: dataEnvelope(StaffSchema), 401: ErrorBodySchema },
+      },
+    },
+    (request) => {
+      const { email, role, countries } = staffOf(request);
+      return { data: { email, role, countries } };
+    },
+  );
+
+  app.delete(
+    '/s2c/staff/v1/session',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "Staff logout: the token's session ends",
+        response: { 200: dataEnvelope(z.null()), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await endStaffSession(db, staffOf(request).sessionId, new Date(now()));
+      return { data: null };
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,99 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoStaff } from '../../apps/server/src/modules/staff/demo-staff.ts';
+import { totpCode, totpStep } from '../../apps/server/src/modules/staff/totp.ts';
+
+/**
+ * Staff in the end-to-end suite: the demo accounts of the README. A code
+ * works once (the server keeps each account's last time step), and two
+ * workers log in side by side, so each login reserves its step in a file
+ * shared by the workers; a worker logs in once per account and reuses the
+ * token (staff sessions live 30 minutes idle).
+ */
+export type DemoStaffName = 'admin' | 'manager';
+
+export const staffAccount = (name: DemoStaffName) =>
+  demoStaff.find((staff) =>
+    name === 'admin' ? staff.role === 'admin' : staff.role === 'manager',
+  )!;
+
+const reservations = join('test-results', 'staff-totp-steps.json');
+const lock = `${reservations}.lock`;
+
+async function withLock<T>(work: () => T): Promise<T> {
+  mkdirSync('test-results', { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * A code for the account that no login used yet: the current step, or the
+ * next one (the server accepts one step of drift); waits for a later step
+ * when both are taken.
+ */
+export async function freshCode(email: string): Promise<string> {
+  const secret = demoStaff.find((staff) => staff.email === email)?.totpSecret;
+  if (secret === undefined) throw new Error(`no demo staff ${email}`);
+  for (;;) {
+    const now = Date.now();
+    const code = await withLock(() => {
+      let used: Record<string, number> = {};
+      try {
+        used = JSON.parse(readFileSync(reservations, 'utf8')) as Record<string, number>;
+      } catch {
+        // No login yet.
+      }
+      const step = Math.max(totpStep(now), (used[email] ?? -1) + 1);
+      if (step > totpStep(now) + 1) return undefined;
+      used[email] = step;
+      writeFileSync(reservations, JSON.stringify(used));
+      return totpCode(secret, step * 30_000);
+    });
+    if (code !== undefined) return code;
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (now % 30_000) + 50));
+  }
+}
+
+const tokens = new Map<DemoStaffName, string>();
+
+/** A staff token of the demo account, logged in once per worker. */
+export async function staffToken(request: APIRequestContext, name: DemoStaffName): Promise<string> {
+  const known = tokens.get(name);
+  if (known !== undefined) return known;
+  const account = staffAccount(name);
+  const response = await request.post('/s2c/staff/v1/session', {
+    form: {
+      email: account.email,
+      password: account.password,
+      code: await freshCode(account.email),
+    },
+  });
+  if (!response.ok())
+    throw new Error(`staff login failed: ${response.status()} ${await response.text()}`);
+  const token = ((await response.json()) as { data: { token: string } }).data.token;
+  tokens.set(name, token);
+  return token;
+}
+
+/** Opens a console path signed in as the demo account (the token put where the console keeps it). */
+export async function openConsoleAs(
+  page: Page,
+  name: DemoStaffName,
+  path = '/staff/',
+): Promise<void> {
+  const token = await staffToken(page.request, name);
+  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
+  await page.goto(path);
+}
