@@ -59,7 +59,9 @@ export const countryTermsRoutes: FastifyPluginCallbackZod<CountryTermsRoutesOpti
         body: RequireCountryTermsWireSchema,
         response: {
           200: dataEnvelope(CountryTermsSchema),
-          400: ErrorBodySchema.describe('A field is missing or wrong, or the version is the current one'),
+          400: ErrorBodySchema.describe(
+            'A field is missing or wrong, or the version is the current one',
+          ),
           401: ErrorBodySchema.describe('No live staff session'),
           403: ErrorBodySchema.describe('Support staff only read'),
           404: ErrorBodySchema.describe('No such country among the staff member’s'),

@@ -72,9 +72,15 @@ describe("a country's terms version", () => {
 
     const body = { version: '2', reason: 'New privacy clause' };
     const before = await db.select().from(countries);
-    expect((await staffCall(t.app, tokens.supportGr, 'POST', '/s2c/staff/v1/terms/gr', body)).statusCode).toBe(403);
-    expect((await staffCall(t.app, tokens.managerAe, 'POST', '/s2c/staff/v1/terms/gr', body)).statusCode).toBe(404);
-    expect((await staffCall(t.app, tokens.admin, 'POST', '/s2c/staff/v1/terms/zz', body)).statusCode).toBe(404);
+    expect(
+      (await staffCall(t.app, tokens.supportGr, 'POST', '/s2c/staff/v1/terms/gr', body)).statusCode,
+    ).toBe(403);
+    expect(
+      (await staffCall(t.app, tokens.managerAe, 'POST', '/s2c/staff/v1/terms/gr', body)).statusCode,
+    ).toBe(404);
+    expect(
+      (await staffCall(t.app, tokens.admin, 'POST', '/s2c/staff/v1/terms/zz', body)).statusCode,
+    ).toBe(404);
     const noReason = await staffCall(t.app, tokens.managerGr, 'POST', '/s2c/staff/v1/terms/gr', {
       version: '2',
     });
@@ -124,9 +130,14 @@ describe("a country's terms version", () => {
   });
 
   it('forgets who set a version once the content files set another one', async () => {
-    await t.database.db.update(countries).set({ termsVersion: '3' }).where(eq(countries.code, 'gr'));
+    await t.database.db
+      .update(countries)
+      .set({ termsVersion: '3' })
+      .where(eq(countries.code, 'gr'));
     const list = await staffCall(t.app, tokens.admin, 'GET', '/s2c/staff/v1/terms');
-    expect(dataOf<CountryTerms[]>(list).find((country) => country.countryCode === 'gr')).toMatchObject({
+    expect(
+      dataOf<CountryTerms[]>(list).find((country) => country.countryCode === 'gr'),
+    ).toMatchObject({
       termsVersion: '3',
       changedBy: null,
       changedAt: null,

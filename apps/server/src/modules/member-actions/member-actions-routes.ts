@@ -110,7 +110,11 @@ export const memberActionsRoutes: FastifyPluginCallbackZod<MemberActionsRoutesOp
           response: {
             ...stateAnswer,
             ...(path === 'confirmation-mail'
-              ? { 429: ErrorBodySchema.describe('A confirmation mail went out within the resend quiet time') }
+              ? {
+                  429: ErrorBodySchema.describe(
+                    'A confirmation mail went out within the resend quiet time',
+                  ),
+                }
               : {}),
           },
         },
@@ -156,7 +160,8 @@ export const memberActionsRoutes: FastifyPluginCallbackZod<MemberActionsRoutesOp
       onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Mark or unmark the member as a direct-access user (shown only the redirect overlay)',
+        summary:
+          'Mark or unmark the member as a direct-access user (shown only the redirect overlay)',
         params: MemberParamsSchema,
         body: DirectAccessWireSchema,
         response: stateAnswer,

@@ -138,7 +138,12 @@ describe('unlock a login backoff', () => {
     const other = await createAgent(t.database.db);
     const blockedUntil = new Date(clock + 60_000);
     await t.database.db.insert(loginFailures).values([
-      { key: `number:${member.number}`, failures: 7, windowStartedAt: new Date(clock), blockedUntil },
+      {
+        key: `number:${member.number}`,
+        failures: 7,
+        windowStartedAt: new Date(clock),
+        blockedUntil,
+      },
       { key: `device:${member.number}:abc`, failures: 5, windowStartedAt: new Date(clock) },
       { key: `number:${other.number}`, failures: 3, windowStartedAt: new Date(clock) },
     ]);
@@ -179,7 +184,11 @@ describe("end the member's sessions", () => {
     await sessionToken(t.app, member.number, member.password);
     await expectRefusals(member.number, 'end-sessions', {});
     const mine = () =>
-      t.app.inject({ method: 'GET', url: `/s2c/auth/v1/agents/${member.id}`, headers: bearer(token) });
+      t.app.inject({
+        method: 'GET',
+        url: `/s2c/auth/v1/agents/${member.id}`,
+        headers: bearer(token),
+      });
     expect((await mine()).statusCode).toBe(200);
 
     const answer = await post(tokens.admin, member.number, 'end-sessions');
@@ -273,12 +282,12 @@ describe('delete and restore an account', () => {
     const member = await createAgent(t.database.db);
     const token = await sessionToken(t.app, member.number, member.password);
     await expectRefusals(member.number, 'delete', { reason: 'The member asked by phone' });
-    expect((await post(tokens.managerGr, member.number, 'delete', { reason: ' ' })).statusCode).toBe(
-      400,
-    );
-    expect((await post(tokens.managerGr, member.number, 'restore', { reason: 'x' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await post(tokens.managerGr, member.number, 'delete', { reason: ' ' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(tokens.managerGr, member.number, 'restore', { reason: 'x' })).statusCode,
+    ).toBe(409);
 
     const deleted = await post(tokens.managerGr, member.number, 'delete', {
       reason: 'The member asked by phone',
@@ -308,9 +317,9 @@ describe('delete and restore an account', () => {
         after: { status: 'deleted' },
       },
     ]);
-    expect((await post(tokens.managerGr, member.number, 'delete', { reason: 'x' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await post(tokens.managerGr, member.number, 'delete', { reason: 'x' })).statusCode,
+    ).toBe(409);
     expect((await post(tokens.managerGr, member.number, 'end-sessions')).statusCode).toBe(409);
 
     await expectRefusals(member.number, 'restore', { reason: 'Changed their mind' });

@@ -112,7 +112,13 @@ export function resendConfirmation(context: ActionContext, number: string): Prom
       throw doesNotApply('Only a member who has not confirmed their email gets this mail');
     }
     const quietMs = context.config.mail.resendQuietMs;
-    if (await linkSentRecently(tx, { agentId: member.id, purpose: 'confirm-email', withinMs: quietMs })) {
+    if (
+      await linkSentRecently(tx, {
+        agentId: member.id,
+        purpose: 'confirm-email',
+        withinMs: quietMs,
+      })
+    ) {
       throw new HttpError(429, ErrorCode.tooManyRequests, {
         member: `A confirmation mail went out less than ${Math.ceil(quietMs / 1000)} seconds ago`,
         retryAfterSeconds: Math.ceil(quietMs / 1000),

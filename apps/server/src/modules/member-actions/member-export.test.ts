@@ -48,7 +48,9 @@ describe("the member's data export", () => {
     });
     await insertBooking(db, { pnr: 'EXP002', agentId: other.id, createdOn: '2029-01-11' });
     await creditAdditional(db, member.id, '2029-03-01', 40, 'Welcome bonus');
-    await db.insert(gifts).values({ id: 990001, countryCode: 'gr', category: 'export-test', points: 20 });
+    await db
+      .insert(gifts)
+      .values({ id: 990001, countryCode: 'gr', category: 'export-test', points: 20 });
     const [order] = await db
       .insert(giftOrders)
       .values({
@@ -64,7 +66,13 @@ describe("the member's data export", () => {
       .returning({ id: giftOrders.id });
     await db
       .insert(giftOrderLines)
-      .values({ orderId: order!.id, giftId: 990001, quantity: 1, points: 20, description: 'Book token' });
+      .values({
+        orderId: order!.id,
+        giftId: 990001,
+        quantity: 1,
+        points: 20,
+        description: 'Book token',
+      });
     await db.insert(mailOutbox).values([
       {
         recipient: member.email.toUpperCase(),
@@ -73,15 +81,32 @@ describe("the member's data export", () => {
         html: '<a href="https://club.example/reset?token=SECRET-TOKEN">reset</a>',
         template: 'reset-password',
       },
-      { recipient: other.email, subject: 'Not yours', text: '', html: '', template: 'confirm-email' },
+      {
+        recipient: other.email,
+        subject: 'Not yours',
+        text: '',
+        html: '',
+        template: 'confirm-email',
+      },
     ]);
-    const marked = await staffCall(t.app, admin, 'POST', `/s2c/staff/v1/members/${member.number}/direct-access`, {
-      isAmadeusDirectUser: 'true',
-      reason: 'Direct product',
-    });
+    const marked = await staffCall(
+      t.app,
+      admin,
+      'POST',
+      `/s2c/staff/v1/members/${member.number}/direct-access`,
+      {
+        isAmadeusDirectUser: 'true',
+        reason: 'Direct product',
+      },
+    );
     expect(marked.statusCode).toBe(200);
 
-    const answer = await staffCall(t.app, admin, 'GET', `/s2c/staff/v1/members/${member.number}/export`);
+    const answer = await staffCall(
+      t.app,
+      admin,
+      'GET',
+      `/s2c/staff/v1/members/${member.number}/export`,
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['content-disposition']).toBe(
@@ -112,17 +137,30 @@ describe("the member's data export", () => {
       ['additional', 40],
     ]);
     expect(exported.orders).toMatchObject([
-      { state: 'fulfilled', totalPoints: 20, vouchersSent: 1, lines: [{ description: 'Book token' }] },
+      {
+        state: 'fulfilled',
+        totalPoints: 20,
+        vouchersSent: 1,
+        lines: [{ description: 'Book token' }],
+      },
     ]);
     expect(exported.mailsSent).toMatchObject([
       { template: 'reset-password', subject: 'Reset your password' },
     ]);
-    expect(exported.directAccessChanges).toMatchObject([{ isAmadeusDirectUser: true, reason: 'staff' }]);
+    expect(exported.directAccessChanges).toMatchObject([
+      { isAmadeusDirectUser: true, reason: 'staff' },
+    ]);
     expect(exported.auditEntries).toMatchObject([
       { action: 'member.mark-direct-access', reason: 'Direct product' },
     ]);
     const text = answer.body;
-    for (const secret of ['SECRET-TOKEN', 'SECRET-VOUCHER-1', 'passwordHash', '$argon2', 'EXP002']) {
+    for (const secret of [
+      'SECRET-TOKEN',
+      'SECRET-VOUCHER-1',
+      'passwordHash',
+      '$argon2',
+      'EXP002',
+    ]) {
       expect(text).not.toContain(secret);
     }
 

@@ -133,7 +133,11 @@ export const memberActionsExamples: Partial<Record<OperationKey, OperationExampl
       },
       consents: {
         newsletter: true,
-        terms: { acceptedVersion: '2', acceptedAt: '2026-01-05T10:00:00.000Z', countryVersion: '2' },
+        terms: {
+          acceptedVersion: '2',
+          acceptedAt: '2026-01-05T10:00:00.000Z',
+          countryVersion: '2',
+        },
       },
       bookings: [
         {
