@@ -69,9 +69,7 @@ describe('the terms area', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Require the terms again in Austria' }));
     const dialog = screen.getByRole('dialog', { name: 'Require the terms again: Austria' });
-    expect((within(dialog).getByLabelText('New terms version') as HTMLInputElement).value).toBe(
-      '2',
-    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('New terms version').value).toBe('2');
     await user.click(within(dialog).getByRole('button', { name: 'Require the terms again' }));
     expect(await within(dialog).findByText('Give a reason')).toBeDefined();
     expect(posts).toEqual([]);

@@ -64,15 +64,13 @@ describe("the member's data export", () => {
         vouchers: ['SECRET-VOUCHER-1'],
       })
       .returning({ id: giftOrders.id });
-    await db
-      .insert(giftOrderLines)
-      .values({
-        orderId: order!.id,
-        giftId: 990001,
-        quantity: 1,
-        points: 20,
-        description: 'Book token',
-      });
+    await db.insert(giftOrderLines).values({
+      orderId: order!.id,
+      giftId: 990001,
+      quantity: 1,
+      points: 20,
+      description: 'Book token',
+    });
     await db.insert(mailOutbox).values([
       {
         recipient: member.email.toUpperCase(),
