@@ -69,7 +69,10 @@ describe('bad input to the member actions', () => {
             payload: json
               ? JSON.stringify(body)
               : new URLSearchParams(
-                  Object.entries(body).map(([key, value]) => [key, formValue(value)]),
+                  Object.entries(body).map(([key, value]): [string, string] => [
+                    key,
+                    formValue(value),
+                  ]),
                 ).toString(),
           });
           expect(answer.statusCode).toBeLessThan(500);
