@@ -29,6 +29,8 @@ const demoManager = {
   secret: '2Z2IZKH47F6UXXXYOHXKIC3XNMXXVDE6',
 };
 const staffSessionPath = '/s2c/staff/v1/session';
+// The member actions' examples (apps/server/src/plugins/openapi-staff-examples/member-actions-examples.ts).
+const memberActionsPath = '/s2c/staff/v1/members/{number}/';
 
 let endpoint = '';
 let memberToken = '';
@@ -134,6 +136,29 @@ async function handoverCode() {
   return (await response.json()).data.code;
 }
 
+/** A demo member's login, with the demo password or a wrong one. */
+function memberLogin(username, password) {
+  return fetch(`${endpoint}/s2c/auth/v1/token/agent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+/**
+ * What a member action's example needs first: a failed login to unlock, a
+ * session to end, the resend quiet time (1 s here, openapi/check.ts) over
+ * since the registration example mailed its link.
+ */
+async function prepareMemberAction(action) {
+  if (action === 'login-unlock') await memberLogin('9000005', 'not-the-password');
+  if (action === 'end-sessions') {
+    const response = await memberLogin('9000004', demoMember.password);
+    if (!response.ok) throw new Error(`demo member 9000004 login failed: ${response.status}`);
+  }
+  if (action === 'confirmation-mail') await new Promise((resolve) => setTimeout(resolve, 1100));
+}
+
 /** Puts the mailed link into the agency call's query (GET) or form (POST). */
 function useLink(transaction, link) {
   if (transaction.request.method === 'GET') {
@@ -194,6 +219,17 @@ hooks.beforeEach((transaction, done) => {
         transaction.request.body = JSON.stringify(body);
         done();
       },
+      (error) => done(error),
+    );
+    return;
+  }
+  const memberAction = transaction.origin.resourceName.startsWith(memberActionsPath)
+    ? transaction.origin.resourceName.slice(memberActionsPath.length)
+    : undefined;
+  if (schemes.includes('staffBearer') && memberAction !== undefined) {
+    transaction.request.headers.Authorization = `Bearer ${staffToken}`;
+    prepareMemberAction(memberAction).then(
+      () => done(),
       (error) => done(error),
     );
     return;

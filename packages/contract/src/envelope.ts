@@ -13,6 +13,8 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  /** The change does not apply to the target as it is now (staff actions). */
+  conflict: 'CONFLICT',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   xsrf: 'XSRF_TOKEN_MISMATCH',
   tooManyRequests: 'TOO_MANY_REQUESTS',

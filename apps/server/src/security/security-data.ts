@@ -30,6 +30,7 @@ export const writtenTables = [
   'agency_links',
   'agency_state_changes',
   'direct_access_changes',
+  'terms_version_changes',
   'audit_entries',
   'staff_accounts',
   'staff_setup_links',

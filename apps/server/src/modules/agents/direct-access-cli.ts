@@ -7,7 +7,8 @@ export const directAccessCommandUsage =
 /**
  * `npm run members:direct-access -- NUMBER [--off]`: programme staff mark a
  * member as a user of the direct-access product, whom the site then shows
- * only the redirect overlay (spec 2 §4), or take the mark away with `--off`.
+ * only the redirect overlay (spec 2 §4), or take the mark away with `--off`;
+ * the same service as the console's, audited with the command's actor.
  */
 export const directAccessCommand: StaffCommand = {
   name: 'members:direct-access',
@@ -24,8 +25,15 @@ export const directAccessCommand: StaffCommand = {
       return 2;
     }
     const direct = flag === undefined;
-    return async ({ db, output, now }) => {
-      const result = await setDirectAccessByStaff(db, number, direct, new Date(now()));
+    return async ({ db, output, now, actor }) => {
+      const result = await setDirectAccessByStaff(db, {
+        number,
+        isAmadeusDirectUser: direct,
+        at: new Date(now()),
+        actor,
+        reason: null,
+        countries: null,
+      });
       if (result === 'no-member') {
         output.error(`No member with number ${number}`);
         return 1;

@@ -1,4 +1,5 @@
 import { commandLineActor } from '../audit/audit-log.js';
+import { auditEntries } from '../audit/schema.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +155,27 @@ describe('npm run members:direct-access', () => {
         reason: 'staff',
         officeId: null,
         changedAt: new Date(unmarkedAt),
+      },
+    ]);
+  });
+
+  it("writes the audit entry with the command's actor, as the console's service does", async () => {
+    const member = await createAgent(t.database.db);
+    expect(await runCommand([member.number])).toBe(0);
+    expect(await runCommand([member.number])).toBe(0);
+    const entries = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.target, member.number));
+    expect(entries).toMatchObject([
+      {
+        staffId: null,
+        actor: 'command-line (tester)',
+        action: 'member.mark-direct-access',
+        targetType: 'member',
+        countryCode: member.countryCode,
+        before: { isAmadeusDirectUser: false },
+        after: { isAmadeusDirectUser: true },
       },
     ]);
   });

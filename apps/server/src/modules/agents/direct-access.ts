@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { agents, directAccessChanges } from './schema.js';
 
 /**
@@ -36,24 +37,43 @@ export async function markMembersOfDirectOffices(
 /** What staff marking a member did. */
 export type StaffDirectAccessResult = 'no-member' | 'unchanged' | 'changed';
 
+export type StaffDirectAccessChange = {
+  number: string;
+  isAmadeusDirectUser: boolean;
+  at: Date;
+  /** Who: a staff member in the console, or the command line. */
+  actor: AuditActor;
+  reason: string | null;
+  /** The countries the actor works in; null for every country (an admin, the command line). */
+  countries: readonly string[] | null;
+};
+
 /**
- * Programme staff mark a member as a direct-access user, or unmark them
- * (`npm run members:direct-access`), recorded with when and why; one
- * transaction, the member's row locked so two runs cannot both record a change.
+ * Programme staff mark a member as a direct-access user, or unmark them (the
+ * console, `npm run members:direct-access`), recorded with when and why and
+ * in the audit log; one transaction, the member's row locked so two runs
+ * cannot both record a change. A member of a country outside `countries` is
+ * `no-member`, as if unknown.
  */
 export function setDirectAccessByStaff(
   db: Database,
-  number: string,
-  isAmadeusDirectUser: boolean,
-  at: Date,
+  change: StaffDirectAccessChange,
 ): Promise<StaffDirectAccessResult> {
+  const { number, isAmadeusDirectUser, at } = change;
   return db.transaction(async (tx) => {
     const [member] = await tx
-      .select({ id: agents.id, current: agents.isAmadeusDirectUser })
+      .select({
+        id: agents.id,
+        countryCode: agents.countryCode,
+        current: agents.isAmadeusDirectUser,
+      })
       .from(agents)
       .where(eq(agents.number, number))
       .for('update');
     if (member === undefined) return 'no-member';
+    if (change.countries !== null && !change.countries.includes(member.countryCode)) {
+      return 'no-member';
+    }
     if (member.current === isAmadeusDirectUser) return 'unchanged';
     await tx.update(agents).set({ isAmadeusDirectUser }).where(eq(agents.id, member.id));
     await tx.insert(directAccessChanges).values({
@@ -62,6 +82,20 @@ export function setDirectAccessByStaff(
       reason: 'staff',
       changedAt: at,
     });
+    await recordAudit(
+      tx,
+      change.actor,
+      {
+        action: isAmadeusDirectUser ? 'member.mark-direct-access' : 'member.unmark-direct-access',
+        targetType: 'member',
+        target: number,
+        countryCode: member.countryCode,
+        reason: change.reason,
+        before: { isAmadeusDirectUser: member.current },
+        after: { isAmadeusDirectUser },
+      },
+      at,
+    );
     return 'changed';
   });
 }
