@@ -51,8 +51,13 @@ export const StaffCountriesSchema = z.preprocess(
           .filter((code) => code !== '')
       : value,
   z
-    .array(CountryCodeSchema)
-    .max(50)
+    .array(z.string())
+    .max(50, 'At most 50 countries')
+    // One message for the whole list: the form has one field for it.
+    .refine(
+      (codes) => codes.every((code) => CountryCodeSchema.safeParse(code).success),
+      'Two-letter country codes separated by commas',
+    )
     .transform((codes) => [...new Set(codes)].sort()),
 );
 
