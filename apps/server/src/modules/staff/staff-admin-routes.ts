@@ -22,7 +22,14 @@ import {
 
 export type StaffAdminRoutesOptions = { now: () => number };
 
-const IdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** An account's id in the path: digits, within the id column's range. */
+const IdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'An account id')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, 'An account id'),
+});
 
 /** Runs a service call; its refusals answer 400 with their messages per field. */
 async function refusalsAsBadInput<T>(work: () => Promise<T>): Promise<T> {

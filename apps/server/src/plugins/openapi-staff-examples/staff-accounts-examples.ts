@@ -1,14 +1,15 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 
 /**
- * Staff accounts and the audit log. The replay adds `new.support@example.com`
- * first; on the demo data it is account 3 (after the two demo staff), which
- * the later examples change. The setup examples cannot carry a real token:
- * the replay's hooks add an account for each and put its token (and a code of
- * its secret) in (openapi/dredd-hooks.cjs).
+ * Staff accounts and the audit log. The setup examples cannot carry a real
+ * token: the replay's hooks add an account for each (3 and 4, after the two
+ * demo staff, since the document lists the setup calls first) and put its
+ * token, and a code of its secret, in (openapi/dredd-hooks.cjs). The add
+ * example then adds `new.support@example.com`, account 5, which the later
+ * examples change.
  */
 const newSupport = {
-  id: 3,
+  id: 5,
   email: 'new.support@example.com',
   role: 'support',
   countries: ['at'],
@@ -47,28 +48,28 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
   },
   'POST /s2c/staff/v1/staff': {
     access: 'staff',
-    body: { email: newSupport.email, role: 'support', countries: 'at' },
+    body: { email: newSupport.email, role: 'support', countries: ['at'] },
     answer: { data: { account: newSupport, setupLink, expiresAt } },
   },
   'PATCH /s2c/staff/v1/staff/{id}': {
     access: 'staff',
-    parameters: { id: '3' },
-    body: { role: 'support', countries: 'at,cy' },
+    parameters: { id: '5' },
+    body: { role: 'support', countries: ['at', 'cy'] },
     answer: { data: { ...newSupport, countries: ['at', 'cy'] } },
   },
   'POST /s2c/staff/v1/staff/{id}/disable': {
     access: 'staff',
-    parameters: { id: '3' },
+    parameters: { id: '5' },
     answer: { data: { ...newSupport, state: 'disabled' } },
   },
   'POST /s2c/staff/v1/staff/{id}/enable': {
     access: 'staff',
-    parameters: { id: '3' },
+    parameters: { id: '5' },
     answer: { data: newSupport },
   },
   'POST /s2c/staff/v1/staff/{id}/setup-link': {
     access: 'staff',
-    parameters: { id: '3' },
+    parameters: { id: '5' },
     answer: { data: { account: newSupport, setupLink, expiresAt } },
   },
   'GET /s2c/staff/v1/setup': {
@@ -96,7 +97,7 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
   },
   'GET /s2c/staff/v1/audit': {
     access: 'staff',
-    parameters: { action: 'staff.add', page: '0', pageSize: '25' },
+    parameters: { action: 'staff.add' },
     answer: {
       data: {
         items: [
