@@ -141,7 +141,14 @@ export default function AuditScreen() {
         <p role="status">Loading…</p>
       ) : (
         <>
-          <div className="table-scroll" aria-busy={entries.isFetching}>
+          {/* Focusable: a wide table scrolls sideways with the keyboard too. */}
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Audit entries"
+            tabIndex={0}
+            aria-busy={entries.isFetching}
+          >
             <table className="audit-entries">
               <caption>
                 Audit entries, newest first ({entries.data.total}{' '}
