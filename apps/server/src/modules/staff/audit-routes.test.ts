@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 
 /** The audit log as staff read it: filters, paging, CSV, and what each role may see. */
 let t: TestApp;
-let clock = Date.parse('2030-08-01T08:00:00Z');
+const clock = Date.parse('2030-08-01T08:00:00Z');
 let admin: TestStaff;
 let managerGr: TestStaff;
 const tokens: Record<string, string> = {};
@@ -69,7 +69,7 @@ describe('the audit list', () => {
     const page = await list(tokens.admin!, '');
     expect(page.total).toBe(6);
     expect(page.items[0]).toEqual({
-      id: expect.any(Number),
+      id: expect.any(Number) as unknown,
       at: '2030-07-06T10:00:00.000Z',
       staff: managerGr.email,
       action: 'gift.update',
