@@ -130,6 +130,8 @@ test.describe('staff accounts', () => {
   }) => {
     const email = `manager.${Date.now()}@example.com`;
     await openConsoleAs(page, 'admin', '/staff/staff');
+    // The least access is the default role.
+    await expect(page.getByLabel('Role')).toHaveValue('support');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Role').selectOption('manager');
     await page.getByLabel('Countries', { exact: true }).fill('gr');
