@@ -31,6 +31,7 @@ const demoManager = {
 const staffSessionPath = '/s2c/staff/v1/session';
 // The member actions' examples (apps/server/src/plugins/openapi-staff-examples/member-actions-examples.ts).
 const memberActionsPath = '/s2c/staff/v1/members/{number}/';
+const staffSetupPath = '/s2c/staff/v1/setup';
 
 let endpoint = '';
 let memberToken = '';
@@ -57,6 +58,33 @@ async function staffLogIn(account) {
   });
   if (!response.ok) throw new Error(`demo staff login failed: ${response.status}`);
   return (await response.json()).data.token;
+}
+
+let setupAccounts = 0;
+
+/**
+ * A fresh setup link's token (and, for the setup itself, a code of its
+ * secret): setup links are secret and single-use, so the setup examples
+ * cannot carry real ones. The demo admin adds an account for each.
+ */
+async function freshSetup() {
+  setupAccounts += 1;
+  const response = await fetch(`${endpoint}/s2c/staff/v1/staff`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `setup.example${setupAccounts}@example.com`,
+      role: 'support',
+      countries: 'at',
+    }),
+  });
+  if (!response.ok) throw new Error(`adding a staff account failed: ${response.status}`);
+  const token = new URL((await response.json()).data.setupLink).searchParams.get('token');
+  const offer = await fetch(`${endpoint}${staffSetupPath}?token=${encodeURIComponent(token)}`);
+  if (!offer.ok) throw new Error(`the setup link does not open: ${offer.status}`);
+  const { totpSecret } = (await offer.json()).data;
+  const code = new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate();
+  return { token, code };
 }
 
 /** The security requirements of a transaction's operation, by its method and path template. */
@@ -230,6 +258,22 @@ hooks.beforeEach((transaction, done) => {
     transaction.request.headers.Authorization = `Bearer ${staffToken}`;
     prepareMemberAction(memberAction).then(
       () => done(),
+      (error) => done(error),
+    );
+    return;
+  }
+  if (transaction.origin.resourceName === staffSetupPath) {
+    freshSetup().then(
+      ({ token, code }) => {
+        if (transaction.request.method === 'GET') {
+          transaction.request.uri = `${staffSetupPath}?token=${encodeURIComponent(token)}`;
+          transaction.fullPath = transaction.request.uri;
+        } else {
+          const body = { ...JSON.parse(transaction.request.body), token, code };
+          transaction.request.body = JSON.stringify(body);
+        }
+        done();
+      },
       (error) => done(error),
     );
     return;

@@ -23,6 +23,7 @@ import { memberActionsModule } from './modules/member-actions/member-actions-mod
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
+import { staffAccountsModule } from './modules/staff/staff-accounts-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The staff console's calls (docs/staff-console.md): after every module whose services they use.
   await app.register(staffModule, { now: options.now });
   await app.register(memberActionsModule, { now: options.now });
+  await app.register(staffAccountsModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaffApiError } from '../lib/staff-api';
@@ -21,6 +21,9 @@ function newQueryClient(): QueryClient {
   });
 }
 
+// The setup link's screen works without a session; its QR code's library loads with it only.
+const SetupScreen = lazy(() => import('../features/setup/setup-screen'));
+
 function Screens() {
   const { state } = useStaffSession();
   if (state.kind === 'checking') return <p role="status">Loading…</p>;
@@ -28,6 +31,14 @@ function Screens() {
     return (
       <Routes>
         {/* Paths that work without a session (the setup link) go here. */}
+        <Route
+          path="setup"
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SetupScreen />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<LoginScreen ended={state.ended} />} />
       </Routes>
     );

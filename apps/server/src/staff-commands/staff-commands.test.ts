@@ -31,6 +31,7 @@ const entries = {
   fulfil: 'src/modules/gifts/provider/fulfil-command.ts',
   tax: 'src/modules/gifts/ordering/tax-command.ts',
   directAccess: 'src/modules/agents/direct-access-command.ts',
+  staffAdd: 'src/modules/staff/staff-add-command.ts',
 };
 const handedOver = (pid: number) =>
   `Handed over to the server (process ${pid}), which holds the embedded database.`;
@@ -212,6 +213,22 @@ describe('on the embedded database, with the server running', () => {
       out: `Member ${member.number}: now not a direct-access user\n`,
     });
     expect(await directAccessOf()).toBe(false);
+  });
+
+  it('staff:add hands over: the server adds the account and its setup link opens', async () => {
+    const ran = await runCommand(
+      entries.staffAdd,
+      ['handed.over@example.com', 'support', 'at'],
+      env,
+    );
+    expect(ran.error).toContain(handedOver(server.pid));
+    expect(ran.code).toBe(0);
+    const link = new URL(ran.out.trim().split('\n').at(-1)!);
+    expect(link.pathname).toBe('/staff/setup');
+    const offer = await fetch(server.url(`/s2c/staff/v1/setup${link.search}`));
+    expect(await offer.json()).toMatchObject({
+      data: { email: 'handed.over@example.com', role: 'support', countries: ['at'] },
+    });
   });
 
   it('bad arguments are refused at once, before anything is handed over', async () => {

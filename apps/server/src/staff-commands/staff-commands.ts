@@ -5,6 +5,7 @@ import { giftsTaxCommand } from '../modules/gifts/ordering/tax-cli.js';
 import { ordersFulfilCommand } from '../modules/gifts/provider/fulfil-cli.js';
 import { pointsImportCommand } from '../modules/points/adjustments/adjustments-cli.js';
 import { bookingsImportCommand } from '../modules/points/bookings/import-cli.js';
+import { staffAddCommand } from '../modules/staff/staff-add-cli.js';
 import type { StaffCommand } from './staff-command.js';
 
 /** Every staff command: the server runs these when a command hands its work over. */
@@ -16,4 +17,5 @@ export const staffCommands: readonly StaffCommand[] = [
   giftsTaxCommand,
   agencyLinkCommand,
   directAccessCommand,
+  staffAddCommand,
 ];

@@ -42,5 +42,8 @@ export const auditEntries = pgTable(
     index('audit_entries_target_idx').on(table.targetType, table.target, table.at),
     index('audit_entries_staff_idx').on(table.staffId, table.at),
     index('audit_entries_action_idx').on(table.action, table.at),
+    // The audit screen's filter by who (staff email or command-line user) and managers' view of their countries.
+    index('audit_entries_actor_idx').on(table.actor, table.at),
+    index('audit_entries_country_idx').on(table.countryCode, table.at),
   ],
 );

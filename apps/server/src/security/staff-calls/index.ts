@@ -1,6 +1,13 @@
 import { memberActionsCalls } from './member-actions-calls.js';
+import { auditCalls } from './audit-calls.js';
 import { sessionCalls } from './session-calls.js';
+import { staffAdminCalls } from './staff-admin-calls.js';
 import type { StaffCall } from './staff-call.js';
 
 /** Every staff call of the matrix: each console area adds its list here. */
-export const staffCalls: readonly StaffCall[] = [...sessionCalls, ...memberActionsCalls];
+export const staffCalls: readonly StaffCall[] = [
+  ...sessionCalls,
+  ...memberActionsCalls,
+  ...staffAdminCalls,
+  ...auditCalls,
+];

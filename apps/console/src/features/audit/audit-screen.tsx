@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AuditFilterSchema,
+  type AuditActions,
+  type AuditEntry,
+  type AuditPage,
+} from '@club/contract/staff-audit';
+import { downloadFile, queryString, staffCall } from '../../lib/staff-api';
+import { usePageTitle } from '../../lib/page-title';
+import { Field, TextField } from '../../lib/ui/field';
+import { Pager } from '../../lib/ui/pager';
+import { changedFields } from './audit-changes';
+import './audit.css';
+
+const filterNames = ['staff', 'member', 'action', 'from', 'to'] as const;
+type FilterValues = Record<(typeof filterNames)[number], string>;
+const pageSize = 25;
+
+const moment = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The audit log, newest first: filters in the address (a filtered view can be
+ * shared), the list with each entry's changed fields, paging and CSV export.
+ */
+export default function AuditScreen() {
+  usePageTitle('Audit log');
+  const [params, setParams] = useSearchParams();
+  const filter = Object.fromEntries(
+    filterNames.map((name) => [name, params.get(name) ?? '']),
+  ) as FilterValues;
+  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const [exportFailed, setExportFailed] = useState(false);
+
+  const entries = useQuery({
+    queryKey: ['audit', filter, page],
+    queryFn: () =>
+      staffCall<AuditPage>(
+        'GET',
+        `/s2c/staff/v1/audit${queryString({ ...filter, page, pageSize })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const actions = useQuery({
+    queryKey: ['audit-actions'],
+    queryFn: () => staffCall<AuditActions>('GET', '/s2c/staff/v1/audit/actions'),
+  });
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FilterValues>({
+    values: filter,
+    resolver: zodResolver(AuditFilterSchema, undefined, {
+      raw: true,
+    }) as unknown as Resolver<FilterValues>,
+  });
+  const onSubmit = handleSubmit((values) => {
+    const next = new URLSearchParams();
+    for (const name of filterNames)
+      if (values[name].trim() !== '') next.set(name, values[name].trim());
+    setParams(next);
+  });
+
+  const exportCsv = () => {
+    setExportFailed(false);
+    const day = new Date().toISOString().slice(0, 10);
+    downloadFile(`/s2c/staff/v1/audit.csv${queryString(filter)}`, `audit-${day}.csv`).catch(() =>
+      setExportFailed(true),
+    );
+  };
+
+  return (
+    <>
+      <h1>Audit log</h1>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Filter the audit log">
+        <div className="toolbar">
+          <TextField
+            label="Staff"
+            hint="Email, or command-line (user)"
+            error={errors.staff?.message}
+            {...register('staff')}
+          />
+          <TextField
+            label="Member number"
+            inputMode="numeric"
+            error={errors.member?.message}
+            {...register('member')}
+          />
+          <Field label="Action" error={errors.action?.message}>
+            {(control) => (
+              <select {...control} {...register('action')}>
+                <option value="">Any action</option>
+                {(actions.data?.actions ?? []).map((action) => (
+                  <option key={action} value={action}>
+                    {action}
+                  </option>
+                ))}
+                {/* An action from the address that the list does not hold (yet) stays choosable. */}
+                {filter.action !== '' && !(actions.data?.actions ?? []).includes(filter.action) && (
+                  <option value={filter.action}>{filter.action}</option>
+                )}
+              </select>
+            )}
+          </Field>
+          <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
+          <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
+          <button type="submit">Filter</button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setParams(new URLSearchParams())}
+          >
+            Clear filters
+          </button>
+          <button type="button" className="secondary" onClick={exportCsv}>
+            Export as CSV
+          </button>
+        </div>
+        <p className="hint">Dates count whole days in UTC.</p>
+      </form>
+      {exportFailed && (
+        <p role="alert" className="form-error">
+          The export failed. Try again.
+        </p>
+      )}
+      {entries.isError ? (
+        <p role="alert" className="form-error">
+          The audit log could not be loaded with these filters.
+        </p>
+      ) : entries.data === undefined ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <>
+          {/* Focusable: a wide table scrolls sideways with the keyboard too. */}
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Audit entries"
+            tabIndex={0}
+            aria-busy={entries.isFetching}
+          >
+            <table className="audit-entries">
+              <caption>
+                Audit entries, newest first ({entries.data.total}{' '}
+                {entries.data.total === 1 ? 'entry' : 'entries'})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time (UTC)</th>
+                  <th scope="col">Staff</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Country</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Changes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.data.items.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {entries.data.total === 0 && <p>No entries match these filters.</p>}
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            total={entries.data.total}
+            label="Audit entries"
+            onPage={(next) => {
+              const moved = new URLSearchParams(params);
+              moved.set('page', String(next));
+              setParams(moved);
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const changes = changedFields(entry.before, entry.after);
+  return (
+    <tr>
+      <td>
+        <time dateTime={entry.at}>{moment(entry.at)}</time>
+      </td>
+      <td>{entry.staff}</td>
+      <td>{entry.action}</td>
+      <td>
+        {entry.targetType} {entry.target}
+      </td>
+      <td>{entry.countryCode?.toUpperCase() ?? ''}</td>
+      <td>{entry.reason ?? ''}</td>
+      <td>
+        {changes.length > 0 && (
+          <dl className="audit-changes">
+            {changes.map((change) => (
+              <div key={change.field}>
+                <dt>{change.field}</dt>
+                <dd>
+                  {change.before === null ? '' : <del>{change.before}</del>}
+                  {change.before !== null && change.after !== null && ' → '}
+                  {change.after === null ? '' : <ins>{change.after}</ins>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import type { StaffSetupLink } from '@club/contract/staff-accounts';
+
+/**
+ * The setup link to hand over, shown once (the server keeps only its hash):
+ * focused when it appears so that a screen reader reads it.
+ */
+export function SetupLinkNotice({
+  email,
+  link,
+  onDismiss,
+}: {
+  email: string;
+  link: StaffSetupLink;
+  onDismiss: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [link.setupLink]);
+  const until = new Date(link.expiresAt).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <div ref={ref} tabIndex={-1} className="success setup-link" aria-labelledby="setup-link-title">
+      <p id="setup-link-title">
+        Setup link for <strong>{email}</strong>: hand it over now, it is shown only once. It works
+        once, until {until}.
+      </p>
+      <p>
+        <code className="setup-link-text" data-testid="setup-link">
+          {link.setupLink}
+        </code>
+      </p>
+      <p className="setup-link-actions">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            void navigator.clipboard.writeText(link.setupLink).then(() => setCopied(true))
+          }
+        >
+          Copy link
+        </button>
+        <button type="button" className="secondary" onClick={onDismiss}>
+          Done
+        </button>
+        <span role="status" className="hint">
+          {copied ? 'Copied.' : ''}
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_entries_actor_idx" ON "audit_entries" USING btree ("actor","at");--> statement-breakpoint
+CREATE INDEX "audit_entries_country_idx" ON "audit_entries" USING btree ("country_code","at");

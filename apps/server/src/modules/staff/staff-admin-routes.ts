@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
+import {
+  NewStaffAccountAnswerSchema,
+  NewStaffAccountSchema,
+  StaffAccountChangeSchema,
+  StaffAccountListSchema,
+  StaffAccountSchema,
+  StaffSetupLinkSchema,
+} from '@club/contract/staff-accounts';
+import { notFound, validationFailed } from '../../lib/http-error.js';
+import { staffActor, staffOf } from './staff-access.js';
+import {
+  addStaffAccount,
+  changeStaffAccount,
+  listStaffAccounts,
+  newStaffSetupLink,
+  setStaffAccountDisabled,
+  StaffAccountRefused,
+} from './staff-accounts.js';
+
+export type StaffAdminRoutesOptions = { now: () => number };
+
+/** An account's id in the path: digits, within the id column's range. */
+const IdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'An account id')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, 'An account id'),
+});
+
+/** Runs a service call; its refusals answer 400 with their messages per field. */
+async function refusalsAsBadInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StaffAccountRefused) throw validationFailed(error.fields);
+    throw error;
+  }
+}
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema.describe('Only admins manage staff accounts'),
+};
+
+/** Admins manage staff accounts: add, change role and countries, disable, enable, reset. */
+export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions> = (
+  app,
+  { now },
+  done,
+) => {
+  const { db, config } = app;
+
+  app.get(
+    '/s2c/staff/v1/staff',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Every staff account with its role, countries and state',
+        response: { 200: dataEnvelope(StaffAccountListSchema), 401: errors[401], 403: errors[403] },
+      },
+    },
+    async () => ({ data: { items: await listStaffAccounts(db) } }),
+  );
+
+  app.post(
+    '/s2c/staff/v1/staff',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Adds a staff account and answers its single-use setup link',
+        description:
+          'The account has no password or code until its owner opens the setup link (hand it over; it is shown once). `countries`: two-letter codes separated by commas (or a JSON list), none for an admin. Same service as `npm run staff:add`; audited as `staff.add`.',
+        body: NewStaffAccountSchema,
+        response: { 200: dataEnvelope(NewStaffAccountAnswerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const answer = await refusalsAsBadInput(() =>
+        addStaffAccount(db, staffActor(staff), request.body, new Date(now()), config),
+      );
+      return { data: answer };
+    },
+  );
+
+  app.patch(
+    '/s2c/staff/v1/staff/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['staff'],
+        summary: "Changes a staff account's role and countries (its sessions end)",
+        description:
+          'An admin cannot take the admin role from themselves, and the club keeps at least one enabled admin. Audited as `staff.change` with the role and countries before and after.',
+        params: IdParamsSchema,
+        body: StaffAccountChangeSchema,
+        response: { 200: dataEnvelope(StaffAccountSchema), ...errors, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const account = await refusalsAsBadInput(() =>
+        changeStaffAccount(db, staffActor(staff), request.params.id, request.body, new Date(now())),
+      );
+      if (account === undefined) throw notFound();
+      return { data: account };
+    },
+  );
+
+  for (const [verb, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(
+      `/s2c/staff/v1/staff/:id/${verb}`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['staff'],
+          summary: disabled
+            ? 'Disables a staff account: its sessions end and it cannot log in'
+            : 'Enables a disabled staff account again',
+          description: disabled
+            ? 'Not one’s own account, nor the last enabled admin. Audited as `staff.disable`.'
+            : 'Audited as `staff.enable`.',
+          params: IdParamsSchema,
+          response: { 200: dataEnvelope(StaffAccountSchema), ...errors, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const staff = staffOf(request);
+        const account = await refusalsAsBadInput(() =>
+          setStaffAccountDisabled(
+            db,
+            staffActor(staff),
+            request.params.id,
+            disabled,
+            new Date(now()),
+          ),
+        );
+        if (account === undefined) throw notFound();
+        return { data: account };
+      },
+    );
+  }
+
+  app.post(
+    '/s2c/staff/v1/staff/:id/setup-link',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['staff'],
+        summary: 'A new setup link for a lost phone or password',
+        description:
+          'Clears the password and the TOTP secret, ends the sessions, and answers a new single-use setup link (older unused ones stop working). Not for one’s own account. Audited as `staff.new-setup-link`.',
+        params: IdParamsSchema,
+        response: {
+          200: dataEnvelope(StaffSetupLinkSchema.extend({ account: StaffAccountSchema })),
+          ...errors,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const answer = await refusalsAsBadInput(() =>
+        newStaffSetupLink(db, staffActor(staff), request.params.id, new Date(now()), config),
+      );
+      if (answer === undefined) throw notFound();
+      return { data: answer };
+    },
+  );
+
+  done();
+};

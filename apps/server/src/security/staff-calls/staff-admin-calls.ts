@@ -1,0 +1,42 @@
+import { form, type StaffCall } from './staff-call.js';
+
+/**
+ * Admins' calls on staff accounts. The refused roles never reach the handler
+ * (`requireAdmin`), so the rows name any account id.
+ */
+const anyAccount = 1;
+
+export const staffAdminCalls: StaffCall[] = [
+  {
+    route: 'GET /s2c/staff/v1/staff',
+    request: () => ({ method: 'GET', url: '/s2c/staff/v1/staff' }),
+    allowed: 'admin',
+    countryScoped: false,
+  },
+  {
+    route: 'POST /s2c/staff/v1/staff',
+    request: () => ({
+      method: 'POST',
+      url: '/s2c/staff/v1/staff',
+      ...form({ email: 'matrix.new@example.com', role: 'manager', countries: 'gr' }),
+    }),
+    allowed: 'admin',
+    countryScoped: false,
+  },
+  {
+    route: 'PATCH /s2c/staff/v1/staff/:id',
+    request: () => ({
+      method: 'PATCH',
+      url: `/s2c/staff/v1/staff/${anyAccount}`,
+      ...form({ role: 'support', countries: 'gr' }),
+    }),
+    allowed: 'admin',
+    countryScoped: false,
+  },
+  ...(['disable', 'enable', 'setup-link'] as const).map((verb): StaffCall => ({
+    route: `POST /s2c/staff/v1/staff/:id/${verb}`,
+    request: () => ({ method: 'POST', url: `/s2c/staff/v1/staff/${anyAccount}/${verb}` }),
+    allowed: 'admin',
+    countryScoped: false,
+  })),
+];
