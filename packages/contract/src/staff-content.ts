@@ -71,9 +71,7 @@ export const StaffContentCountrySchema = z.object({
   code: z.string(),
   name: z.string(),
   defaultLanguage: z.string(),
-  languages: z.array(
-    z.object({ code: z.string(), nativeTitle: z.string(), isRtl: z.boolean() }),
-  ),
+  languages: z.array(z.object({ code: z.string(), nativeTitle: z.string(), isRtl: z.boolean() })),
 });
 export type StaffContentCountry = z.infer<typeof StaffContentCountrySchema>;
 
@@ -124,37 +122,43 @@ export type ContentPublished = z.infer<typeof ContentPublishedSchema>;
 
 /** `PUT …/menu`: the whole menu in its new order (add, edit, remove and reorder in one). */
 export const MenuItemsBodySchema = z.object({
-  items: z.array(
-    ContentMenuItemSchema.extend({
-      pageName: ContentKeySchema,
-      title: z.string().trim().min(1, 'Enter a title').max(200),
-    }),
-  ).max(40),
+  items: z
+    .array(
+      ContentMenuItemSchema.extend({
+        pageName: ContentKeySchema,
+        title: z.string().trim().min(1, 'Enter a title').max(200),
+      }),
+    )
+    .max(40),
 });
 export type MenuItemsBody = z.infer<typeof MenuItemsBodySchema>;
 
 /** `PUT …/alerts`: the language's alerts in their new order. */
 export const HeaderAlertsBodySchema = z.object({
-  items: z.array(
-    HeaderAlertSchema.extend({
-      hash: ContentKeySchema,
-      text: z.string().trim().min(1, 'Enter the text').max(maxText),
-    }),
-  ).max(20),
+  items: z
+    .array(
+      HeaderAlertSchema.extend({
+        hash: ContentKeySchema,
+        text: z.string().trim().min(1, 'Enter the text').max(maxText),
+      }),
+    )
+    .max(20),
 });
 export type HeaderAlertsBody = z.infer<typeof HeaderAlertsBodySchema>;
 
 /** `PUT …/banners`: the language's banner slides in their new order. */
 export const HeaderImagesBodySchema = z.object({
-  items: z.array(
-    HeaderImageSchema.extend({
-      image: z.string().trim().min(1, 'Enter the image address').max(500),
-      imageMobile: z.string().trim().min(1, 'Enter the image address').max(500),
-      imageMacbook: z.string().trim().min(1, 'Enter the image address').max(500),
-      alt: z.string().max(300),
-      url: z.string().trim().max(500).nullable().default(null),
-    }),
-  ).max(20),
+  items: z
+    .array(
+      HeaderImageSchema.extend({
+        image: z.string().trim().min(1, 'Enter the image address').max(500),
+        imageMobile: z.string().trim().min(1, 'Enter the image address').max(500),
+        imageMacbook: z.string().trim().min(1, 'Enter the image address').max(500),
+        alt: z.string().max(300),
+        url: z.string().trim().max(500).nullable().default(null),
+      }),
+    )
+    .max(20),
 });
 export type HeaderImagesBody = z.infer<typeof HeaderImagesBodySchema>;
 

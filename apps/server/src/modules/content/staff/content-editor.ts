@@ -82,7 +82,14 @@ async function markEdited(
   if (paths.length === 0) return;
   await tx
     .insert(contentStaffEdits)
-    .values(paths.map((path) => ({ countryCode, path, changedAt: editor.at, changedBy: editor.actor.label })))
+    .values(
+      paths.map((path) => ({
+        countryCode,
+        path,
+        changedAt: editor.at,
+        changedBy: editor.actor.label,
+      })),
+    )
     .onConflictDoUpdate({
       target: [contentStaffEdits.countryCode, contentStaffEdits.path],
       set: { changedAt: sql`excluded.changed_at`, changedBy: sql`excluded.changed_by` },
@@ -292,13 +299,21 @@ async function writeWords(
     await tx
       .insert(table)
       .values({ ...locale, key, value })
-      .onConflictDoUpdate({ target: [table.countryCode, table.languageCode, table.key], set: { value } });
+      .onConflictDoUpdate({
+        target: [table.countryCode, table.languageCode, table.key],
+        set: { value },
+      });
   }
   return before;
 }
 
 /** A dictionary word (new keys are added). */
-export async function saveDictionaryWord(editor: Editor, locale: Locale, key: string, value: string) {
+export async function saveDictionaryWord(
+  editor: Editor,
+  locale: Locale,
+  key: string,
+  value: string,
+) {
   return publishEdit(editor.db, async (tx) => {
     await assertLanguage(tx, locale);
     const before = await writeWords(tx, dictionaryEntries, locale, { [key]: value });

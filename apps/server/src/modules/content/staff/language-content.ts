@@ -14,7 +14,11 @@ export async function contentCountries(
 ): Promise<StaffContentCountry[]> {
   if (only !== null && only.length === 0) return [];
   const rows = await db
-    .select({ code: countries.code, name: countries.name, defaultLanguage: countries.defaultLanguageCode })
+    .select({
+      code: countries.code,
+      name: countries.name,
+      defaultLanguage: countries.defaultLanguageCode,
+    })
     .from(countries)
     .where(only === null ? undefined : inArray(countries.code, only))
     .orderBy(asc(countries.code));
@@ -80,7 +84,13 @@ export async function languageContent(
     texts: otherTexts,
     mailTemplates: mailTemplateNames.map((template) => {
       const [subject, text, html] = mailTextKeys(template).map((key) => file.texts[key] ?? '');
-      return { template, subject: subject!, text: text!, html: html!, ...templatePlaceholders(template) };
+      return {
+        template,
+        subject: subject!,
+        text: text!,
+        html: html!,
+        ...templatePlaceholders(template),
+      };
     }),
     pages: file.pages,
     edits: edits.map((edit) => ({ ...edit, changedAt: new Date(edit.changedAt).toISOString() })),

@@ -1,4 +1,8 @@
-import { mailTemplates, optionalMailVariables, type MailTemplateName } from '../../mail/mail-templates.js';
+import {
+  mailTemplates,
+  optionalMailVariables,
+  type MailTemplateName,
+} from '../../mail/mail-templates.js';
 import { placeholdersOf } from '../../mail/template-text.js';
 
 /** Variables that carry a link: a mail that has one must show it in its text and link it in its HTML. */

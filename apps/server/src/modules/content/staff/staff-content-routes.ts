@@ -95,7 +95,8 @@ export const staffContentRoutes: FastifyPluginCallbackZod<StaffContentRoutesOpti
       onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: "One language's content to edit: menu, alerts, banners, words, texts, mail templates, pages",
+        summary:
+          "One language's content to edit: menu, alerts, banners, words, texts, mail templates, pages",
         description: '`edits` lists the parts staff changed since the files last gave them.',
         params: LocaleParams,
         response: {

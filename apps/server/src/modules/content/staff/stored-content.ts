@@ -71,7 +71,8 @@ export async function readStoredLanguage(
   countryCode: string,
   languageCode: string,
 ): Promise<LanguageFile> {
-  const locale = (table: { countryCode: PgColumn; languageCode: PgColumn }) => and(eq(table.countryCode, countryCode), eq(table.languageCode, languageCode));
+  const locale = (table: { countryCode: PgColumn; languageCode: PgColumn }) =>
+    and(eq(table.countryCode, countryCode), eq(table.languageCode, languageCode));
   const dictionary = await db
     .select({ key: dictionaryEntries.key, value: dictionaryEntries.value })
     .from(dictionaryEntries)
