@@ -71,6 +71,8 @@ export const StaffContentCountrySchema = z.object({
   code: z.string(),
   name: z.string(),
   defaultLanguage: z.string(),
+  /** Its site is the root site under `/{code}` rather than its subdomain. */
+  subDomainDisabled: z.boolean(),
   languages: z.array(z.object({ code: z.string(), nativeTitle: z.string(), isRtl: z.boolean() })),
 });
 export type StaffContentCountry = z.infer<typeof StaffContentCountrySchema>;

@@ -51,6 +51,7 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
           code: 'at',
           name: 'Austria',
           defaultLanguage: 'deu',
+          subDomainDisabled: false,
           languages: [
             { code: 'deu', nativeTitle: 'Deutsch', isRtl: false },
             { code: 'eng', nativeTitle: 'English', isRtl: false },

@@ -18,6 +18,7 @@ export async function contentCountries(
       code: countries.code,
       name: countries.name,
       defaultLanguage: countries.defaultLanguageCode,
+      subDomainDisabled: countries.subDomainDisabled,
     })
     .from(countries)
     .where(only === null ? undefined : inArray(countries.code, only))

@@ -49,10 +49,11 @@ const json = (token: string, method: 'PUT' | 'POST' | 'DELETE', url: string, bod
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined
-      ? { headers: { authorization: `Bearer ${token}` } }
-      : { payload: JSON.stringify(body) }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 
 /** The site's layout once the cache's second has passed. */
@@ -95,6 +96,7 @@ describe('reading content', () => {
         code: 'gr',
         name: expect.any(String),
         defaultLanguage: 'eng',
+        subDomainDisabled: false,
         languages: [
           { code: 'eng', nativeTitle: expect.any(String), isRtl: false },
           { code: 'ell', nativeTitle: expect.any(String), isRtl: false },
