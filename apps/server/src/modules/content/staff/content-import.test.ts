@@ -35,15 +35,18 @@ const staffEditor = (db: TestDatabase['db']) => ({
 });
 
 /** A copy of the fixture content whose gr/eng file the test changes. */
-function editedFixture(name: string, edit: (file: Record<string, any>) => void): string {
+function editedFixture(name: string, edit: (file: EditableFile) => void): string {
   const dir = join(root, name);
   cpSync(fixtureContentDir, dir, { recursive: true });
   const path = join(dir, 'countries/gr/eng.json');
-  const file = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
+  const file = JSON.parse(readFileSync(path, 'utf8')) as EditableFile;
   edit(file);
   writeFileSync(path, JSON.stringify(file));
   return dir;
 }
+
+/** The parts of a language file the tests change. */
+type EditableFile = { menuItems: unknown[]; dictionary: Record<string, string> };
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -195,7 +198,7 @@ describe('the import beside staff edits', () => {
         out: (line: string) => lines.push(line),
         error: (line: string) => errors.push(line),
       };
-      const job = (await contentLoadCommand.prepare(args, root, output)) as CommandJob | number;
+      const job: CommandJob | number = await contentLoadCommand.prepare(args, root, output);
       if (typeof job === 'number') return { code: job, lines, errors };
       const code = await job({
         db: database.db,

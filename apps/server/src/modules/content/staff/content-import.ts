@@ -111,7 +111,8 @@ async function merge(
   for (const [languageCode, file] of item.languages) {
     const fileParts = partsOf(file);
     const storedFile = stored?.languages.get(languageCode);
-    const storedParts: LanguageParts = storedFile === undefined ? new Map() : partsOf(storedFile);
+    const storedParts: LanguageParts =
+      storedFile === undefined ? new Map<string, unknown>() : partsOf(storedFile);
     const result: LanguageParts = new Map();
     for (const part of new Set([...fileParts.keys(), ...storedParts.keys()])) {
       const path = `${countryCode}/${languageCode}/${part}`;
