@@ -148,7 +148,9 @@ test.describe('content in the staff console', () => {
     await page.getByLabel('Find words by key or wording').fill('menu.contactUs');
     await page.getByRole('button', { name: 'Edit menu.contactUs' }).click();
     await expectNoAxeViolations(page, 'content: dictionary');
-    await page.getByLabel('Wording').fill('Επικοινωνήστε μαζί μας');
+    await page
+      .getByRole('textbox', { name: 'Wording', exact: true })
+      .fill('Επικοινωνήστε μαζί μας');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
     const guest = await (await browser.newContext()).newPage();
