@@ -1,15 +1,23 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLoggedIn, accountMenuButton } from './support/membership';
-import { openConsoleAs, staffToken } from './support/staff';
-import { countryUrl } from './support/urls';
+import { OwnServer } from './support/own-server';
+import {
+  freshCode,
+  openConsoleAs,
+  staffAccount,
+  staffToken,
+  type DemoStaffName,
+} from './support/staff';
 
 /**
  * Content in the staff console: the manager of Austria publishes an alert in
  * German and English at once and makes a menu item members-only; an admin
  * changes a Greek dictionary word; the member site shows each within a
- * second. A manager of Austria cannot open Greek content. Every change is put
- * back at the end, so the journeys beside these see the demo content.
+ * second, and `content:load` keeps the staff's change. These run on a server
+ * of their own (own-server.ts): the journeys beside them on the shared server
+ * must not meet a changed menu. A manager of Austria cannot open Greek
+ * content; every section passes axe.
  */
 
 const austrianMember = { number: '9000002', password: 'demo2026' };
@@ -18,28 +26,23 @@ const alert = {
   deu: 'Unser Büro ist am 24. Dezember geschlossen.',
   eng: 'Our office is closed on 24 December.',
 };
-const demoMenu = [
-  { pageName: 'registration', title: 'Registrierung', audience: 'guest' },
-  { pageName: 'faq', title: 'Regeln', audience: 'both' },
-  { pageName: 'terms-and-conditions', title: 'Teilnahmebedingungen', audience: 'both' },
-  { pageName: 'news', title: 'Neuigkeiten', audience: 'both' },
-  { pageName: 'profile-update', title: 'Daten aktualisieren', audience: 'member' },
-  { pageName: 'archive-points', title: 'Punktearchiv', audience: 'member' },
-];
 
-async function putBack(
-  request: APIRequestContext,
-  path: string,
-  method: 'PUT' | 'DELETE',
-  data?: unknown,
-) {
-  const token = await staffToken(request, 'admin');
-  const response = await request.fetch(`/s2c/staff/v1/content/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
+const server = new OwnServer();
+
+/** Opens a console path of the own server signed in as the demo account. */
+async function openOwnConsoleAs(page: Page, name: DemoStaffName, path: string): Promise<void> {
+  const account = staffAccount(name);
+  const login = await page.request.post(server.rootUrl('/s2c/staff/v1/session'), {
+    form: {
+      email: account.email,
+      password: account.password,
+      code: await freshCode(account.email),
+    },
   });
-  expect([200, 404]).toContain(response.status());
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
+  await page.goto(server.rootUrl(path));
 }
 
 /** The member site shows a change within a second: load the page again until it does. */
@@ -52,18 +55,19 @@ async function expectOnSite(page: Page, url: string, text: string, visible = tru
   }).toPass({ timeout: 10_000 });
 }
 
-test.describe('content in the staff console', () => {
-  test.afterAll(async ({ request }) => {
-    await putBack(request, `at/alerts/${alert.hash}`, 'DELETE');
-    await putBack(request, 'at/deu/menu', 'PUT', { items: demoMenu });
-    await putBack(request, 'gr/ell/dictionary/menu.contactUs', 'PUT', { value: 'Επικοινωνία' });
+test.describe('publishing content from the staff console', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await server.start();
   });
+  test.afterAll(() => server.stop());
 
   test('the manager of Austria publishes an alert in German and English at once; guests see it in both', async ({
     page,
     browser,
   }) => {
-    await openConsoleAs(page, 'manager', '/staff/content');
+    await openOwnConsoleAs(page, 'manager', '/staff/content');
     await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Austria' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Greece' })).toHaveCount(0);
@@ -91,19 +95,19 @@ test.describe('content in the staff console', () => {
     await expect(page.getByRole('row', { name: new RegExp(alert.hash) })).toBeVisible();
 
     const guest = await (await browser.newContext()).newPage();
-    await expectOnSite(guest, countryUrl('at', '/'), alert.deu);
-    await expectOnSite(guest, countryUrl('at', '/eng/'), alert.eng);
+    await expectOnSite(guest, server.url('at', '/'), alert.deu);
+    await expectOnSite(guest, server.url('at', '/eng/'), alert.eng);
 
     await page.getByRole('button', { name: `Take down alert ${alert.hash}` }).click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
-    await expectOnSite(guest, countryUrl('at', '/eng/'), alert.eng, false);
+    await expectOnSite(guest, server.url('at', '/eng/'), alert.eng, false);
   });
 
   test('a menu item made members-only: a guest does not see it, a member does; the preview shows both', async ({
     page,
     browser,
   }) => {
-    await openConsoleAs(page, 'manager', '/staff/content/at/deu/menu');
+    await openOwnConsoleAs(page, 'manager', '/staff/content/at/deu/menu');
     await expect(page.getByRole('heading', { name: 'Menu' })).toBeVisible();
     await expectNoAxeViolations(page, 'content: menu');
     await page.getByLabel('Title of item 4').fill('Neuigkeiten für Mitglieder');
@@ -123,11 +127,11 @@ test.describe('content in the staff console', () => {
     );
 
     const guest = await (await browser.newContext()).newPage();
-    await expectOnSite(guest, countryUrl('at', '/'), 'Regeln');
+    await expectOnSite(guest, server.url('at', '/'), 'Regeln');
     await expect(guest.getByRole('banner').getByText('Neuigkeiten für Mitglieder')).toHaveCount(0);
 
     const member = await (await browser.newContext()).newPage();
-    await member.goto(countryUrl('at', '/login'));
+    await member.goto(server.url('at', '/login'));
     const main = member.getByRole('main');
     await main.getByLabel(/Mitgliedsnummer|Member number/).fill(austrianMember.number);
     await main.getByLabel(/^(Passwort|Password)$/).fill(austrianMember.password);
@@ -137,13 +141,22 @@ test.describe('content in the staff console', () => {
     await expect(
       member.getByRole('banner').getByRole('link', { name: 'Neuigkeiten für Mitglieder' }),
     ).toBeVisible();
+
+    // The files still have the demo menu: content:load keeps the staff's and says so.
+    const loaded = await server.runCommand('staff-commands/content-load-command.js');
+    expect(loaded).toContain('Kept, changed by staff');
+    expect(loaded).toContain('  at/deu/menu, changed by manager.at@example.com at ');
+    await expectOnSite(guest, server.url('at', '/'), 'Regeln');
+    await expect(guest.getByRole('banner').getByText('Neuigkeiten', { exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test('an admin changes a Greek dictionary word; the Greek site shows it', async ({
     page,
     browser,
   }) => {
-    await openConsoleAs(page, 'admin', '/staff/content/gr/ell/dictionary');
+    await openOwnConsoleAs(page, 'admin', '/staff/content/gr/ell/dictionary');
     await expect(page.getByRole('heading', { name: 'Dictionary' })).toBeVisible();
     await page.getByLabel('Find words by key or wording').fill('menu.contactUs');
     await page.getByRole('button', { name: 'Edit menu.contactUs' }).click();
@@ -154,9 +167,11 @@ test.describe('content in the staff console', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
     const guest = await (await browser.newContext()).newPage();
-    await expectOnSite(guest, countryUrl('gr', '/ell/'), 'Επικοινωνήστε μαζί μας');
+    await expectOnSite(guest, server.url('gr', '/ell/'), 'Επικοινωνήστε μαζί μας');
   });
+});
 
+test.describe('reading content in the staff console', () => {
   test('every section of a right-to-left language passes axe', async ({ page }) => {
     await openConsoleAs(page, 'admin', '/staff/content/ae/ara/menu');
     await expect(page.getByLabel('Title of item 1')).toHaveAttribute('dir', 'rtl');
