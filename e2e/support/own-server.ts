@@ -30,6 +30,11 @@ export class OwnServer {
     return `http://${countryCode}.localhost:${this.port}${path}`;
   }
 
+  /** A path on the root domain of this server (the staff console: `/staff/`). */
+  rootUrl(path = '/'): string {
+    return `http://localhost:${this.port}${path}`;
+  }
+
   async start(): Promise<void> {
     this.port = await freePort();
     const env: Record<string, string | undefined> = { ...process.env };

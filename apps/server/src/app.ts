@@ -24,6 +24,7 @@ import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
 import { staffAccountsModule } from './modules/staff/staff-accounts-module.js';
+import { staffContentModule } from './modules/content/staff/staff-content-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffModule, { now: options.now });
   await app.register(memberActionsModule, { now: options.now });
   await app.register(staffAccountsModule, { now: options.now });
+  await app.register(staffContentModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

@@ -1,11 +1,17 @@
 import type { ConsoleArea } from '../lib/console-area';
-import { termsArea } from '../features/terms/terms-area';
 import { auditArea } from '../features/audit/audit-area';
+import { contentArea } from '../features/content/content-area';
 import { staffAccountsArea } from '../features/staff-accounts/staff-accounts-area';
+import { termsArea } from '../features/terms/terms-area';
 
 /**
  * Every area of the console, in the navigation's order. Each feature folder
  * exports its area (`features/<area>/<area>-area.ts`); only this list puts
  * them together.
  */
-export const consoleAreas: readonly ConsoleArea[] = [termsArea, staffAccountsArea, auditArea];
+export const consoleAreas: readonly ConsoleArea[] = [
+  contentArea,
+  termsArea,
+  auditArea,
+  staffAccountsArea,
+];

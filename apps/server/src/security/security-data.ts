@@ -44,6 +44,7 @@ export const writtenTables = [
   'pages',
   'faq_items',
   'content_version',
+  'content_staff_edits',
   'gift_categories',
   'gift_texts',
   'gift_ordering',

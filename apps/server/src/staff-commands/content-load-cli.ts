@@ -1,24 +1,81 @@
-import type { StaffCommand } from './staff-command.js';
+import type { CommandOutput, StaffCommand } from './staff-command.js';
 import { loadGifts } from '../modules/gifts/catalogue/load-gifts.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { markMembersOfDirectOffices } from '../modules/agents/direct-access.js';
-import { loadContent } from '../modules/content/load-content.js';
+import {
+  importContent,
+  type ContentImportSummary,
+  type TakeFile,
+} from '../modules/content/staff/content-import.js';
 import { ContentFileError } from '../modules/content/read-content-folder.js';
 
-/** `npm run content:load`: loads CONTENT_DIR (content, offices, gift catalogue) into the database. */
+const usage =
+  'Usage: npm run content:load -- [--take-file | --take-file=COUNTRY[/LANGUAGE[/PART]] …]';
+
+/** `--take-file` (every part) or `--take-file=gr/ell/menu` (that part and what is under it), any number. */
+function parseTakeFile(args: readonly string[]): TakeFile | undefined {
+  const paths: string[] = [];
+  for (const arg of args) {
+    if (arg === '--take-file') return args.length === 1 ? 'all' : undefined;
+    const match = /^--take-file=([a-z]{2}(?:\/[a-z]{3}(?:\/[A-Za-z0-9._/-]+)?)?)$/.exec(arg);
+    if (match === null) return undefined;
+    paths.push(match[1]!);
+  }
+  return paths;
+}
+
+/** A value as one line, cut to a readable length. */
+const shown = (value: unknown) => {
+  const text = value === null ? '(none)' : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+};
+
+function report(summary: ContentImportSummary, output: CommandOutput): void {
+  output.out(
+    `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
+  );
+  output.out(
+    summary.changed.length === 0
+      ? 'Changed from the files: nothing'
+      : `Changed from the files: ${summary.changed.length} parts (${summary.changed.slice(0, 10).join(', ')}${summary.changed.length > 10 ? ', …' : ''})`,
+  );
+  for (const path of summary.taken) output.out(`Taken from the files over a staff change: ${path}`);
+  if (summary.kept.length === 0) return;
+  output.out(
+    `Kept, changed by staff (the files differ; --take-file=PATH takes the file's version): ${summary.kept.length}`,
+  );
+  for (const difference of summary.kept) {
+    output.out(
+      `  ${difference.path}, changed by ${difference.changedBy} at ${difference.changedAt.toISOString()}`,
+    );
+    output.out(`    database: ${shown(difference.database)}`);
+    output.out(`    file:     ${shown(difference.file)}`);
+  }
+}
+
+/**
+ * `npm run content:load`: imports CONTENT_DIR into the database (content,
+ * offices, gift catalogue). The content import keeps the parts staff changed
+ * in the console and reports how the files differ (content-import.ts).
+ */
 export const contentLoadCommand: StaffCommand = {
   name: 'content:load',
   prepare: (args, _cwd, output) => {
-    if (args.length > 0) {
-      output.error('Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)');
+    const takeFile = parseTakeFile(args);
+    if (takeFile === undefined) {
+      output.error(usage);
       return 2;
     }
-    return async ({ db, config, output, now }) => {
+    return async ({ db, config, output, now, actor }) => {
       try {
-        const summary = await loadContent(db, config.contentDir);
-        output.out(
-          `Content loaded: ${summary.countries.join(', ')} (content version ${summary.version})`,
+        const summary = await importContent(
+          db,
+          config.contentDir,
+          actor,
+          takeFile,
+          new Date(now()),
         );
+        report(summary, output);
         const officesSummary = await loadOffices(db, config.contentDir, {
           at: new Date(now()),
           onTurnedDirect: markMembersOfDirectOffices,

@@ -26,6 +26,7 @@ import { freePort, runCommand, ServerProcess } from '../testing/server-process.j
 const entries = {
   link: 'src/modules/agencies/link-command.ts',
   content: 'src/staff-commands/content-load-command.ts',
+  contentExport: 'src/staff-commands/content-export-command.ts',
   bookings: 'src/modules/points/bookings/import-command.ts',
   points: 'src/modules/points/adjustments/adjustments-command.ts',
   fulfil: 'src/modules/gifts/provider/fulfil-command.ts',
@@ -113,12 +114,25 @@ describe('on the embedded database, with the server running', () => {
     expect(ran.error).toContain(handedOver(server.pid));
     expect(ran.code).toBe(0);
     expect(ran.out).toMatch(
-      /^Content loaded: ae, at, cy, gr \(content version \d+\)\nOffices loaded: \d+/,
+      /^Content loaded: ae, at, cy, gr \(content version \d+\)\nChanged from the files: nothing\nOffices loaded: \d+/,
     );
     const layout = await fetch(
       server.url('/s2c/content/v1/layout/?countryCode=gr&languageCode=eng'),
     );
     expect(layout.status).toBe(200);
+  });
+
+  it('content:export hands over: the server writes the content files where told', async () => {
+    const out = join(root, 'exported');
+    const ran = await runCommand(entries.contentExport, ['at', '--out', out], env);
+    expect(ran.error).toContain(handedOver(server.pid));
+    expect(ran).toMatchObject({ code: 0 });
+    expect(ran.out).toContain('Content exported: at (3 files under');
+    const german = JSON.parse(readFileSync(join(out, 'countries/at/deu.json'), 'utf8')) as {
+      menuItems: unknown[];
+    };
+    expect(german.menuItems.length).toBeGreaterThan(0);
+    expect(existsSync(join(out, 'countries/gr'))).toBe(false);
   });
 
   it('bookings:import and points:import hand over a file named where they were typed; the member sees the points', async () => {
@@ -239,7 +253,8 @@ describe('on the embedded database, with the server running', () => {
     });
     expect(await runCommand(entries.content, ['content'], env)).toMatchObject({
       code: 2,
-      error: 'Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)\n',
+      error:
+        'Usage: npm run content:load -- [--take-file | --take-file=COUNTRY[/LANGUAGE[/PART]] …]\n',
     });
   });
 

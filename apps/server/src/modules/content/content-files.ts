@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { memberBannerSizes, menuAudiences } from '@club/contract/layout';
+import { memberBannerSizes } from '@club/contract/layout';
+import {
+  ContentMenuItemSchema,
+  HeaderAlertSchema,
+  HeaderImageSchema,
+  PageContentSchema,
+} from '@club/contract/staff-content';
 import { PhoneSchema } from '@club/contract/validation-rules';
 
 /**
@@ -9,8 +15,10 @@ import { PhoneSchema } from '@club/contract/validation-rules';
  *   content/countries/{code}/{language}.json   LanguageFileSchema (one per language of the country)
  *   content/media/…                             images, served under /media/
  *
- * HTML fields are stored as the editors wrote them; the web app sanitises
- * them before they reach the DOM.
+ * The items of a language file (menu items, alerts, slides, pages) follow
+ * the staff console's item schemas (`@club/contract/staff-content`): one set
+ * of rules for the files and the console. HTML fields are stored as the
+ * editors wrote them; the web app sanitises them before they reach the DOM.
  */
 export const CountryFileSchema = z.strictObject({
   code: z.string().regex(/^[a-z]{2}$/),
@@ -65,50 +73,11 @@ export const LanguageFileSchema = z.strictObject({
   /** Short names for the calendar and other UI words: `day.mo`…`day.su`, `month.jan`…`month.dec`, … */
   dictionary: z.record(z.string(), z.string()).default({}),
   /** `audience`: who sees the item (`guest`, `member`, `both`); `both` when left out. */
-  menuItems: z
-    .array(
-      z.strictObject({
-        pageName: z.string(),
-        title: z.string(),
-        audience: z.enum(menuAudiences).default('both'),
-      }),
-    )
-    .default([]),
-  headerAlerts: z
-    .array(
-      z.strictObject({
-        hash: z.string().min(1),
-        type: z.enum(['warning', 'info', 'success', 'danger']).default('warning'),
-        text: z.string(),
-      }),
-    )
-    .default([]),
-  headerImages: z
-    .array(
-      z.strictObject({
-        url: z.string().nullable().default(null),
-        target: z.enum(['_self', '_blank']).default('_self'),
-        image: z.string(),
-        imageMobile: z.string(),
-        imageMacbook: z.string(),
-        alt: z.string(),
-      }),
-    )
-    .default([]),
+  menuItems: z.array(ContentMenuItemSchema).default([]),
+  headerAlerts: z.array(HeaderAlertSchema).default([]),
+  headerImages: z.array(HeaderImageSchema).default([]),
   /** Texts by key (`GET /s2c/content/v1/texts?key=`): agencyOptIn, subscribe, agencySuccessfullyOptIn, … */
   texts: z.record(z.string(), z.string()).default({}),
-  pages: z
-    .record(
-      z.string(),
-      z.strictObject({
-        title: z.string(),
-        text: z.string().default(''),
-        postText: z.string().default(''),
-        faqItems: z
-          .array(z.strictObject({ number: z.number().int(), title: z.string(), text: z.string() }))
-          .default([]),
-      }),
-    )
-    .default({}),
+  pages: z.record(z.string(), PageContentSchema).default({}),
 });
 export type LanguageFile = z.infer<typeof LanguageFileSchema>;

@@ -38,22 +38,38 @@ export async function writeContent(
   content: CountryContent[],
 ): Promise<ContentLoadSummary> {
   return db.transaction(async (tx) => {
-    // One load at a time, e.g. when several servers start on an empty database.
-    await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOAD_LOCK_KEY})`);
+    await lockContent(tx);
     for (const item of content) await replaceCountry(tx, item);
-    const [row] = await tx
-      .insert(contentVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({
-        target: contentVersion.id,
-        set: { version: sql`${contentVersion.version} + 1`, loadedAt: sql`now()` },
-      })
-      .returning({ version: contentVersion.version });
-    return { countries: content.map((item) => item.country.code), version: row?.version ?? 1 };
+    const version = await publishContent(tx);
+    return { countries: content.map((item) => item.country.code), version };
   });
 }
 
-async function replaceCountry(
+/**
+ * One change of content at a time (loads, imports, staff edits), e.g. when
+ * several servers start on an empty database; held until the transaction ends.
+ */
+export async function lockContent(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOAD_LOCK_KEY})`);
+}
+
+/**
+ * Bumps the content version in the caller's transaction: every server
+ * process's cache sees the change within its revalidation interval (a second).
+ */
+export async function publishContent(tx: Transaction): Promise<number> {
+  const [row] = await tx
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({
+      target: contentVersion.id,
+      set: { version: sql`${contentVersion.version} + 1`, loadedAt: sql`now()` },
+    })
+    .returning({ version: contentVersion.version });
+  return row?.version ?? 1;
+}
+
+export async function replaceCountry(
   tx: Transaction,
   { country, languages }: CountryContent,
 ): Promise<void> {

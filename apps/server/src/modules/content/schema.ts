@@ -188,3 +188,24 @@ export const contentVersion = pgTable(
   },
   (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The parts of the content staff changed in the console since the files last
+ * gave them (`gr/ell/menu`, `gr/ell/dictionary/home.title`, `gr/ell/pages/faq`,
+ * …). Once staff edit content the database is its source of truth: the
+ * import (`npm run content:load`) keeps these parts and reports how the files
+ * differ, until it is told to take the file's version (which clears the row).
+ * Not bound to `country_languages`: a load that replaces a language must not
+ * forget who changed what.
+ */
+export const contentStaffEdits = pgTable(
+  'content_staff_edits',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    path: text().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Who, as the audit log names them (the staff email). */
+    changedBy: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.path] })],
+);

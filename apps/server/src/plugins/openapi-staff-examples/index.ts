@@ -1,4 +1,5 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
+import { contentExamples } from './content-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
@@ -6,6 +7,7 @@ import { staffAccountsExamples } from './staff-accounts-examples.js';
 /** The staff console's examples: each area adds its own file here. */
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
+  ...contentExamples,
   ...memberActionsExamples,
   ...staffAccountsExamples,
 };

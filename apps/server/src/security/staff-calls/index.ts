@@ -1,5 +1,6 @@
-import { memberActionsCalls } from './member-actions-calls.js';
 import { auditCalls } from './audit-calls.js';
+import { contentCalls } from './content-calls.js';
+import { memberActionsCalls } from './member-actions-calls.js';
 import { sessionCalls } from './session-calls.js';
 import { staffAdminCalls } from './staff-admin-calls.js';
 import type { StaffCall } from './staff-call.js';
@@ -7,7 +8,8 @@ import type { StaffCall } from './staff-call.js';
 /** Every staff call of the matrix: each console area adds its list here. */
 export const staffCalls: readonly StaffCall[] = [
   ...sessionCalls,
+  ...auditCalls,
+  ...contentCalls,
   ...memberActionsCalls,
   ...staffAdminCalls,
-  ...auditCalls,
 ];

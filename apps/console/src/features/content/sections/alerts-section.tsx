@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { alertTypes, CountryAlertBodySchema, type AlertType } from '@club/contract/staff-content';
+import { Field, TextField } from '../../../lib/ui/field';
+import { languageContentQuery } from '../content-api';
+import { PublishState } from '../publish-state';
+import { SafeHtml } from '../safe-html';
+import { useChange } from '../use-change';
+import { dirOf, type SectionProps } from './section-props';
+
+type AlertForm = { hash: string; type: AlertType; texts: Record<string, string> };
+
+const typeNames: Record<AlertType, string> = {
+  warning: 'Warning',
+  info: 'Information',
+  success: 'Success',
+  danger: 'Danger',
+};
+
+/**
+ * Header alerts, published in every language of the country at once: one
+ * form with a text per language, saved together; an alert with the same id
+ * is replaced where it stands.
+ */
+export function AlertsSection({ country, canEdit }: SectionProps) {
+  const languages = useQueries({
+    queries: country.languages.map((language) => languageContentQuery(country.code, language.code)),
+  });
+  const empty = (): AlertForm => ({
+    hash: '',
+    type: 'warning',
+    texts: Object.fromEntries(country.languages.map((language) => [language.code, ''])),
+  });
+  const [form, setForm] = useState<AlertForm>(empty);
+  const change = useChange(country.code);
+
+  // Every alert of the country by id, with its text per language.
+  const alerts = new Map<string, AlertForm>();
+  languages.forEach((query, index) => {
+    const languageCode = country.languages[index]!.code;
+    for (const alert of query.data?.headerAlerts ?? []) {
+      const entry = alerts.get(alert.hash) ?? { hash: alert.hash, type: alert.type, texts: {} };
+      entry.texts[languageCode] = alert.text;
+      alerts.set(alert.hash, entry);
+    }
+  });
+
+  return (
+    <>
+      <h2>Alerts</h2>
+      <table>
+        <caption>Alerts of {country.name}, in every language</caption>
+        <thead>
+          <tr>
+            <th scope="col">Id</th>
+            <th scope="col">Type</th>
+            {country.languages.map((language) => (
+              <th scope="col" key={language.code}>
+                {language.nativeTitle}
+              </th>
+            ))}
+            {canEdit && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {[...alerts.values()].map((alert) => (
+            <tr key={alert.hash}>
+              <th scope="row" dir="ltr">
+                {alert.hash}
+              </th>
+              <td>{typeNames[alert.type]}</td>
+              {country.languages.map((language) => (
+                <td key={language.code} dir={dirOf(language.isRtl)}>
+                  {alert.texts[language.code] === undefined ? (
+                    <em>none</em>
+                  ) : (
+                    <SafeHtml html={alert.texts[language.code]!} />
+                  )}
+                </td>
+              ))}
+              {canEdit && (
+                <td>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() =>
+                      setForm({ ...empty(), ...alert, texts: { ...empty().texts, ...alert.texts } })
+                    }
+                  >
+                    Edit<span className="visually-hidden"> alert {alert.hash}</span>
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() =>
+                      void change.publishChange({
+                        method: 'DELETE',
+                        path: `${country.code}/alerts/${encodeURIComponent(alert.hash)}`,
+                      })
+                    }
+                  >
+                    Take down<span className="visually-hidden"> alert {alert.hash}</span>
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+          {alerts.size === 0 && (
+            <tr>
+              <td colSpan={3 + country.languages.length}>No alerts.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {canEdit && (
+        <form
+          aria-labelledby="alert-form-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void change
+              .send(CountryAlertBodySchema, form, (body) => ({
+                method: 'POST',
+                path: `${country.code}/alerts`,
+                body,
+              }))
+              .then((published) => published && setForm(empty()));
+          }}
+        >
+          <h3 id="alert-form-title">Publish an alert in every language</h3>
+          <TextField
+            label="Id (letters, digits and dashes, e.g. at-2026-maintenance)"
+            value={form.hash}
+            dir="ltr"
+            error={change.fieldErrors.hash}
+            onChange={(event) => setForm({ ...form, hash: event.target.value })}
+          />
+          <Field label="Type" error={change.fieldErrors.type}>
+            {(control) => (
+              <select
+                {...control}
+                value={form.type}
+                onChange={(event) => setForm({ ...form, type: event.target.value as AlertType })}
+              >
+                {alertTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {typeNames[type]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {country.languages.map((language) => (
+            <Field
+              key={language.code}
+              label={`Text in ${language.nativeTitle} (${language.code}, HTML)`}
+              error={change.fieldErrors[`texts.${language.code}`]}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={3}
+                  dir={dirOf(language.isRtl)}
+
+                  value={form.texts[language.code] ?? ''}
+                  onChange={(event) =>
+                    setForm({
+                      ...form,
+                      texts: { ...form.texts, [language.code]: event.target.value },
+                    })
+                  }
+                />
+              )}
+            </Field>
+          ))}
+          <button type="submit">Publish in every language</button>
+        </form>
+      )}
+      <PublishState {...change} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { MailTemplateBodySchema, type StaffMailTemplate } from '@club/contract/staff-content';
+import { Field, TextField } from '../../../lib/ui/field';
+import { PublishState } from '../publish-state';
+import { useChange } from '../use-change';
+import { dirOf, type SectionProps } from './section-props';
+
+/** The club's mails: subject, plain text and HTML, with the placeholders each may use. */
+export function MailSection(props: SectionProps) {
+  const templates = props.content.mailTemplates;
+  const [name, setName] = useState(templates[0]?.template ?? '');
+  const template = templates.find((candidate) => candidate.template === name);
+  return (
+    <>
+      <h2>Mail templates</h2>
+      <Field label="Mail">
+        {(control) => (
+          <select {...control} value={name} onChange={(event) => setName(event.target.value)}>
+            {templates.map((candidate) => (
+              <option key={candidate.template} value={candidate.template}>
+                {candidate.template}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {template !== undefined && <MailForm key={name} template={template} {...props} />}
+    </>
+  );
+}
+
+function MailForm({
+  template,
+  country,
+  content,
+  canEdit,
+}: SectionProps & { template: StaffMailTemplate }) {
+  const [form, setForm] = useState({
+    subject: template.subject,
+    text: template.text,
+    html: template.html,
+  });
+  const change = useChange(country.code);
+  const dir = dirOf(content.isRtl);
+  const placeholders = template.placeholders.map((name) => `{{${name}}}`).join(', ');
+  return (
+    <form
+      aria-label={`Mail ${template.template}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void change.send(MailTemplateBodySchema, form, (body) => ({
+          method: 'PUT',
+          path: `${content.countryCode}/${content.languageCode}/mail-templates/${template.template}`,
+          body,
+        }));
+      }}
+    >
+      <fieldset disabled={!canEdit}>
+        <legend>Mail {template.template}</legend>
+        <p className="hint">
+          Placeholders: {placeholders}.
+          {template.links.length > 0 &&
+            ` The text must carry ${template.links.map((link) => `{{${link}}}`).join(', ')} and the HTML must link it as <a href="{{${template.links[0]}}}">.`}
+        </p>
+        <TextField
+          label="Subject"
+          value={form.subject}
+          dir={dir}
+          error={change.fieldErrors.subject}
+          onChange={(event) => setForm({ ...form, subject: event.target.value })}
+        />
+        {(['text', 'html'] as const).map((field) => (
+          <Field
+            key={field}
+            label={field === 'text' ? 'Plain text' : 'HTML'}
+            error={change.fieldErrors[field]}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={8}
+                dir={dir}
+                value={form[field]}
+                onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
+      {canEdit && <button type="submit">Publish the mail</button>}
+      <PublishState {...change} />
+    </form>
+  );
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { menuAudiences } from './layout.js';
+
+/**
+ * Content as staff edit it in the console (`/s2c/staff/v1/content/…`), and
+ * the rules of each item. The content files (`content/countries/*`) are
+ * checked by the same item schemas, so the console, its calls and
+ * `npm run content:load` keep one set of rules.
+ */
+
+/** A header menu item: the page it opens, its title and who sees it. */
+export const ContentMenuItemSchema = z.strictObject({
+  pageName: z.string(),
+  title: z.string(),
+  audience: z.enum(menuAudiences).default('both'),
+});
+export type ContentMenuItem = z.infer<typeof ContentMenuItemSchema>;
+
+export const alertTypes = ['warning', 'info', 'success', 'danger'] as const;
+export type AlertType = (typeof alertTypes)[number];
+
+/** A service notice above the page; `hash` is its short stable id, `text` HTML. */
+export const HeaderAlertSchema = z.strictObject({
+  hash: z.string().min(1),
+  type: z.enum(alertTypes).default('warning'),
+  text: z.string(),
+});
+export type HeaderAlert = z.infer<typeof HeaderAlertSchema>;
+
+/** A banner slide in its three sizes. */
+export const HeaderImageSchema = z.strictObject({
+  url: z.string().nullable().default(null),
+  target: z.enum(['_self', '_blank']).default('_self'),
+  image: z.string(),
+  imageMobile: z.string(),
+  imageMacbook: z.string(),
+  alt: z.string(),
+});
+export type HeaderImage = z.infer<typeof HeaderImageSchema>;
+
+export const FaqItemSchema = z.strictObject({
+  number: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+/** A page of a language: title, HTML text before and after the screen, FAQ items. */
+export const PageContentSchema = z.strictObject({
+  title: z.string(),
+  text: z.string().default(''),
+  postText: z.string().default(''),
+  faqItems: z.array(FaqItemSchema).default([]),
+});
+export type PageContent = z.infer<typeof PageContentSchema>;
+
+/** Keys of dictionary words, texts and pages, and alert hashes, as they appear in a path. */
+export const ContentKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Letters, digits, dots and dashes');
+
+const LanguageCodeSchema = z.string().regex(/^[a-z]{3}$/, 'A three-letter language code');
+
+/** The longest text a field takes (a page text with its markup). */
+const maxText = 50_000;
+
+// --- Answers ---------------------------------------------------------------
+
+/** A country staff may open, with its languages in the switcher's order. */
+export const StaffContentCountrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  defaultLanguage: z.string(),
+  /** Its site is the root site under `/{code}` rather than its subdomain. */
+  subDomainDisabled: z.boolean(),
+  languages: z.array(z.object({ code: z.string(), nativeTitle: z.string(), isRtl: z.boolean() })),
+});
+export type StaffContentCountry = z.infer<typeof StaffContentCountrySchema>;
+
+/** A mail template of a language: its three texts and the placeholders it may use. */
+export const StaffMailTemplateSchema = z.object({
+  template: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  /** Every placeholder it may use (`{{link}}`). */
+  placeholders: z.array(z.string()),
+  /** Links it must carry in the text and as `href="{{…}}"` in the HTML. */
+  links: z.array(z.string()),
+});
+export type StaffMailTemplate = z.infer<typeof StaffMailTemplateSchema>;
+
+/** A part staff changed since the files were last loaded: the import keeps it. */
+export const StaffContentEditSchema = z.object({
+  /** `gr/ell/menu`, `gr/ell/dictionary/home.title`, `gr/ell/pages/faq`, … */
+  path: z.string(),
+  changedBy: z.string(),
+  changedAt: z.string(),
+});
+export type StaffContentEdit = z.infer<typeof StaffContentEditSchema>;
+
+/** `GET /s2c/staff/v1/content/{countryCode}/{languageCode}`: one language's content to edit. */
+export const StaffLanguageContentSchema = z.object({
+  countryCode: z.string(),
+  languageCode: z.string(),
+  isRtl: z.boolean(),
+  menuItems: z.array(ContentMenuItemSchema),
+  headerAlerts: z.array(HeaderAlertSchema),
+  headerImages: z.array(HeaderImageSchema),
+  dictionary: z.record(z.string(), z.string()),
+  /** Texts by key, the mail templates' texts aside. */
+  texts: z.record(z.string(), z.string()),
+  mailTemplates: z.array(StaffMailTemplateSchema),
+  pages: z.record(z.string(), PageContentSchema),
+  edits: z.array(StaffContentEditSchema),
+});
+export type StaffLanguageContent = z.infer<typeof StaffLanguageContentSchema>;
+
+/** What a change answers: the content version it published. */
+export const ContentPublishedSchema = z.object({ version: z.number().int() });
+export type ContentPublished = z.infer<typeof ContentPublishedSchema>;
+
+// --- Changes ---------------------------------------------------------------
+
+/** `PUT …/menu`: the whole menu in its new order (add, edit, remove and reorder in one). */
+export const MenuItemsBodySchema = z.object({
+  items: z
+    .array(
+      ContentMenuItemSchema.extend({
+        pageName: ContentKeySchema,
+        title: z.string().trim().min(1, 'Enter a title').max(200),
+      }),
+    )
+    .max(40),
+});
+export type MenuItemsBody = z.infer<typeof MenuItemsBodySchema>;
+
+/** `PUT …/alerts`: the language's alerts in their new order. */
+export const HeaderAlertsBodySchema = z.object({
+  items: z
+    .array(
+      HeaderAlertSchema.extend({
+        hash: ContentKeySchema,
+        text: z.string().trim().min(1, 'Enter the text').max(maxText),
+      }),
+    )
+    .max(20),
+});
+export type HeaderAlertsBody = z.infer<typeof HeaderAlertsBodySchema>;
+
+/** `PUT …/banners`: the language's banner slides in their new order. */
+export const HeaderImagesBodySchema = z.object({
+  items: z
+    .array(
+      HeaderImageSchema.extend({
+        image: z.string().trim().min(1, 'Enter the image address').max(500),
+        imageMobile: z.string().trim().min(1, 'Enter the image address').max(500),
+        imageMacbook: z.string().trim().min(1, 'Enter the image address').max(500),
+        alt: z.string().max(300),
+        url: z.string().trim().max(500).nullable().default(null),
+      }),
+    )
+    .max(20),
+});
+export type HeaderImagesBody = z.infer<typeof HeaderImagesBodySchema>;
+
+/** `PUT …/dictionary/{key}` and `PUT …/texts/{key}`. */
+export const ContentWordBodySchema = z.object({ value: z.string().max(maxText) });
+export type ContentWordBody = z.infer<typeof ContentWordBodySchema>;
+
+/** `PUT …/pages/{name}`: the page's texts; FAQ items are replaced when sent, kept when left out. */
+export const PageBodySchema = z.object({
+  title: z.string().trim().min(1, 'Enter a title').max(200),
+  text: z.string().max(maxText).default(''),
+  postText: z.string().max(maxText).default(''),
+  faqItems: z
+    .array(
+      FaqItemSchema.extend({
+        number: z.coerce.number().int().min(0).max(10_000),
+        title: z.string().trim().min(1, 'Enter the question').max(500),
+        text: z.string().max(maxText),
+      }),
+    )
+    .max(200)
+    .optional(),
+});
+export type PageBody = z.infer<typeof PageBodySchema>;
+
+/** `PUT …/mail-templates/{template}`: the placeholders are checked against the template's. */
+export const MailTemplateBodySchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Enter the subject')
+    .max(300)
+    .regex(/^[^\r\n]*$/, 'One line'),
+  text: z.string().trim().min(1, 'Enter the text').max(maxText),
+  html: z.string().trim().min(1, 'Enter the HTML').max(maxText),
+});
+export type MailTemplateBody = z.infer<typeof MailTemplateBodySchema>;
+
+/**
+ * `POST /s2c/staff/v1/content/{countryCode}/alerts`: one alert in every
+ * language of the country, published together (`texts` by language code).
+ */
+export const CountryAlertBodySchema = z.object({
+  hash: ContentKeySchema,
+  type: z.enum(alertTypes).default('warning'),
+  texts: z.record(LanguageCodeSchema, z.string().trim().min(1, 'Enter the text').max(maxText)),
+});
+export type CountryAlertBody = z.infer<typeof CountryAlertBodySchema>;
