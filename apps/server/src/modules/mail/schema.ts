@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -23,5 +24,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     lastError: text(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt),
+    // The staff's member view lists the mails sent to a member's address, newest first.
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+  ],
 );
