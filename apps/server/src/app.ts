@@ -19,6 +19,7 @@ import { agentsModule } from './modules/agents/agents-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
+import { memberCareModule } from './modules/member-care/member-care-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountLinksModule);
   // The staff console's calls (docs/staff-console.md): after every module whose services they use.
   await app.register(staffModule, { now: options.now });
+  await app.register(memberCareModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);
