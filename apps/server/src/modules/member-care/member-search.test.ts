@@ -18,8 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   const db = t.database.db;
   office = (await createOffice(db, { officeId: 'SRCHGR7701', countryCode: 'gr' })).officeId;
-  const atOffice = (await createOffice(db, { officeId: 'SRCHAT7702', countryCode: 'at' }))
-    .officeId;
+  const atOffice = (await createOffice(db, { officeId: 'SRCHAT7702', countryCode: 'at' })).officeId;
   await createAgent(db, {
     firstName: 'Eleni',
     lastName: 'Papadopoúlou',

@@ -229,13 +229,11 @@ export async function ledgerEntries(
     .orderBy(desc(pointEntries.id))
     .limit(limit + 1);
   return {
-    entries: rows
-      .slice(0, limit)
-      .map((row) => ({
-        ...row,
-        adjustedBy: row.adjustedBy ?? null,
-        createdAt: iso(row.createdAt)!,
-      })),
+    entries: rows.slice(0, limit).map((row) => ({
+      ...row,
+      adjustedBy: row.adjustedBy ?? null,
+      createdAt: iso(row.createdAt)!,
+    })),
     hasMore: rows.length > limit,
   };
 }
