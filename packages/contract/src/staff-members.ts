@@ -215,6 +215,8 @@ export const MemberViewSchema = z.object({
   ledgerHasMore: z.boolean(),
   orders: z.array(MemberOrderSchema),
   mails: z.array(MemberMailSchema),
+  /** The most points the signed-in staff member may adjust at once (support); null: no limit. */
+  adjustmentLimit: z.number().int().nullable(),
 });
 export type MemberView = z.infer<typeof MemberViewSchema>;
 

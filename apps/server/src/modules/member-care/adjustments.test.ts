@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PointsPage } from '@club/contract/points';
-import type { MemberLedgerEntry } from '@club/contract/staff-members';
+import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
 import { dataOf } from '../../testing/agent-requests.js';
 import { getPage, logIn } from '../../testing/account-helpers.js';
 import { balanceOf, ledgerProblems } from '../../testing/booking-records.js';
@@ -81,7 +81,7 @@ describe('POST /s2c/staff/v1/members/{number}/adjustments', () => {
         countryCode: 'gr',
         reason: 'Hotel stay missing from the booking',
         before: { available: 100 },
-        after: expect.objectContaining({ available: 140, points: 40 }),
+        after: expect.objectContaining({ available: 140, points: 40 }) as unknown,
       }),
     ]);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
@@ -159,6 +159,13 @@ describe('POST /s2c/staff/v1/members/{number}/adjustments', () => {
       expect(response.statusCode).toBe(403);
     }
     expect(await available(member.id)).toBe(200);
+    // The member view tells support its limit, and a manager that it has none.
+    const viewAs = async (as: keyof typeof tokens) =>
+      dataOf<MemberView>(
+        await staffCall(t.app, tokens[as], 'GET', `/s2c/staff/v1/members/${member.number}`),
+      ).adjustmentLimit;
+    expect(await viewAs('supportGr')).toBe(SUPPORT_LIMIT);
+    expect(await viewAs('managerGr')).toBeNull();
     // A manager has no such limit.
     expect(
       (

@@ -86,7 +86,8 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
       },
     },
     async (request) => {
-      const member = await reachableMember(staffOf(request), request.params.number);
+      const staff = staffOf(request);
+      const member = await reachableMember(staff, request.params.number);
       const at = now();
       const view = await memberView(db, member.id, {
         today: dayOf(at),
@@ -94,7 +95,8 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
         orderPartnerOff: app.giftsForPoints.orderPartnerOff(),
       });
       if (view === undefined) throw notFound();
-      return { data: view };
+      const adjustmentLimit = staff.role === 'support' ? config.staff.supportAdjustmentLimit : null;
+      return { data: { ...view, adjustmentLimit } };
     },
   );
 

@@ -69,9 +69,9 @@ describe('GET /s2c/staff/v1/members/{number} (the single member view)', () => {
       email: member.email,
       directAccess: true,
       acceptedTermsVersion: '1',
-      countryTermsVersion: expect.any(String),
-      createdAt: expect.any(String),
-      activatedAt: expect.any(String),
+      countryTermsVersion: expect.any(String) as string,
+      createdAt: expect.any(String) as string,
+      activatedAt: expect.any(String) as string,
       loginBackoff: { failures: 7, blockedUntil: new Date(clock + 60_000).toISOString() },
       openSessions: 1,
     });

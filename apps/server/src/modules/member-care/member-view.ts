@@ -38,7 +38,7 @@ export async function memberView(
   db: Database,
   agentId: number,
   context: MemberViewContext,
-): Promise<MemberView | undefined> {
+): Promise<Omit<MemberView, 'adjustmentLimit'> | undefined> {
   const profile = await memberProfile(db, agentId, context.now);
   if (profile === undefined) return undefined;
   const report = await statusReport(db, agentId, context.today, context.orderPartnerOff);

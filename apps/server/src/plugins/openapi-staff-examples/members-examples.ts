@@ -112,6 +112,7 @@ export const membersExamples: Partial<Record<OperationKey, OperationExample>> = 
             sentAt: '2026-11-22T08:00:01.000Z',
           },
         ],
+        adjustmentLimit: null,
       },
     },
   },
