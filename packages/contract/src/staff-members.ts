@@ -18,6 +18,17 @@ export const MEMBER_SEARCH_PAGE_SIZE = 20;
 const wholeNumber = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message });
 
+/**
+ * A whole number of the query string: documented as a string of digits (the
+ * way it travels), read as a number between `min` and `max`.
+ */
+const queryNumber = (message: string, min: number, max: number, overMax = message) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, overMax));
+
 /** `GET /s2c/staff/v1/members?query=&page=&pageSize=`: page is zero-based. */
 export const MemberSearchQuerySchema = z.object({
   query: z
@@ -25,14 +36,13 @@ export const MemberSearchQuerySchema = z.object({
     .trim()
     .min(1, 'Enter a member number, email, name or office ID')
     .max(100, 'At most 100 characters'),
-  page: wholeNumber('A page number from 0')
-    .min(0, 'A page number from 0')
-    .max(999, 'Search again with more letters to see further')
-    .default(0),
-  pageSize: wholeNumber('A page size from 1 to 100')
-    .min(1, 'A page size from 1 to 100')
-    .max(100, 'A page size from 1 to 100')
-    .default(MEMBER_SEARCH_PAGE_SIZE),
+  page: queryNumber(
+    'A page number from 0',
+    0,
+    999,
+    'Search again with more letters to see further',
+  ).default(0),
+  pageSize: queryNumber('A page size from 1 to 100', 1, 100).default(MEMBER_SEARCH_PAGE_SIZE),
 });
 export type MemberSearchQuery = z.infer<typeof MemberSearchQuerySchema>;
 
@@ -222,7 +232,7 @@ export type MemberView = z.infer<typeof MemberViewSchema>;
 
 /** `GET /s2c/staff/v1/members/{number}/ledger?before=`: older ledger entries, newest first. */
 export const MemberLedgerQuerySchema = z.object({
-  before: wholeNumber('An entry id').min(1, 'An entry id').optional(),
+  before: queryNumber('An entry id', 1, Number.MAX_SAFE_INTEGER).optional(),
 });
 export const MemberLedgerPageSchema = z.object({
   entries: z.array(MemberLedgerEntrySchema),
