@@ -13,40 +13,58 @@ function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** One way of matching: a condition, and the indexed key to read its matches in (stopping at the cap). */
+type Match = { condition: SQL; key?: SQL };
+
+const nameKey = (column: 'first_name' | 'last_name') => sql.raw(`member_search_key(${column})`);
+const nameMatch = (column: 'first_name' | 'last_name', word: string) =>
+  sql`${nameKey(column)} like member_search_key(${prefixPattern(word)})`;
+
 /**
  * The ways a query can match, each an index range scan (migration 0016):
  * digits are a member number (the unique index); text with `@` an email
  * prefix (lower(email) text_pattern_ops); one word a last name, first name,
  * email or office ID prefix; two or more words a first name and last name
  * prefix in either order. Names are compared through `member_search_key`
- * (case and accents folded), the same function the indexes hold.
+ * (case and accents folded), the same function the indexes hold. Each match
+ * is read in its index's order (`using ~<~`, the order of text_pattern_ops),
+ * so that a common prefix stops after the cap instead of reading every match.
  */
-export function matchConditions(query: string): SQL[] {
-  if (/^\d+$/.test(query)) return [sql`number = ${query}`];
+export function matchConditions(query: string): Match[] {
+  if (/^\d+$/.test(query)) return [{ condition: sql`number = ${query}` }];
   const lowered = query.toLowerCase();
-  if (query.includes('@')) return [sql`lower(email) like ${prefixPattern(lowered)}`];
+  const email: Match = {
+    condition: sql`lower(email) like ${prefixPattern(lowered)}`,
+    key: sql`lower(email)`,
+  };
+  if (query.includes('@')) return [email];
   const words = query.split(/\s+/).filter((word) => word !== '');
-  const nameKey = (column: SQL, word: string) =>
-    sql`member_search_key(${column}) like member_search_key(${prefixPattern(word)})`;
-  const first = sql.raw('first_name');
-  const last = sql.raw('last_name');
   if (words.length === 1) {
     const word = words[0]!;
-    const conditions = [
-      nameKey(last, word),
-      nameKey(first, word),
-      sql`lower(email) like ${prefixPattern(lowered)}`,
+    const matches: Match[] = [
+      { condition: nameMatch('last_name', word), key: nameKey('last_name') },
+      { condition: nameMatch('first_name', word), key: nameKey('first_name') },
+      email,
     ];
     if (/^[A-Za-z0-9]+$/.test(word)) {
-      conditions.push(sql`upper(office_id) like ${prefixPattern(word.toUpperCase())}`);
+      matches.push({
+        condition: sql`upper(office_id) like ${prefixPattern(word.toUpperCase())}`,
+        key: sql`upper(office_id)`,
+      });
     }
-    return conditions;
+    return matches;
   }
   const [head, ...rest] = words;
   const tail = rest.join(' ');
   return [
-    sql`${nameKey(first, head!)} and ${nameKey(last, tail)}`,
-    sql`${nameKey(last, head!)} and ${nameKey(first, tail)}`,
+    {
+      condition: sql`${nameMatch('first_name', head!)} and ${nameMatch('last_name', tail)}`,
+      key: nameKey('first_name'),
+    },
+    {
+      condition: sql`${nameMatch('last_name', head!)} and ${nameMatch('first_name', tail)}`,
+      key: nameKey('last_name'),
+    },
   ];
 }
 
@@ -72,8 +90,9 @@ export async function searchMembers(
           sql`, `,
         )})`;
   const branches = matchConditions(search.query).map(
-    (condition) =>
-      sql`(select id from agents where (${condition}) and ${inCountries} limit ${MEMBER_SEARCH_CAP + 1})`,
+    ({ condition, key }) =>
+      sql`(select id from agents where (${condition}) and ${inCountries}
+        ${key === undefined ? sql`` : sql`order by ${key} using ~<~`} limit ${MEMBER_SEARCH_CAP + 1})`,
   );
   const matched = sql`(select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1})`;
   const counted = await db.execute(sql`select count(*)::int as total from ${matched} as matched`);
