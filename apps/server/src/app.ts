@@ -20,6 +20,7 @@ import { contentModule } from './modules/content/content-module.js';
 import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
 import { memberActionsModule } from './modules/member-actions/member-actions-module.js';
+import { memberCareModule } from './modules/member-care/member-care-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(memberActionsModule, { now: options.now });
   await app.register(staffAccountsModule, { now: options.now });
   await app.register(staffContentModule, { now: options.now });
+  await app.register(memberCareModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

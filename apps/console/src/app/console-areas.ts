@@ -1,6 +1,7 @@
 import type { ConsoleArea } from '../lib/console-area';
 import { auditArea } from '../features/audit/audit-area';
 import { contentArea } from '../features/content/content-area';
+import { membersArea } from '../features/members/members-area';
 import { staffAccountsArea } from '../features/staff-accounts/staff-accounts-area';
 import { termsArea } from '../features/terms/terms-area';
 
@@ -10,6 +11,7 @@ import { termsArea } from '../features/terms/terms-area';
  * them together.
  */
 export const consoleAreas: readonly ConsoleArea[] = [
+  membersArea,
   contentArea,
   termsArea,
   auditArea,

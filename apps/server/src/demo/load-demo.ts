@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { systemActor } from '../modules/audit/audit-log.js';
 import { addDays } from '../modules/points/calendar-days.js';
 import { hashPassword } from '../modules/agents/password.js';
 import { agents, directAccessChanges } from '../modules/agents/schema.js';
@@ -107,6 +108,7 @@ export async function loadDemo(
     db,
     await shifted(join(folder, 'points.jsonl')),
     options.today,
+    systemActor,
   );
   return {
     members: members.length,

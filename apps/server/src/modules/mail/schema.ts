@@ -26,7 +26,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt),
-    // The mails sent to one member (staff's member view and data export, the purge).
-    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`),
+    // The mails sent to one member, newest first (staff's member view and data export, the purge).
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
   ],
 );

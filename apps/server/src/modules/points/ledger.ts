@@ -56,7 +56,8 @@ export type CreditInput = {
 };
 
 export type DebitInput = {
-  kind: 'order' | 'reversal';
+  /** `additional`: a debit adjustment by staff, taken off the additional points. */
+  kind: 'order' | 'reversal' | 'additional';
   amount: number;
   description?: string;
   bookingId?: number | null;
@@ -178,14 +179,15 @@ export class LedgerSession {
   }
 
   /**
-   * Takes points from the oldest lots first. An order needs the whole amount
-   * (else NotEnoughPoints); a reversal takes back what is left of the
-   * credit, never more than the member has, and answers what it took.
+   * Takes points from the oldest lots first. An order or a debit adjustment
+   * needs the whole amount (else NotEnoughPoints); a reversal takes back what
+   * is left of the credit, never more than the member has, and answers what
+   * it took.
    */
   debit(agentId: number, input: DebitInput): number {
     if (!Number.isInteger(input.amount) || input.amount <= 0) return 0;
     const account = this.account(agentId);
-    if (input.kind === 'order' && input.amount > account.balance.available) {
+    if (input.kind !== 'reversal' && input.amount > account.balance.available) {
       throw new NotEnoughPoints(account.balance.available, input.amount);
     }
     const order = [...account.lots].sort((a, b) => a.creditedOn.localeCompare(b.creditedOn));
@@ -208,6 +210,7 @@ export class LedgerSession {
     const taken = allocations.reduce((sum, allocation) => sum - allocation.amount, 0);
     if (taken === 0) return 0;
     if (input.kind === 'order') account.balance.used += taken;
+    else if (input.kind === 'additional') account.balance.additional -= taken;
     else account.balance.regular -= taken;
     account.balance.available -= taken;
     account.changed = true;
@@ -291,9 +294,13 @@ export class LedgerSession {
     account.changed = true;
   }
 
-  /** Writes everything changed since opening; the session is done afterwards. */
-  async flush(): Promise<void> {
+  /**
+   * Writes everything changed since opening; answers the new entries' ids in
+   * the order they were made.
+   */
+  async flush(): Promise<number[]> {
     const tx = this.tx;
+    let entryIds: number[] = [];
     if (this.entries.length > 0) {
       const ids = await tx
         .insert(pointEntries)
@@ -308,6 +315,7 @@ export class LedgerSession {
         })),
       );
       if (allocations.length > 0) await tx.insert(pointAllocations).values(allocations);
+      entryIds = ids.map((row) => row.id);
     }
     const lots = [...this.accounts.entries()].flatMap(([agentId, account]) =>
       account.lots.filter((lot) => lot.changed).map((lot) => ({ agentId, ...lot })),
@@ -369,6 +377,7 @@ export class LedgerSession {
         lot.isNew = false;
       }
     }
+    return entryIds;
   }
 
   /** Lapses every lot whose expiry day has come: one expiry entry per lot. */

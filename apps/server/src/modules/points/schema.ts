@@ -127,6 +127,8 @@ export const pointEntries = pgTable(
   },
   (t) => [
     index('point_entries_agent_idx').on(t.agentId, t.kind, t.entryDate),
+    // The staff's member view reads a member's latest entries, newest first.
+    index('point_entries_agent_recent_idx').on(t.agentId, t.id),
     check('point_entries_nonzero', sql`${t.amount} <> 0`),
   ],
 );
@@ -205,18 +207,27 @@ export const pointBalances = pgTable(
 );
 
 /**
- * Additional points loaded by the import tooling (bonuses, promotions,
- * manual adjustments), by their reference: loading a file again credits
- * nothing twice.
+ * Adjustments of a member's points: additional points loaded by the points
+ * file (bonuses, promotions), by their reference, so that loading a file
+ * again credits nothing twice; and staff's credits and debits from the
+ * console. Each names its ledger entry and who made it.
  */
-export const pointAdjustments = pgTable('point_adjustments', {
-  reference: varchar({ length: 80 }).primaryKey(),
-  agentId: integer()
-    .notNull()
-    .references(() => agents.id, { onDelete: 'cascade' }),
-  points: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const pointAdjustments = pgTable(
+  'point_adjustments',
+  {
+    reference: varchar({ length: 80 }).primaryKey(),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    points: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The ledger entry (null for adjustments made before entries were linked). */
+    entryId: bigint({ mode: 'number' }).references(() => pointEntries.id, { onDelete: 'cascade' }),
+    /** Who made it, as the audit log names them: a staff email, `command-line (user)`. */
+    actor: text(),
+  },
+  (t) => [uniqueIndex('point_adjustments_entry_idx').on(t.entryId)],
+);
 
 /** Balances carried over from a previous programme period (archive-points page). */
 export const pointArchives = pgTable('point_archives', {

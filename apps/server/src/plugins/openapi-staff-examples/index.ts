@@ -1,6 +1,7 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { contentExamples } from './content-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
+import { membersExamples } from './members-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
 
@@ -9,5 +10,6 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
   ...contentExamples,
   ...memberActionsExamples,
+  ...membersExamples,
   ...staffAccountsExamples,
 };

@@ -16,12 +16,13 @@ export const pointsImportCommand: StaffCommand = {
       return 1;
     }
     const path = resolve(cwd, args[0]!);
-    return async ({ db, output, now }) => {
+    return async ({ db, output, now, actor }) => {
       try {
         const summary = await importAdjustments(
           db,
           streamLines(createReadStream(path)),
           dayOf(now()),
+          actor,
         );
         output.out(
           `Points loaded: ${summary.credited} credited, ${summary.unchanged} already loaded, ${summary.archived} archives, ${summary.rejected.length} rejected`,

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { commandLineActor } from '../../audit/audit-log.js';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.js';
-import { pointArchives, pointBalances, pointEntries } from '../schema.js';
+import { auditEntries } from '../../audit/schema.js';
+import { pointAdjustments, pointArchives, pointBalances, pointEntries } from '../schema.js';
 import { importAdjustments } from './import-adjustments.js';
 
+const actor = commandLineActor('points-tester');
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,7 +33,7 @@ describe('points file: additional points and archives', () => {
         description: 'Winter promotion',
       }),
     ];
-    expect(await importAdjustments(database.db, lines, '2026-11-22')).toEqual({
+    expect(await importAdjustments(database.db, lines, '2026-11-22', actor)).toEqual({
       credited: 2,
       archived: 0,
       unchanged: 0,
@@ -54,7 +57,7 @@ describe('points file: additional points and archives', () => {
         creditedOn: '2027-01-01',
       }),
     );
-    expect(await importAdjustments(database.db, lines, '2026-11-23')).toEqual({
+    expect(await importAdjustments(database.db, lines, '2026-11-23', actor)).toEqual({
       credited: 1,
       archived: 0,
       unchanged: 2,
@@ -77,6 +80,44 @@ describe('points file: additional points and archives', () => {
       ['additional', 20, 'Winter promotion', '2029-11-22'],
       ['additional', 5, 'Moved balance', '2027-03-01'],
     ]);
+    // Each credit is audited with the command's actor, and names its ledger entry and who made it.
+    const audits = await database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.target, agent.number))
+      .orderBy(auditEntries.id);
+    expect(
+      audits.map((audit) => [audit.action, audit.actor, audit.reason, audit.before, audit.after]),
+    ).toEqual([
+      [
+        'member.adjust-points',
+        'command-line (points-tester)',
+        'Welcome bonus',
+        { available: 0 },
+        expect.objectContaining({ available: 50, points: 50 }),
+      ],
+      [
+        'member.adjust-points',
+        'command-line (points-tester)',
+        'Winter promotion',
+        { available: 50 },
+        expect.objectContaining({ available: 70, points: 20 }),
+      ],
+      [
+        'member.adjust-points',
+        'command-line (points-tester)',
+        'Moved balance',
+        { available: 70 },
+        expect.objectContaining({ available: 75, points: 5 }),
+      ],
+    ]);
+    const adjustments = await database.db
+      .select()
+      .from(pointAdjustments)
+      .where(eq(pointAdjustments.agentId, agent.id));
+    expect(adjustments.map((row) => [row.entryId, row.actor]).sort()).toEqual(
+      entries.map((entry) => [entry.id, 'command-line (points-tester)']).sort(),
+    );
   });
 
   it('rejects lines the database cannot store by number, with their reason, and keeps their neighbours', async () => {
@@ -112,6 +153,7 @@ describe('points file: additional points and archives', () => {
         additional('edge-good-2', { creditedOn: '1900-01-01' }),
       ],
       '2026-11-22',
+      actor,
     );
     expect(summary.rejected).toEqual([
       { line: 2, message: 'creditedOn: must be a date from 1900-01-01 to 2199-12-31' },
@@ -164,6 +206,7 @@ describe('points file: additional points and archives', () => {
         '',
       ],
       '2026-11-22',
+      actor,
     );
     expect(summary).toMatchObject({ credited: 0, archived: 1, unchanged: 0 });
     expect(summary.rejected.map((rejection) => rejection.line)).toEqual([1, 3, 4, 5]);

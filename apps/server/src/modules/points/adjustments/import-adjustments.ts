@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { agents } from '../../agents/schema.js';
-import { LedgerSession } from '../ledger.js';
-import { pointAdjustments, pointArchives } from '../schema.js';
+import type { AuditActor } from '../../audit/audit-log.js';
+import { pointArchives } from '../schema.js';
+import { applyPointsAdjustment } from './adjust-points.js';
 import { AdjustmentRecordSchema, type AdjustmentRecord } from './adjustment-record.js';
 
 export type AdjustmentsSummary = {
@@ -14,7 +15,8 @@ export type AdjustmentsSummary = {
 
 /**
  * Loads a points file: each `additional` line credits its points once (by
- * reference) in its own transaction with its ledger entry; each `archive`
+ * reference) in its own transaction with its ledger entry and its audit
+ * entry (applyPointsAdjustment, as the console's adjustments); each `archive`
  * line sets the member's archived balance. A bad line is reported with its
  * number and never stops the load.
  */
@@ -22,6 +24,8 @@ export async function importAdjustments(
   db: Database,
   lines: AsyncIterable<string> | Iterable<string>,
   today: string,
+  /** Who loads the file: the audit log's actor of each credit. */
+  actor: AuditActor,
 ): Promise<AdjustmentsSummary> {
   const summary: AdjustmentsSummary = { credited: 0, archived: 0, unchanged: 0, rejected: [] };
   let lineNumber = 0;
@@ -58,7 +62,7 @@ export async function importAdjustments(
       summary.rejected.push({ line: lineNumber, message: 'creditedOn: must not be in the future' });
       continue;
     }
-    const outcome = await credit(db, record, today);
+    const outcome = await credit(db, actor, record, today);
     if (outcome === 'credited') summary.credited += 1;
     else if (outcome === 'unchanged') summary.unchanged += 1;
     else summary.rejected.push({ line: lineNumber, message: `no member ${record.number}` });
@@ -68,29 +72,28 @@ export async function importAdjustments(
 
 async function credit(
   db: Database,
+  actor: AuditActor,
   record: Extract<AdjustmentRecord, { type: 'additional' }>,
   today: string,
 ): Promise<'credited' | 'unchanged' | 'unknown-member'> {
   return db.transaction(async (tx) => {
     const [member] = await tx
-      .select({ id: agents.id })
+      .select({ id: agents.id, number: agents.number, countryCode: agents.countryCode })
       .from(agents)
       .where(eq(agents.number, record.number));
     if (member === undefined) return 'unknown-member';
-    const claimed = await tx
-      .insert(pointAdjustments)
-      .values({ reference: record.reference, agentId: member.id, points: record.points })
-      .onConflictDoNothing()
-      .returning({ reference: pointAdjustments.reference });
-    if (claimed.length === 0) return 'unchanged';
-    // A back-dated credit is written as on its day; the next session lets it lapse if due.
-    const session = await LedgerSession.open(tx, [member.id], record.creditedOn ?? today);
-    session.credit(member.id, {
-      kind: 'additional',
-      amount: record.points,
-      description: record.description,
-    });
-    await session.flush();
-    return 'credited';
+    const applied = await applyPointsAdjustment(
+      tx,
+      actor,
+      member,
+      {
+        points: record.points,
+        reason: record.description,
+        reference: record.reference,
+        ...(record.creditedOn === undefined ? {} : { creditedOn: record.creditedOn }),
+      },
+      today,
+    );
+    return applied === null ? 'unchanged' : 'credited';
   });
 }

@@ -1,0 +1,59 @@
+import type { MemberBooking } from '@club/contract/staff-members';
+import { bookingReasonTexts } from '@club/contract/points';
+import { formatPoints, noPointsText } from './member-words';
+
+const statusLabels = { OK: 'Validated', PD: 'Pending', XX: 'Cancelled' } as const;
+
+/** The member's bookings, each with its segments and why any of them earned nothing. */
+export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[] }) {
+  return (
+    <section aria-labelledby="bookings-heading" className="member-section">
+      <h2 id="bookings-heading">Bookings</h2>
+      {bookings.length === 0 ? (
+        <p>No booking names this member.</p>
+      ) : (
+        bookings.map((booking) => (
+          <div key={booking.pnr} className="table-scroll booking">
+            <table>
+              <caption>
+                PNR {booking.pnr}, {booking.createdOn}, office {booking.officeId}:{' '}
+                {booking.state === 'rejected'
+                  ? `rejected — ${booking.reason === null ? 'no reason stored' : bookingReasonTexts[booking.reason]}`
+                  : `${formatPoints(booking.points)} points`}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Segment</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Service date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Points</th>
+                  <th scope="col">Why no points</th>
+                </tr>
+              </thead>
+              <tbody>
+                {booking.segments.map((segment) => (
+                  <tr key={segment.segmentId}>
+                    <th scope="row">{segment.segmentId}</th>
+                    <td>{segment.kind}</td>
+                    <td>
+                      {segment.serviceDate}
+                      {segment.endDate === null ? '' : ` – ${segment.endDate}`}
+                    </td>
+                    <td>
+                      {statusLabels[segment.status]} ({segment.sourceStatus})
+                    </td>
+                    <td>{formatPoints(segment.points)}</td>
+                    <td>
+                      {segment.noPointsReason === null ? '—' : noPointsText(segment.noPointsReason)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

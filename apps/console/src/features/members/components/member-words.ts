@@ -1,0 +1,38 @@
+import { bookingReasonTexts } from '@club/contract/points';
+import {
+  segmentStateTexts,
+  type MemberState,
+  type SegmentNoPointsReason,
+} from '@club/contract/staff-members';
+
+/** How the console names a member's state. */
+export const stateLabels: Readonly<Record<MemberState, string>> = {
+  pending: 'Pending (email not confirmed)',
+  active: 'Active',
+  deletion_requested: 'Deletion requested',
+  deleted: 'Deleted (restorable)',
+};
+
+/** Why a segment earned nothing, in the words staff read to the member on the phone. */
+export function noPointsText(reason: SegmentNoPointsReason): string {
+  return reason in segmentStateTexts
+    ? segmentStateTexts[reason as keyof typeof segmentStateTexts]
+    : bookingReasonTexts[reason as keyof typeof bookingReasonTexts];
+}
+
+export const entryKindLabels = {
+  segment: 'Segment credit',
+  additional: 'Additional points',
+  order: 'Gift order',
+  refund: 'Order refunded',
+  expiry: 'Points lapsed',
+  reversal: 'Segment cancelled',
+} as const;
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A timestamp of the answer, in the staff member's time zone. */
+export const formatTime = (value: string | null): string =>
+  value === null ? '—' : dateTime.format(new Date(value));
+
+export const formatPoints = (points: number): string => points.toLocaleString('en');

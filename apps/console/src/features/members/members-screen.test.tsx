@@ -1,0 +1,221 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MemberView } from '@club/contract/staff-members';
+import MembersScreen from './members-screen';
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/members/*" element={<MembersScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const lukas = {
+  number: '9000002',
+  countryCode: 'at',
+  firstName: 'Lukas',
+  lastName: 'Demo',
+  email: 'lukas@demo.example',
+  officeId: 'VIEAT2101',
+  state: 'active',
+};
+
+function memberView(available: number, limit: number | null = null): MemberView {
+  return {
+    profile: {
+      ...lukas,
+      state: 'active',
+      languageCode: 'deu',
+      title: 'mr',
+      phone: '',
+      newsletter: false,
+      directAccess: false,
+      acceptedTermsVersion: '1',
+      countryTermsVersion: '2',
+      termsAcceptedAt: '2026-11-22T08:00:00.000Z',
+      createdAt: '2026-11-22T08:00:00.000Z',
+      activatedAt: '2026-11-22T08:00:00.000Z',
+      deletedAt: null,
+      loginBackoff: { failures: 0, blockedUntil: null },
+      openSessions: 0,
+    },
+    status: {
+      totalSegmentsPD: 0,
+      totalSegmentsOk: 0,
+      accumulated: available,
+      regular: 0,
+      additional: available,
+      used: 0,
+      expired: 0,
+      available,
+    },
+    bookings: [
+      {
+        pnr: 'DEMO12',
+        officeId: 'VIEAT2101',
+        createdOn: '2026-10-01',
+        state: 'accepted',
+        reason: null,
+        points: 0,
+        segments: [
+          {
+            segmentId: '1',
+            kind: 'air',
+            sourceStatus: 'HX',
+            status: 'XX',
+            serviceDate: '2026-10-10',
+            endDate: null,
+            points: 0,
+            creditedOn: null,
+            noPointsReason: 'segment-cancelled',
+          },
+        ],
+      },
+    ],
+    ledger: [],
+    ledgerHasMore: false,
+    orders: [],
+    mails: [],
+    adjustmentLimit: limit,
+  };
+}
+
+describe('member search', () => {
+  it('asks for a query, then lists the matches with links to each member', async () => {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        answer(200, {
+          data: url.includes('query=nobody')
+            ? { items: [], total: 0, totalCapped: false }
+            : { items: [lukas], total: 1, totalCapped: false },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Enter a member number, email, name or office ID')).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Search members'), 'Lukas');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const table = await screen.findByRole('table', { name: /Members matching “Lukas”: 1/ });
+    expect(within(table).getByRole('link', { name: '9000002' }).getAttribute('href')).toBe(
+      '/members/9000002',
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      '/s2c/staff/v1/members?query=Lukas&page=0&pageSize=20',
+    );
+    await user.clear(screen.getByLabelText('Search members'));
+    await user.type(screen.getByLabelText('Search members'), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No member matches “nobody” in your countries.')).toBeDefined();
+  });
+
+  it('says 1,000+ when the count is capped', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(answer(200, { data: { items: [lukas], total: 1000, totalCapped: true } })),
+    );
+    renderAt('/members?query=d');
+    expect(await screen.findByRole('table', { name: /: 1,000\+$/ })).toBeDefined();
+    expect(screen.getByText(/More than 1,000 members match/)).toBeDefined();
+  });
+});
+
+describe('the member view', () => {
+  it('shows why a segment earned nothing, and the terms the member has not accepted', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: memberView(1000) })));
+    renderAt('/members/9000002');
+    expect(await screen.findByRole('heading', { name: 'Lukas Demo (9000002)' })).toBeDefined();
+    const booking = screen.getByRole('table', { name: /PNR DEMO12/ });
+    expect(
+      within(booking).getByText('The segment was cancelled in the booking (or is gone from it).'),
+    ).toBeDefined();
+    expect(screen.getByText(/the country publishes version 2/)).toBeDefined();
+  });
+
+  it('says so for a member outside the staff member’s countries', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(404, { code: 'NOT_FOUND', data: null })));
+    renderAt('/members/9000001');
+    expect(await screen.findByText('There is no member 9000001 in your countries.')).toBeDefined();
+  });
+
+  it('adjusts points after a confirmation, and shows the balance after', async () => {
+    let available = 1000;
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted.push(init.body as string);
+          available += 25;
+          return Promise.resolve(
+            answer(200, {
+              data: {
+                id: 1,
+                kind: 'additional',
+                amount: 25,
+                entryDate: '2026-11-26',
+                expiresOn: '2029-11-26',
+                description: 'Missing hotel night',
+                pnr: null,
+                orderId: null,
+                adjustedBy: 'manager.at@example.com',
+                createdAt: '2026-11-26T09:00:00.000Z',
+              },
+            }),
+          );
+        }
+        return Promise.resolve(answer(200, { data: memberView(available) }));
+      }),
+    );
+    renderAt('/members/9000002');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Adjust points' });
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(screen.getByText('Give the reason (the member sees it)')).toBeDefined();
+    await user.type(screen.getByLabelText('Points'), '25');
+    expect(screen.getByText('Available after: 1,025')).toBeDefined();
+    await user.type(screen.getByLabelText('Reason'), 'Missing hotel night');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the adjustment' });
+    expect(within(dialog).getByText('Missing hotel night')).toBeDefined();
+    expect(posted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm adjustment' }));
+    expect(
+      await screen.findByText('25 points credited to Lukas Demo. Available now: 1,025.'),
+    ).toBeDefined();
+    expect(posted).toEqual(['points=25&reason=Missing+hotel+night']);
+  });
+
+  it('tells support its limit and refuses more before asking the server', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(answer(200, { data: memberView(1000, 500) })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members/9000002');
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Your limit: 500 points per adjustment/)).toBeDefined();
+    await user.type(screen.getByLabelText('Points'), '-501');
+    await user.type(screen.getByLabelText('Reason'), 'Too much');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(await screen.findByText('You can adjust at most 500 points at once')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
