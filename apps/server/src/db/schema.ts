@@ -9,3 +9,4 @@ export * from '../modules/gifts/schema.js';
 export * from '../modules/agencies/schema.js';
 export * from '../modules/audit/schema.js';
 export * from '../modules/staff/schema.js';
+export * from '../modules/reports/schema.js';
