@@ -4,7 +4,12 @@ import { SUMMARY_SHARDS } from '../reports/schema.js';
 import type { LedgerEntryKind } from './schema.js';
 
 /** What one flush of the ledger adds to an entry kind's month. */
-export type MonthDelta = { agentId: number; entryDate: string; kind: LedgerEntryKind; amount: number };
+export type MonthDelta = {
+  agentId: number;
+  entryDate: string;
+  kind: LedgerEntryKind;
+  amount: number;
+};
 
 /** What one flush changes in the remaining points of lots lapsing on a day. */
 export type LapseDelta = { agentId: number; expiresOn: string; amount: number };
@@ -23,7 +28,8 @@ export async function addToPointSummaries(
 ): Promise<void> {
   if (months.length > 0) {
     const rows = months.map(
-      (row) => sql`(${row.agentId}::int, ${row.entryDate}::date, ${row.kind}::text, ${row.amount}::int)`,
+      (row) =>
+        sql`(${row.agentId}::int, ${row.entryDate}::date, ${row.kind}::text, ${row.amount}::int)`,
     );
     await tx.execute(sql`
       insert into point_month_totals (country_code, month, kind, shard, points)

@@ -72,9 +72,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     amount: fc.integer({ min: 1, max: 80 }),
     backDays: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1200 })),
   }),
-  fc.record({ op: fc.constant('order' as const), who: member, amount: fc.integer({ min: 1, max: 90 }) }),
+  fc.record({
+    op: fc.constant('order' as const),
+    who: member,
+    amount: fc.integer({ min: 1, max: 90 }),
+  }),
   fc.record({ op: fc.constant('refund' as const), who: member, pick: fc.nat(10) }),
-  fc.record({ op: fc.constant('reverse' as const), who: member, amount: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({
+    op: fc.constant('reverse' as const),
+    who: member,
+    amount: fc.integer({ min: 1, max: 30 }),
+  }),
   fc.record({
     op: fc.constant('advance' as const),
     days: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.constant(3 * 365)),
@@ -108,9 +116,12 @@ describe('the reports’ summaries', () => {
             await db.transaction(async (tx) => {
               const session = await LedgerSession.open(tx, ids, day);
               for (const id of ids) {
-                if (next.op === 'import') session.credit(id, { kind: 'segment', amount: next.amount });
-                if (next.op === 'adjust') session.credit(id, { kind: 'additional', amount: next.amount });
-                if (next.op === 'reverse') session.debit(id, { kind: 'reversal', amount: next.amount });
+                if (next.op === 'import')
+                  session.credit(id, { kind: 'segment', amount: next.amount });
+                if (next.op === 'adjust')
+                  session.credit(id, { kind: 'additional', amount: next.amount });
+                if (next.op === 'reverse')
+                  session.debit(id, { kind: 'reversal', amount: next.amount });
                 if (next.op === 'order') {
                   const orderId = nextOrder++;
                   session.debit(id, { kind: 'order', amount: next.amount, orderId });

@@ -62,7 +62,9 @@ export async function pointsByMonth(
         and month >= ${`${range[0]}-01`}::date and month <= ${`${range.at(-1)}-01`}::date
       group by 1, 2`),
   );
-  const byMonth = new Map(range.map((month) => [month, { month, earned: 0, spent: 0, expired: 0 }]));
+  const byMonth = new Map(
+    range.map((month) => [month, { month, earned: 0, spent: 0, expired: 0 }]),
+  );
   for (const row of rows) {
     const figures = byMonth.get(row.month);
     if (figures === undefined) continue;
@@ -145,7 +147,8 @@ export async function outstanding(
   }
   for (const row of pending) {
     const item = items.get(row.countryCode);
-    if (item !== undefined) item.pending += Number(row.segments) * segmentPoints(row.countryCode, row.kind);
+    if (item !== undefined)
+      item.pending += Number(row.segments) * segmentPoints(row.countryCode, row.kind);
   }
   return { country: scope.country, countries: [...scope.countries], items: [...items.values()] };
 }

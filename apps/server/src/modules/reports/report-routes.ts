@@ -42,7 +42,8 @@ const errors = {
 
 const csvAnswer = {
   200: {
-    description: 'The report as CSV: UTF-8 with a byte-order mark, CRLF line ends, formula-safe cells',
+    description:
+      'The report as CSV: UTF-8 with a byte-order mark, CRLF line ends, formula-safe cells',
     content: { 'text/csv': { schema: z.string() } },
   },
   ...errors,
@@ -61,10 +62,7 @@ async function reportScope(
   const choices =
     staff.role === 'admin'
       ? (
-          await app.db
-            .select({ code: countries.code })
-            .from(countries)
-            .orderBy(asc(countries.code))
+          await app.db.select({ code: countries.code }).from(countries).orderBy(asc(countries.code))
         ).map((row) => row.code)
       : [...staff.countries].sort();
   if (country === undefined) return { countries: choices, country: null, filter: choices };
@@ -77,11 +75,7 @@ async function reportScope(
  * The reports (every staff role; only the staff member's countries): each as
  * JSON for the console's charts and as `….csv` for spreadsheets.
  */
-export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (
-  app,
-  { now },
-  done,
-) => {
+export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app, { now }, done) => {
   const { db } = app;
   const segmentPoints = segmentPointsRule(app.config);
 
