@@ -15,8 +15,8 @@ const scope = (country: string | null) => ({ country, countries: ['at', 'gr'] })
 /** The server's answers, by path; every call is recorded. */
 function fakeServer() {
   const calls: string[] = [];
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost:3000');
+  const fetchMock = vi.fn((input: string) => {
+    const url = new URL(input, 'http://localhost:3000');
     calls.push(`${url.pathname}${url.search}`);
     const country = url.searchParams.get('country');
     const path = url.pathname.replace('/s2c/staff/v1/', '');
