@@ -64,7 +64,7 @@ async function generate(databaseUrl: string, root: string, members: number, entr
       await loadContent(db, join(root, 'content'));
       await loadOffices(db, join(root, 'content'));
     });
-    const countryList = sql.raw(`array[${countries.map((code) => `'${code}'`).join(',')}]`);
+    const countryList = sql.raw(`(array[${countries.map((code) => `'${code}'`).join(',')}])`);
     await step(`${offices.toLocaleString('en')} offices`, () =>
       db.execute(sql`
         insert into offices (office_id, country_code, agency_name, address, zip, active, is_amadeus_direct_office)
@@ -257,7 +257,7 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
   );
   await generate(databaseUrl, root, members, entries);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
-  const port = 3906;
+  const port = Number(process.env.BENCH_STAFF_PORT ?? 3906);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-staff-'));
   const server = await startServer(
@@ -289,7 +289,7 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
       ['member search, number', `/s2c/staff/v1/members?query=${some}`, 50],
       [
         'member search, email prefix',
-        `/s2c/staff/v1/members?query=bench${Math.floor(some / 100) - 2_000_000}`,
+        `/s2c/staff/v1/members?query=bench${Math.floor((some - 2_000_000) / 10)}`,
         50,
       ],
       ['member search, name prefix', '/s2c/staff/v1/members?query=Papad', 50],
