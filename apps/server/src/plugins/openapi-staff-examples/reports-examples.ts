@@ -1,8 +1,32 @@
-import type { OperationExample, OperationKey } from '../openapi-document.js';
+import { defaultReportMonths, maxReportMonths } from '@club/contract/staff-reports';
+import type { OpenApiParameter, OperationExample, OperationKey } from '../openapi-document.js';
 
 /** Every country of the demo content, which the demo admin may choose. */
 const demoCountries = ['ae', 'at', 'cy', 'gr'];
 const scope = { country: 'at', countries: demoCountries };
+
+/**
+ * `points-by-month`'s query as the URL carries it: `months` is digits (a
+ * generated integer schema would not accept the text of the example).
+ */
+const pointsByMonthParameters = (months: string): OpenApiParameter[] => [
+  {
+    in: 'query',
+    name: 'country',
+    required: false,
+    description: 'One of the staff member’s countries; none: all of them',
+    schema: { type: 'string', pattern: '^[a-z]{2}$' },
+    example: 'at',
+  },
+  {
+    in: 'query',
+    name: 'months',
+    required: false,
+    description: `How many months up to this one, 1 to ${maxReportMonths} (default ${defaultReportMonths})`,
+    schema: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    example: months,
+  },
+];
 
 /**
  * The reports' examples, as the demo admin about Austria (the demo members
@@ -12,7 +36,7 @@ const scope = { country: 'at', countries: demoCountries };
 export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = {
   'GET /s2c/staff/v1/reports/points-by-month': {
     access: 'staff',
-    parameters: { country: 'at', months: '3' },
+    replaceParameters: pointsByMonthParameters('3'),
     answer: {
       data: {
         ...scope,
@@ -26,7 +50,7 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
   },
   'GET /s2c/staff/v1/reports/points-by-month.csv': {
     access: 'staff',
-    parameters: { country: 'at', months: '2' },
+    replaceParameters: pointsByMonthParameters('2'),
     answer: '\uFEFFMonth,Earned,Spent,Expired\r\n2026-10,25,0,0\r\n2026-11,540,0,0\r\n',
   },
   'GET /s2c/staff/v1/reports/lapse-forecast': {
