@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { SUMMARY_SHARDS } from '../reports/schema.js';
 import type { LedgerEntryKind } from './schema.js';
@@ -26,12 +26,14 @@ export async function addToPointSummaries(
   months: readonly MonthDelta[],
   lapses: readonly LapseDelta[],
 ): Promise<void> {
+  const changed = lapses.filter((row) => row.amount !== 0);
+  const statements: SQL[] = [];
   if (months.length > 0) {
     const rows = months.map(
       (row) =>
         sql`(${row.agentId}::int, ${row.entryDate}::date, ${row.kind}::text, ${row.amount}::int)`,
     );
-    await tx.execute(sql`
+    statements.push(sql`
       insert into point_month_totals (country_code, month, kind, shard, points)
       select a.country_code, date_trunc('month', v.entry_date)::date, v.kind, v.agent_id % ${SUMMARY_SHARDS}, sum(v.amount)
       from (values ${sql.join(rows, sql`, `)}) as v(agent_id, entry_date, kind, amount)
@@ -41,12 +43,11 @@ export async function addToPointSummaries(
       on conflict (country_code, month, kind, shard)
         do update set points = point_month_totals.points + excluded.points`);
   }
-  const changed = lapses.filter((row) => row.amount !== 0);
   if (changed.length > 0) {
     const rows = changed.map(
       (row) => sql`(${row.agentId}::int, ${row.expiresOn}::date, ${row.amount}::int)`,
     );
-    await tx.execute(sql`
+    statements.push(sql`
       insert into point_lapse_totals (country_code, month, shard, points)
       select a.country_code, date_trunc('month', v.expires_on)::date, v.agent_id % ${SUMMARY_SHARDS}, sum(v.amount)
       from (values ${sql.join(rows, sql`, `)}) as v(agent_id, expires_on, amount)
@@ -56,6 +57,12 @@ export async function addToPointSummaries(
       on conflict (country_code, month, shard)
         do update set points = point_lapse_totals.points + excluded.points`);
   }
+  const [first, second] = statements;
+  if (first === undefined) return;
+  // Both in one round trip: every flush of the ledger pays for it.
+  await tx.execute(
+    second === undefined ? first : sql`with month_totals as (${first} returning 1) ${second}`,
+  );
 }
 
 /**

@@ -144,7 +144,8 @@ describe('the reports’ summaries', () => {
       }),
       { numRuns: 15 },
     );
-  });
+    // Up to 20 transactions on four members per run: well over the default timeout on a busy machine.
+  }, 60_000);
 
   it('lose a purged member’s points with the member', async () => {
     const db = t.database.db;
