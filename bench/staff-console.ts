@@ -103,7 +103,7 @@ async function generate(databaseUrl: string, root: string, members: number, entr
           generate_series(0, ${members - 1}) m,
           generate_series(0, ${perMember - 1}) i,
           lateral (
-            select current_date - ((m * 7919 + i * 104729) % 1095) as day,
+            select current_date - ((m::bigint * 7919 + i * 104729) % 1095)::int as day,
               case when i = 0 then 'additional' when (m + i) % 10 = 3 then 'order' else 'segment' end as kind,
               case when i = 0 then 100 when (m + i) % 10 = 3 then -20 else 5 + 5 * ((m + i) % 2) end as amount
           ) e`,
