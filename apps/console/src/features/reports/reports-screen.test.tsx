@@ -129,8 +129,8 @@ describe('the reports screen', () => {
 
   it('downloads a report’s CSV with the staff token', async () => {
     const calls = fakeServer();
-    URL.createObjectURL = vi.fn(() => 'blob:report');
-    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     render(<App />);
     const panel = (await screen.findByRole('heading', { name: 'Orders by state' })).parentElement!;
     await userEvent
