@@ -141,18 +141,25 @@ async function generate(databaseUrl: string, root: string, members: number, entr
         from agents where id % 10 = 0`,
       ),
     );
-    await step('the reports’ summaries (as the migration backfills them)', async () => {
-      await db.execute(sql`delete from point_month_totals`);
-      await db.execute(sql`delete from point_lapse_totals`);
-      await db.execute(sql`
+    await step(
+      'the reports’ summaries (as the migration backfills them; the bulk inserts ran without triggers)',
+      async () => {
+        await db.execute(sql`delete from point_month_totals`);
+        await db.execute(sql`delete from point_lapse_totals`);
+        await db.execute(sql`delete from member_state_totals`);
+        await db.execute(sql`
+        insert into member_state_totals (country_code, status, shard, members)
+        select country_code, status, id % 16, count(*) from agents group by 1, 2, 3`);
+        await db.execute(sql`
         insert into point_month_totals (country_code, month, kind, shard, points)
         select a.country_code, date_trunc('month', e.entry_date)::date, e.kind, e.agent_id % 16, sum(e.amount)
         from point_entries e join agents a on a.id = e.agent_id group by 1, 2, 3, 4`);
-      await db.execute(sql`
+        await db.execute(sql`
         insert into point_lapse_totals (country_code, month, shard, points)
         select a.country_code, date_trunc('month', l.expires_on)::date, l.agent_id % 16, sum(l.remaining)
         from point_lots l join agents a on a.id = l.agent_id where l.remaining > 0 group by 1, 2, 3`);
-    });
+      },
+    );
     await step('a staff admin', async () => {
       const secret = newTotpSecret();
       await db.execute(sql`

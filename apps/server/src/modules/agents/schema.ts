@@ -65,8 +65,6 @@ export const agents = pgTable(
     // password recovery find the member by it.
     uniqueIndex('agents_email_idx').on(sql`lower(${t.email})`),
     index('agents_office_idx').on(t.officeId),
-    // The members-by-state report counts a country's members from the index alone.
-    index('agents_country_status_idx').on(t.countryCode, t.status),
   ],
 );
 

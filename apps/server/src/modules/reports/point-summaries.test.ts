@@ -167,4 +167,32 @@ describe('the reports’ summaries', () => {
     const { summaries, aggregates } = await summariesAndAggregates();
     expect(summaries).toEqual(aggregates);
   });
+
+  it('count members per country and state through every insert, state change, edit and delete', async () => {
+    const db = t.database.db;
+    const totals = async () => {
+      const read = async (query: ReturnType<typeof sql>) =>
+        Object.fromEntries(
+          rowsOf<{ key: string; n: string | number }>(await db.execute(query))
+            .filter((row) => Number(row.n) !== 0)
+            .map((row) => [row.key, Number(row.n)]),
+        );
+      return {
+        kept: await read(sql`select country_code || ' ' || status as key, sum(members) as n
+          from member_state_totals group by 1`),
+        counted: await read(sql`select country_code || ' ' || status as key, count(*) as n
+          from agents group by 1`),
+      };
+    };
+    const pending = await createAgent(db, { countryCode: 'gr', status: 'pending' });
+    const other = await createAgent(db, { countryCode: 'ae', languageCode: 'ara' });
+    const gone = await createAgent(db, { countryCode: 'gr' });
+    await db.update(agents).set({ status: 'active' }).where(eq(agents.id, pending.id));
+    await db.update(agents).set({ lastName: 'Edited' }).where(eq(agents.id, other.id));
+    await db.update(agents).set({ status: 'deletion_requested' }).where(eq(agents.id, other.id));
+    await db.delete(agents).where(eq(agents.id, gone.id));
+    const { kept, counted } = await totals();
+    expect(kept).toEqual(counted);
+    expect(kept['ae deletion_requested']).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -169,13 +169,13 @@ async function stateCounts(
   };
 }
 
-/** Members per account state (`agents_country_status_idx`, an index-only count). */
+/** Members per account state, from `member_state_totals` (its primary key), which triggers on `agents` keep. */
 export function membersByState(db: Database, scope: Scope): Promise<StateCounts> {
   return stateCounts(
     db,
     scope,
     memberReportStates,
-    sql`select status as state, count(*) as count from agents
+    sql`select status as state, sum(members) as count from member_state_totals
         where country_code = any(${countryIn(scope.filter)}) group by 1`,
   );
 }

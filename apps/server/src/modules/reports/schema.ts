@@ -45,3 +45,20 @@ export const pointLapseTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.month, t.shard] })],
 );
+
+/**
+ * Members per country and account state, kept by triggers on `agents`
+ * (migration 0016): a member's state changes in many places (registration,
+ * confirmation, deletion, restore, purge), and a trigger sees every one. The
+ * members-by-state report reads this instead of counting a million rows.
+ */
+export const memberStateTotals = pgTable(
+  'member_state_totals',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    status: text().notNull(),
+    shard: integer().notNull(),
+    members: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.status, t.shard] })],
+);
