@@ -11,7 +11,7 @@ declare module 'autocannon' {
     /** Called once per connection, e.g. to give each its own body. */
     setupClient?: (client: { setBody(body: string): void }) => void;
   };
-  type Histogram = { average: number; p99: number };
+  type Histogram = { average: number; p50: number; p99: number };
   type Result = {
     requests: Histogram & { total: number };
     latency: Histogram;

@@ -24,6 +24,7 @@ import { importFigures } from './import.ts';
 import { ordersFigures } from './orders.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { guestFormFigures } from './guest-forms.ts';
+import { staffConsoleFigures } from './staff-console.ts';
 import { withFreshBenchDatabase } from './bench-database.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -130,6 +131,7 @@ const parts: Record<string, () => Promise<void>> = {
   orders: () => ordersFigures(root, seconds),
   lighthouse: () => lighthouseFigures(root),
   'guest-forms': () => guestFormFigures(root),
+  'staff-console': () => staffConsoleFigures(root, seconds),
 };
 const chosen = process.argv.slice(2);
 if (process.env.BENCH_DATABASE_URL !== undefined)

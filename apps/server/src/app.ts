@@ -23,6 +23,7 @@ import { memberActionsModule } from './modules/member-actions/member-actions-mod
 import { memberCareModule } from './modules/member-care/member-care-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
+import { reportsModule } from './modules/reports/reports-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
 import { staffAccountsModule } from './modules/staff/staff-accounts-module.js';
 import { staffContentModule } from './modules/content/staff/staff-content-module.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffAccountsModule, { now: options.now });
   await app.register(staffContentModule, { now: options.now });
   await app.register(memberCareModule, { now: options.now });
+  await app.register(reportsModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

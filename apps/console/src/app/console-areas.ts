@@ -2,6 +2,7 @@ import type { ConsoleArea } from '../lib/console-area';
 import { auditArea } from '../features/audit/audit-area';
 import { contentArea } from '../features/content/content-area';
 import { membersArea } from '../features/members/members-area';
+import { reportsArea } from '../features/reports/reports-area';
 import { staffAccountsArea } from '../features/staff-accounts/staff-accounts-area';
 import { termsArea } from '../features/terms/terms-area';
 
@@ -13,6 +14,7 @@ import { termsArea } from '../features/terms/terms-area';
 export const consoleAreas: readonly ConsoleArea[] = [
   membersArea,
   contentArea,
+  reportsArea,
   termsArea,
   auditArea,
   staffAccountsArea,

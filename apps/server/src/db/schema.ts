@@ -10,3 +10,4 @@ export * from '../modules/agencies/schema.js';
 export * from '../modules/audit/schema.js';
 export * from '../modules/staff/schema.js';
 export * from '../modules/member-actions/schema.js';
+export * from '../modules/reports/schema.js';

@@ -138,6 +138,8 @@ export const giftOrders = pgTable(
     uniqueIndex('gift_orders_key_idx').on(t.agentId, t.orderKey),
     index('gift_orders_due_idx').on(t.state, t.nextAttemptAt),
     index('gift_orders_agent_idx').on(t.agentId, t.createdAt),
+    // The orders-by-state report counts a country's orders from the index alone.
+    index('gift_orders_country_state_idx').on(t.countryCode, t.state),
     check('gift_orders_total_positive', sql`${t.totalPoints} > 0`),
   ],
 );

@@ -233,7 +233,8 @@ describe('the points ledger against a reference model', () => {
       }),
       { numRuns: 30 },
     );
-  });
+    // 30 runs of up to 25 transactions each: about 20 s on the embedded database of a busy two-core machine.
+  }, 60_000);
 });
 
 describe('expiry', () => {

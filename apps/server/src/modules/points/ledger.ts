@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { addYears } from './calendar-days.js';
+import { addToPointSummaries, type LapseDelta } from './point-summaries.js';
 import {
   pointAllocations,
   pointBalances,
@@ -301,6 +302,7 @@ export class LedgerSession {
   async flush(): Promise<number[]> {
     const tx = this.tx;
     let entryIds: number[] = [];
+    await addToPointSummaries(tx, this.entries, this.lapseDeltas());
     if (this.entries.length > 0) {
       const ids = await tx
         .insert(pointEntries)
@@ -378,6 +380,23 @@ export class LedgerSession {
       }
     }
     return entryIds;
+  }
+
+  /** The pending entries' changes of lot points, by the day each lot lapses (the reports' forecast). */
+  private lapseDeltas(): LapseDelta[] {
+    const deltas = new Map<string, LapseDelta>();
+    for (const entry of this.entries) {
+      const lots = this.account(entry.agentId).lots;
+      for (const allocation of entry.allocations) {
+        const lot = lots.find((candidate) => candidate.creditedOn === allocation.creditedOn);
+        const expiresOn = lot?.expiresOn ?? addYears(allocation.creditedOn, CREDIT_LIFETIME_YEARS);
+        const key = `${entry.agentId} ${expiresOn}`;
+        const delta = deltas.get(key) ?? { agentId: entry.agentId, expiresOn, amount: 0 };
+        delta.amount += allocation.amount;
+        deltas.set(key, delta);
+      }
+    }
+    return [...deltas.values()];
   }
 
   /** Lapses every lot whose expiry day has come: one expiry entry per lot. */

@@ -2,6 +2,7 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { contentExamples } from './content-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
 import { membersExamples } from './members-examples.js';
+import { reportsExamples } from './reports-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
 
@@ -11,5 +12,6 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...contentExamples,
   ...memberActionsExamples,
   ...membersExamples,
+  ...reportsExamples,
   ...staffAccountsExamples,
 };

@@ -2,6 +2,7 @@ import { auditCalls } from './audit-calls.js';
 import { contentCalls } from './content-calls.js';
 import { memberActionsCalls } from './member-actions-calls.js';
 import { membersCalls } from './members-calls.js';
+import { reportsCalls } from './reports-calls.js';
 import { sessionCalls } from './session-calls.js';
 import { staffAdminCalls } from './staff-admin-calls.js';
 import type { StaffCall } from './staff-call.js';
@@ -13,5 +14,6 @@ export const staffCalls: readonly StaffCall[] = [
   ...contentCalls,
   ...memberActionsCalls,
   ...membersCalls,
+  ...reportsCalls,
   ...staffAdminCalls,
 ];

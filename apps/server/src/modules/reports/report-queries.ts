@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import type { SegmentKind } from '@club/contract/points';
+import {
+  lapseForecastMonths,
+  officeReportStates,
+  type LapseForecast,
+  type Outstanding,
+  type PointsByMonth,
+  type StateCounts,
+} from '@club/contract/staff-reports';
+import { orderStates } from '@club/contract/gift-rules';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { AgentStatus } from '../agents/schema.js';
+import { addMonths, monthOf } from '../points/calendar-days.js';
+import type { LedgerEntryKind } from '../points/schema.js';
+import type { SegmentPoints } from '../points/segment-points.js';
+
+/**
+ * The reports' queries. Each takes the countries it covers (never empty: the
+ * routes resolve the staff member's scope first) and reads only summaries or
+ * indexed counts, so that each answers within a second at a million members
+ * and ten million ledger entries (docs/staff-console.md#reports).
+ */
+
+/** Member states in the order the report lists them (spec 1 §4 "Account"). */
+export const memberReportStates = [
+  'pending',
+  'active',
+  'deletion_requested',
+  'deleted',
+] as const satisfies readonly AgentStatus[];
+
+type Scope = { countries: readonly string[]; country: string | null; filter: readonly string[] };
+
+const countryIn = (filter: readonly string[]) =>
+  sql`array[${sql.join(
+    filter.map((code) => sql`${code}::text`),
+    sql`, `,
+  )}]`;
+
+/** `months` calendar months ending with today's, oldest first, as `YYYY-MM`. */
+export function monthRange(today: string, months: number): string[] {
+  return Array.from({ length: months }, (_, index) =>
+    monthOf(addMonths(today, index - months + 1)),
+  );
+}
+
+/** Earned, spent and expired points per month, from `point_month_totals` (its primary key). */
+export async function pointsByMonth(
+  db: Database,
+  scope: Scope,
+  today: string,
+  months: number,
+): Promise<PointsByMonth> {
+  const range = monthRange(today, months);
+  const rows = rowsOf<{ month: string; kind: LedgerEntryKind; points: string | number }>(
+    await db.execute(sql`
+      select to_char(month, 'YYYY-MM') as month, kind, sum(points) as points
+      from point_month_totals
+      where country_code = any(${countryIn(scope.filter)})
+        and month >= ${`${range[0]}-01`}::date and month <= ${`${range.at(-1)}-01`}::date
+      group by 1, 2`),
+  );
+  const byMonth = new Map(
+    range.map((month) => [month, { month, earned: 0, spent: 0, expired: 0 }]),
+  );
+  for (const row of rows) {
+    const figures = byMonth.get(row.month);
+    if (figures === undefined) continue;
+    const points = Number(row.points);
+    // Reversals take a cancelled segment's credit back (less earned); refunds give an order's points back (less spent).
+    if (row.kind === 'segment' || row.kind === 'additional' || row.kind === 'reversal') {
+      figures.earned += points;
+    } else if (row.kind === 'order' || row.kind === 'refund') figures.spent -= points;
+    else figures.expired -= points;
+  }
+  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+}
+
+/**
+ * Points of open lots by the month they lapse, from `point_lapse_totals`
+ * (its primary key): this month and the next eleven. Lots already due and
+ * not yet lapsed by the points clock count in this month.
+ */
+export async function lapseForecast(
+  db: Database,
+  scope: Scope,
+  today: string,
+): Promise<LapseForecast> {
+  const first = addMonths(today, 0);
+  const end = addMonths(today, lapseForecastMonths);
+  const rows = rowsOf<{ month: string; points: string | number }>(
+    await db.execute(sql`
+      select to_char(greatest(month, ${first}::date), 'YYYY-MM') as month, sum(points) as points
+      from point_lapse_totals
+      where country_code = any(${countryIn(scope.filter)}) and month < ${end}::date
+      group by 1`),
+  );
+  const byMonth = new Map<string, { month: string; points: number }>(
+    Array.from({ length: lapseForecastMonths }, (_, index) => {
+      const month = monthOf(addMonths(today, index));
+      return [month, { month, points: 0 }];
+    }),
+  );
+  for (const row of rows) {
+    const figures = byMonth.get(row.month);
+    if (figures !== undefined) figures.points += Number(row.points);
+  }
+  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+}
+
+/**
+ * Available points per country (the sum of every entry: `point_month_totals`
+ * over all months) and the points pending segments will earn (the pending
+ * segments' partial index, `booking_segments_pending_idx`, priced by the
+ * country's segment points).
+ */
+export async function outstanding(
+  db: Database,
+  scope: Scope,
+  segmentPoints: SegmentPoints,
+): Promise<Outstanding> {
+  const available = rowsOf<{ countryCode: string; points: string | number }>(
+    await db.execute(sql`
+      select country_code as "countryCode", sum(points) as points
+      from point_month_totals
+      where country_code = any(${countryIn(scope.filter)})
+      group by 1`),
+  );
+  const pending = rowsOf<{ countryCode: string; kind: SegmentKind; segments: string | number }>(
+    await db.execute(sql`
+      select a.country_code as "countryCode", s.kind, count(*) as segments
+      from booking_segments s
+      join bookings b on b.id = s.booking_id
+      join agents a on a.id = b.agent_id
+      where s.status = 'PD' and b.state = 'accepted'
+        and a.country_code = any(${countryIn(scope.filter)})
+      group by 1, 2`),
+  );
+  const items = new Map(
+    scope.filter.map((countryCode) => [countryCode, { countryCode, available: 0, pending: 0 }]),
+  );
+  for (const row of available) {
+    const item = items.get(row.countryCode);
+    if (item !== undefined) item.available += Number(row.points);
+  }
+  for (const row of pending) {
+    const item = items.get(row.countryCode);
+    if (item !== undefined)
+      item.pending += Number(row.segments) * segmentPoints(row.countryCode, row.kind);
+  }
+  return { country: scope.country, countries: [...scope.countries], items: [...items.values()] };
+}
+
+async function stateCounts(
+  db: Database,
+  scope: Scope,
+  states: readonly string[],
+  query: ReturnType<typeof sql>,
+): Promise<StateCounts> {
+  const rows = rowsOf<{ state: string; count: string | number }>(await db.execute(query));
+  const counts = new Map(states.map((state) => [state, 0]));
+  for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + Number(row.count));
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    items: [...counts].map(([state, count]) => ({ state, count })),
+  };
+}
+
+/** Members per account state, from `member_state_totals` (its primary key), which triggers on `agents` keep. */
+export function membersByState(db: Database, scope: Scope): Promise<StateCounts> {
+  return stateCounts(
+    db,
+    scope,
+    memberReportStates,
+    sql`select status as state, sum(members) as count from member_state_totals
+        where country_code = any(${countryIn(scope.filter)}) group by 1`,
+  );
+}
+
+/** Offices taking part, opted out, and direct-sales offices (`offices_country_idx`). */
+export function officesByState(db: Database, scope: Scope): Promise<StateCounts> {
+  return stateCounts(
+    db,
+    scope,
+    officeReportStates,
+    sql`select case when is_amadeus_direct_office then 'direct' when active then 'active' else 'inactive' end as state,
+          count(*) as count
+        from offices where country_code = any(${countryIn(scope.filter)}) group by 1`,
+  );
+}
+
+/** Gift orders per state (`gift_orders_country_state_idx`, an index-only count). */
+export function ordersByState(db: Database, scope: Scope): Promise<StateCounts> {
+  return stateCounts(
+    db,
+    scope,
+    orderStates,
+    sql`select state, count(*) as count from gift_orders
+        where country_code = any(${countryIn(scope.filter)}) group by 1`,
+  );
+}
+
+export type { Scope as ReportScope };

@@ -1,0 +1,64 @@
+import { bigint, date, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import type { LedgerEntryKind } from '../points/schema.js';
+
+/**
+ * How many rows each summary keeps per country and month, by member
+ * (`agent_id % 16`): two ledger writes in one country and month update the
+ * same row only one time in sixteen, so the summaries do not line every
+ * ledger write of a country up behind one row lock.
+ */
+export const SUMMARY_SHARDS = 16;
+
+/**
+ * The ledger summed per member country, calendar month of the entry and
+ * kind. The ledger (points/ledger.ts, the only writer of `point_entries`)
+ * adds each entry here in the transaction that writes it, so the reports
+ * never scan ten million entries. The sum over all months is the country's
+ * available points.
+ */
+export const pointMonthTotals = pgTable(
+  'point_month_totals',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** The first day of the month. */
+    month: date({ mode: 'string' }).notNull(),
+    kind: text().$type<LedgerEntryKind>().notNull(),
+    shard: integer().notNull(),
+    points: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.kind, t.shard] })],
+);
+
+/**
+ * The credit lots' remaining points per member country and the month they
+ * lapse, kept by the ledger from the same allocations that change the lots:
+ * the lapse forecast without reading every lot.
+ */
+export const pointLapseTotals = pgTable(
+  'point_lapse_totals',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** The first day of the month the points lapse in. */
+    month: date({ mode: 'string' }).notNull(),
+    shard: integer().notNull(),
+    points: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.shard] })],
+);
+
+/**
+ * Members per country and account state, kept by triggers on `agents`
+ * (migration 0016): a member's state changes in many places (registration,
+ * confirmation, deletion, restore, purge), and a trigger sees every one. The
+ * members-by-state report reads this instead of counting a million rows.
+ */
+export const memberStateTotals = pgTable(
+  'member_state_totals',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    status: text().notNull(),
+    shard: integer().notNull(),
+    members: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.status, t.shard] })],
+);

@@ -1,0 +1,152 @@
+import { defaultReportMonths, maxReportMonths } from '@club/contract/staff-reports';
+import type { OpenApiParameter, OperationExample, OperationKey } from '../openapi-document.js';
+
+/** Every country of the demo content, which the demo admin may choose. */
+const demoCountries = ['ae', 'at', 'cy', 'gr'];
+const scope = { country: 'at', countries: demoCountries };
+
+/**
+ * `points-by-month`'s query as the URL carries it: `months` is digits (a
+ * generated integer schema would not accept the text of the example).
+ */
+const pointsByMonthParameters = (months: string): OpenApiParameter[] => [
+  {
+    in: 'query',
+    name: 'country',
+    required: false,
+    description: 'One of the staff member’s countries; none: all of them',
+    schema: { type: 'string', pattern: '^[a-z]{2}$' },
+    example: 'at',
+  },
+  {
+    in: 'query',
+    name: 'months',
+    required: false,
+    description: `How many months up to this one, 1 to ${maxReportMonths} (default ${defaultReportMonths})`,
+    schema: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    example: months,
+  },
+];
+
+/**
+ * The reports' examples, as the demo admin about Austria (the demo members
+ * 9000002 and 9000004). The CSV replays check the byte-order mark and the
+ * header line (openapi/dredd-hooks.cjs).
+ */
+export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = {
+  'GET /s2c/staff/v1/reports/points-by-month': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('3'),
+    answer: {
+      data: {
+        ...scope,
+        months: [
+          { month: '2026-09', earned: 0, spent: 0, expired: 0 },
+          { month: '2026-10', earned: 25, spent: 0, expired: 0 },
+          { month: '2026-11', earned: 540, spent: 0, expired: 0 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/points-by-month.csv': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('2'),
+    answer: '\uFEFFMonth,Earned,Spent,Expired\r\n2026-10,25,0,0\r\n2026-11,540,0,0\r\n',
+  },
+  'GET /s2c/staff/v1/reports/lapse-forecast': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: {
+      data: {
+        ...scope,
+        months: Array.from({ length: 12 }, (_, index) => ({
+          month: new Date(Date.UTC(2026, 10 + index, 1)).toISOString().slice(0, 7),
+          points: 0,
+        })),
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/lapse-forecast.csv': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: '\uFEFFMonth,Points lapsing\r\n2026-11,0\r\n2026-12,0\r\n',
+  },
+  'GET /s2c/staff/v1/reports/outstanding': {
+    access: 'staff',
+    answer: {
+      data: {
+        country: null,
+        countries: demoCountries,
+        items: [
+          { countryCode: 'ae', available: 515, pending: 10 },
+          { countryCode: 'at', available: 565, pending: 5 },
+          { countryCode: 'cy', available: 0, pending: 0 },
+          { countryCode: 'gr', available: 1055, pending: 15 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/outstanding.csv': {
+    access: 'staff',
+    answer: '\uFEFFCountry,Available points,Pending points\r\nae,515,10\r\nat,565,5\r\n',
+  },
+  'GET /s2c/staff/v1/reports/members-by-state': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: {
+      data: {
+        ...scope,
+        items: [
+          { state: 'pending', count: 0 },
+          { state: 'active', count: 2 },
+          { state: 'deletion_requested', count: 0 },
+          { state: 'deleted', count: 0 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/members-by-state.csv': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: '\uFEFFState,Members\r\npending,0\r\nactive,2\r\ndeletion_requested,0\r\ndeleted,0\r\n',
+  },
+  'GET /s2c/staff/v1/reports/offices-by-state': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: {
+      data: {
+        ...scope,
+        items: [
+          { state: 'active', count: 4 },
+          { state: 'inactive', count: 1 },
+          { state: 'direct', count: 1 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/offices-by-state.csv': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: '\uFEFFState,Offices\r\nactive,4\r\ninactive,1\r\ndirect,1\r\n',
+  },
+  'GET /s2c/staff/v1/reports/orders-by-state': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: {
+      data: {
+        ...scope,
+        items: [
+          { state: 'placed', count: 0 },
+          { state: 'submitted', count: 0 },
+          { state: 'fulfilled', count: 1 },
+          { state: 'failed', count: 0 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/orders-by-state.csv': {
+    access: 'staff',
+    parameters: { country: 'at' },
+    answer: '\uFEFFState,Orders\r\nplaced,0\r\nsubmitted,0\r\nfulfilled,1\r\nfailed,0\r\n',
+  },
+};
