@@ -22,6 +22,8 @@ import { mailModule } from './modules/mail/mail-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
+import { officesStaffModule } from './modules/offices/staff/offices-staff-module.js';
+import { bookingsStaffModule } from './modules/points/bookings/staff/bookings-staff-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountLinksModule);
   // The staff console's calls (docs/staff-console.md): after every module whose services they use.
   await app.register(staffModule, { now: options.now });
+  await app.register(bookingsStaffModule, { now: options.now });
+  await app.register(officesStaffModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

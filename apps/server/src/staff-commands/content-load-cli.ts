@@ -13,7 +13,7 @@ export const contentLoadCommand: StaffCommand = {
       output.error('Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)');
       return 2;
     }
-    return async ({ db, config, output, now }) => {
+    return async ({ db, config, output, now, actor }) => {
       try {
         const summary = await loadContent(db, config.contentDir);
         output.out(
@@ -22,6 +22,7 @@ export const contentLoadCommand: StaffCommand = {
         const officesSummary = await loadOffices(db, config.contentDir, {
           at: new Date(now()),
           onTurnedDirect: markMembersOfDirectOffices,
+          actor,
         });
         output.out(
           `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,
