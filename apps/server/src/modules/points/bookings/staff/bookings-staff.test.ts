@@ -317,9 +317,7 @@ describe('the same file through the upload and the command', () => {
       );
       const [commandImport] = (
         await other.database.db.execute<{ summary: unknown }>(
-          // The command's recorded summary.
-          (await import('drizzle-orm'))
-            .sql`select summary from booking_imports order by id desc limit 1`,
+          sql`select summary from booking_imports order by id desc limit 1`,
         )
       ).rows;
       const result = await uploaded(admin, records(here.number));
