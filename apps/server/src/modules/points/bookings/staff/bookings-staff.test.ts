@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { BookingImportDetail, BookingImportPage } from '@club/contract/staff-bookings';
 import { auditEntries } from '../../../audit/schema.js';
 import { createAgent } from '../../../../testing/factories.js';
@@ -20,7 +20,7 @@ import {
 } from '../../../../testing/staff-helpers.js';
 import { createTestApp, type TestApp } from '../../../../testing/test-app.js';
 import { dayOf } from '../../calendar-days.js';
-import { bookings } from '../../schema.js';
+import { bookingImports, bookings } from '../../schema.js';
 import { segmentPointsRule } from '../../segment-points.js';
 import { importFile } from '../import-cli.js';
 
@@ -315,11 +315,11 @@ describe('the same file through the upload and the command', () => {
         { today: dayOf(clock), segmentPoints: segmentPointsRule(other.config) },
         { out: (line) => printed.push(line), error: () => undefined },
       );
-      const [commandImport] = (
-        await other.database.db.execute<{ summary: unknown }>(
-          sql`select summary from booking_imports order by id desc limit 1`,
-        )
-      ).rows;
+      const [commandImport] = await other.database.db
+        .select({ summary: bookingImports.summary })
+        .from(bookingImports)
+        .orderBy(desc(bookingImports.id))
+        .limit(1);
       const result = await uploaded(admin, records(here.number));
       expect(result.summary).toEqual(commandImport!.summary);
       expect(result.summary).toMatchObject({ accepted: 2, updated: 1, malformedCount: 1 });
