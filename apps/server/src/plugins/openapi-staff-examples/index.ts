@@ -1,7 +1,11 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
+import { bookingsExamples } from './bookings-examples.js';
+import { officesExamples } from './offices-examples.js';
 import { sessionExamples } from './session-examples.js';
 
 /** The staff console's examples: each area adds its own file here. */
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
+  ...officesExamples,
+  ...bookingsExamples,
 };

@@ -1,5 +1,11 @@
+import { bookingsCalls } from './bookings-calls.js';
+import { officesCalls } from './offices-calls.js';
 import { sessionCalls } from './session-calls.js';
 import type { StaffCall } from './staff-call.js';
 
 /** Every staff call of the matrix: each console area adds its list here. */
-export const staffCalls: readonly StaffCall[] = [...sessionCalls];
+export const staffCalls: readonly StaffCall[] = [
+  ...sessionCalls,
+  ...officesCalls,
+  ...bookingsCalls,
+];
