@@ -74,7 +74,7 @@ export function uploadBookings(
       onProgress({ loaded: file.size, total: file.size }),
     );
     request.addEventListener('load', () => {
-      let answer: { data?: unknown; code?: string } | null = null;
+      let answer: { data?: unknown; code?: string } | null;
       try {
         answer = JSON.parse(request.responseText) as { data?: unknown; code?: string };
       } catch {

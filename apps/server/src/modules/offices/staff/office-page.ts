@@ -3,7 +3,12 @@ import type { OfficeDetail, OfficeStateChange } from '@club/contract/staff-offic
 import type { Database } from '../../../db/client.js';
 import { agencyLinks, agencyStateChanges } from '../../agencies/schema.js';
 import { agents } from '../../agents/schema.js';
-import { officeEnrollRequests, officeImports, officeNotifyRequests, offices } from '../schema.js';
+import {
+  officeEnrollRequests,
+  officeImports,
+  officeNotifyRequests,
+  type offices,
+} from '../schema.js';
 
 const HISTORY_SHOWN = 100;
 const ENROL_REQUESTS_SHOWN = 20;

@@ -233,7 +233,7 @@ describe('POST /s2c/staff/v1/offices/{officeId}/agency-links', () => {
     expect((await post(managerAe, url, { purpose: 'opt-in' })).statusCode).toBe(404);
     const bad = await post(admin, url, { purpose: 'maybe' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ data: { purpose: expect.anything() } });
+    expect(Object.keys(bad.json<{ data: object }>().data)).toContain('purpose');
     const form = await staffCall(t.app, admin, 'POST', url, { purpose: 'opt-in' });
     expect(form.statusCode).toBe(200);
     const links = await t.database.db

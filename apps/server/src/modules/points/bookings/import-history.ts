@@ -105,7 +105,7 @@ export async function importBookingsRecorded(
       .returning();
     const detail = importDetail(row!);
     if (origin.source !== 'booking-queue') {
-      const { rejectedLines: _lines, summary: _summary, ...counts } = detail;
+      const counts = importListed(row!);
       await recordAudit(tx, origin.actor, {
         action: 'bookings.import',
         targetType: 'booking-import',
