@@ -44,10 +44,10 @@ test.describe('staff console: offices', () => {
     await expect(main.getByRole('button', { name: 'Copy the link' })).toBeVisible();
     await expectNoAxeViolations(page, 'console office page with a link');
 
-    // The link opens the agency page on Austria's site.
+    // The link opens the agency's opt-in form on Austria's site (in German).
     const opened = await url.textContent();
     await page.goto(opened!.trim());
-    await expect(page.getByRole('main')).toContainText('VIEAT2101');
+    await expect(page.getByRole('main').getByLabel('Office-ID')).toHaveValue('VIEAT2101');
   });
 
   test("a manager cannot open another country's office", async ({ page }) => {

@@ -154,6 +154,16 @@ describe('GET /s2c/staff/v1/offices/{officeId}', () => {
     });
   });
 
+  it('records the loads of the directory by content:load in the history', async () => {
+    const page = await pageOf(admin, 'ATHGR0002');
+    expect(page.history.at(-1)).toMatchObject({
+      by: 'directory',
+      previousActive: null,
+      active: false,
+      directoryImport: { actor: 'system', fileName: 'offices/gr.json', source: 'content-load' },
+    });
+  });
+
   it("answers 404 for another country's office and an unknown one", async () => {
     expect(
       (await staffCall(t.app, managerAe, 'GET', '/s2c/staff/v1/offices/ATHGR0001')).statusCode,
