@@ -101,11 +101,14 @@ export const BookingUploadQuerySchema = z.object({
     .default('upload.jsonl'),
 });
 
-export const StaffPageQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int('A whole page number')
-    .min(1, 'Page 1 or later')
-    .max(10_000)
-    .default(1),
-});
+/**
+ * A page number of a paged list, 1 to 10,000. Written as digits in the query
+ * (the OpenAPI document says so: a string of digits), read as a number.
+ */
+export const PageNumberSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,3}$|^10000$/, 'A page number from 1 to 10000')
+  .default('1')
+  .transform(Number);
+
+export const StaffPageQuerySchema = z.object({ page: PageNumberSchema });

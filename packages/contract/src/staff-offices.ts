@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageNumberSchema } from './staff-bookings.js';
 
 /**
  * The staff console's offices area: the offices directory search, an
@@ -16,12 +17,7 @@ export const OfficeSearchQuerySchema = z.object({
   state: z
     .union([OfficeStateSchema, z.literal('')], 'Choose active, inactive or direct')
     .default(''),
-  page: z.coerce
-    .number()
-    .int('A whole page number')
-    .min(1, 'Page 1 or later')
-    .max(10_000)
-    .default(1),
+  page: PageNumberSchema,
 });
 export type OfficeSearchQuery = z.infer<typeof OfficeSearchQuerySchema>;
 

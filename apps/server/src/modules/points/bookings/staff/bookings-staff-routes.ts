@@ -31,7 +31,11 @@ export type BookingsStaffRoutesOptions = { now: () => number };
 const PAGE_SIZE = 25;
 
 const ImportParamsSchema = z.object({
-  id: z.coerce.number().int('An import number').min(1).max(2_147_483_647),
+  // Digits in the path (the document's parameter is a string), read as a number.
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'An import number')
+    .transform(Number),
 });
 
 /**
