@@ -63,7 +63,8 @@ export type RecordedImport = BookingImportDetail;
  * Runs `importBookings` and records the import in the history, with an
  * audit entry (`bookings.import`) for the console and the command line in
  * the history row's transaction. A failed import is recorded as `failed`
- * with what its committed batches did, and its error is thrown again.
+ * with what its committed batches did (when the database still takes it),
+ * and its error is thrown again.
  */
 export async function importBookingsRecorded(
   db: Database,
@@ -86,38 +87,42 @@ export async function importBookingsRecorded(
     failure = error;
     summary = error.summary;
   }
-  const recorded = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(bookingImports)
-      .values({
-        startedAt,
-        finishedAt: new Date(origin.now()),
-        staffId: origin.actor.staffId,
-        actor: origin.actor.label,
-        source: origin.source,
-        countries: origin.countries === undefined ? null : [...origin.countries],
-        fileName: origin.fileName,
-        outcome: failure === undefined ? 'finished' : 'failed',
-        summary,
-        rejectedCount: rejected.count,
-        rejectedLines: rejected.first(),
-      })
-      .returning();
-    const detail = importDetail(row!);
-    if (origin.source !== 'booking-queue') {
-      const counts = importListed(row!);
-      await recordAudit(tx, origin.actor, {
-        action: 'bookings.import',
-        targetType: 'booking-import',
-        target: String(detail.id),
-        countryCode: origin.countries?.length === 1 ? origin.countries[0] : null,
-        after: counts,
-      });
-    }
-    return detail;
-  });
-  if (failure !== undefined) throw failure;
-  return recorded;
+  const record = () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(bookingImports)
+        .values({
+          startedAt,
+          finishedAt: new Date(origin.now()),
+          staffId: origin.actor.staffId,
+          actor: origin.actor.label,
+          source: origin.source,
+          countries: origin.countries === undefined ? null : [...origin.countries],
+          fileName: origin.fileName,
+          outcome: failure === undefined ? 'finished' : 'failed',
+          summary,
+          rejectedCount: rejected.count,
+          rejectedLines: rejected.first(),
+        })
+        .returning();
+      const detail = importDetail(row!);
+      if (origin.source !== 'booking-queue') {
+        const counts = importListed(row!);
+        await recordAudit(tx, origin.actor, {
+          action: 'bookings.import',
+          targetType: 'booking-import',
+          target: String(detail.id),
+          countryCode: origin.countries?.length === 1 ? origin.countries[0] : null,
+          after: counts,
+        });
+      }
+      return detail;
+    });
+  if (failure === undefined) return record();
+  // The database that failed the import may fail the record too: the import's
+  // own failure, with what its batches did, is what the caller must hear.
+  await record().catch(() => undefined);
+  throw failure;
 }
 
 type BookingImportRow = typeof bookingImports.$inferSelect;

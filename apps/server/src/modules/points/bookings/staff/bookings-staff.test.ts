@@ -261,6 +261,20 @@ describe('the import history', () => {
     expect(audits[0]?.actor).toBe('command-line (tester)');
   });
 
+  it('records a failed import as failed, and the command still exits 1 with its message', async () => {
+    const errors: string[] = [];
+    const code = await importFile(
+      t.database.db,
+      join(dir, 'missing.jsonl'),
+      { today: dayOf(clock), segmentPoints: segmentPointsRule(t.config), now: () => clock },
+      { out: () => undefined, error: (line) => errors.push(line) },
+    );
+    expect(code).toBe(1);
+    expect(errors[0]).toMatch(/^Import stopped after line 0: .*ENOENT/);
+    const [latest] = (await historyOf(admin)).items;
+    expect(latest).toMatchObject({ fileName: 'missing.jsonl', outcome: 'failed', lines: 0 });
+  });
+
   it("shows a manager the uploads of their countries only, and 404 for another's", async () => {
     const own = await uploaded(managerGr, jsonLines(['x']));
     const ofAdmin = await uploaded(admin, jsonLines(['y']));
