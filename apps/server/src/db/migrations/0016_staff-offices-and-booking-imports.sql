@@ -36,6 +36,6 @@ CREATE INDEX "office_imports_at_idx" ON "office_imports" USING btree ("at");--> 
 CREATE INDEX "booking_imports_started_idx" ON "booking_imports" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "booking_imports_countries_idx" ON "booking_imports" USING gin ("countries");--> statement-breakpoint
 ALTER TABLE "agency_state_changes" ADD CONSTRAINT "agency_state_changes_office_import_id_office_imports_id_fk" FOREIGN KEY ("office_import_id") REFERENCES "public"."office_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "offices_country_office_id_idx" ON "offices" USING btree ("country_code","office_id" varchar_pattern_ops);--> statement-breakpoint
+CREATE INDEX "offices_country_office_id_idx" ON "offices" USING btree ("country_code","office_id");--> statement-breakpoint
 CREATE INDEX "offices_office_id_pattern_idx" ON "offices" USING btree ("office_id" varchar_pattern_ops);--> statement-breakpoint
 CREATE INDEX "offices_search_words_idx" ON "offices" USING gin (to_tsvector('simple'::regconfig, "agency_name" || ' ' || "address" || ' ' || "zip"));

@@ -38,8 +38,8 @@ export const offices = pgTable(
   },
   (t) => [
     index('offices_country_idx').on(t.countryCode),
-    // The staff search: office IDs by prefix within the staff's countries, in order.
-    index('offices_country_office_id_idx').on(t.countryCode, t.officeId.op('varchar_pattern_ops')),
+    // The staff search: a country's offices in office ID order, and office IDs by prefix (LIKE 'X%').
+    index('offices_country_office_id_idx').on(t.countryCode, t.officeId),
     index('offices_office_id_pattern_idx').on(t.officeId.op('varchar_pattern_ops')),
     // The staff search by words of the agency name, address (city) and zip, each by prefix.
     index('offices_search_words_idx').using('gin', sql`${officeSearchWords(t)}`),
