@@ -27,6 +27,8 @@ import { reportsModule } from './modules/reports/reports-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
 import { staffAccountsModule } from './modules/staff/staff-accounts-module.js';
 import { staffContentModule } from './modules/content/staff/staff-content-module.js';
+import { officesStaffModule } from './modules/offices/staff/offices-staff-module.js';
+import { bookingsStaffModule } from './modules/points/bookings/staff/bookings-staff-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -139,6 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffContentModule, { now: options.now });
   await app.register(memberCareModule, { now: options.now });
   await app.register(reportsModule, { now: options.now });
+  await app.register(bookingsStaffModule, { now: options.now });
+  await app.register(officesStaffModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

@@ -1,7 +1,9 @@
 import type { ConsoleArea } from '../lib/console-area';
 import { auditArea } from '../features/audit/audit-area';
+import { bookingsArea } from '../features/bookings/bookings-area';
 import { contentArea } from '../features/content/content-area';
 import { membersArea } from '../features/members/members-area';
+import { officesArea } from '../features/offices/offices-area';
 import { reportsArea } from '../features/reports/reports-area';
 import { staffAccountsArea } from '../features/staff-accounts/staff-accounts-area';
 import { termsArea } from '../features/terms/terms-area';
@@ -14,6 +16,8 @@ import { termsArea } from '../features/terms/terms-area';
 export const consoleAreas: readonly ConsoleArea[] = [
   membersArea,
   contentArea,
+  officesArea,
+  bookingsArea,
   reportsArea,
   termsArea,
   auditArea,

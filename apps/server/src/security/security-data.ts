@@ -29,6 +29,8 @@ export const writtenTables = [
   'office_notify_requests',
   'agency_links',
   'agency_state_changes',
+  'office_imports',
+  'booking_imports',
   'direct_access_changes',
   'terms_version_changes',
   'audit_entries',

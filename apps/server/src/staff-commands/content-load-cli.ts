@@ -79,6 +79,7 @@ export const contentLoadCommand: StaffCommand = {
         const officesSummary = await loadOffices(db, config.contentDir, {
           at: new Date(now()),
           onTurnedDirect: markMembersOfDirectOffices,
+          actor,
         });
         output.out(
           `Offices loaded: ${officesSummary.offices} (${officesSummary.countries.join(', ')})`,

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { LinkSettings } from '../account-links/link-urls.js';
-import { offices } from '../offices/schema.js';
+import { commandLineActor, type AuditActor } from '../audit/audit-log.js';
 import type { CommandOutput, StaffCommand } from '../../staff-commands/staff-command.js';
-import { issueAgencyLink } from './agency-links.js';
+import { issueAgencyLinkByHand } from './agency-links.js';
 
 export const linkCommandUsage = 'Usage: npm run agencies:link -- OFFICE_ID opt-in|opt-out';
 
 /**
  * `npm run agencies:link -- OFFICE_ID opt-in|opt-out`: programme staff get a
- * fresh single-use link for an office, to hand to its decision maker.
+ * fresh single-use link for an office, to hand to its decision maker, made
+ * and audited by the same service as the console's (`issueAgencyLinkByHand`).
  * Returns the exit code.
  */
 export async function runLinkCommand(
@@ -18,6 +18,7 @@ export async function runLinkCommand(
   settings: LinkSettings & { agencyLinkDays: number },
   output: CommandOutput,
   now: number = Date.now(),
+  actor: AuditActor = commandLineActor(),
 ): Promise<number> {
   const [rawId, purpose] = args;
   const officeId = rawId?.trim().toUpperCase();
@@ -29,17 +30,16 @@ export async function runLinkCommand(
     output.error(linkCommandUsage);
     return 2;
   }
-  const [office] = await db
-    .select({ officeId: offices.officeId })
-    .from(offices)
-    .where(eq(offices.officeId, officeId));
-  if (office === undefined) {
+  const link = await issueAgencyLinkByHand(db, officeId, purpose, {
+    actor,
+    now,
+    lifetimeDays: settings.agencyLinkDays,
+    settings,
+  });
+  if (link === null) {
     output.error(`No office with ID ${officeId}`);
     return 1;
   }
-  const link = await db.transaction((tx) =>
-    issueAgencyLink(tx, officeId, purpose, now, settings.agencyLinkDays, settings),
-  );
   output.out(link.url);
   return 0;
 }
@@ -47,5 +47,12 @@ export async function runLinkCommand(
 export const agencyLinkCommand: StaffCommand = {
   name: 'agencies:link',
   prepare: (args) => (context) =>
-    runLinkCommand(context.db, [...args], context.config, context.output, context.now()),
+    runLinkCommand(
+      context.db,
+      [...args],
+      context.config,
+      context.output,
+      context.now(),
+      context.actor,
+    ),
 };

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { offices } from '../offices/schema.js';
+import { officeImports, offices } from '../offices/schema.js';
 
 /**
  * Agency opt-in and opt-out links (spec 2 §2.4): `id` is the link's `s`
@@ -16,6 +16,8 @@ export const agencyLinks = pgTable(
       .references(() => offices.officeId),
     purpose: varchar({ length: 8 }).$type<AgencyLinkPurpose>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** Who made the link by hand (the staff email, `command-line (user)`); null for a link the club mailed. */
+    issuedBy: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
@@ -24,7 +26,12 @@ export const agencyLinks = pgTable(
 
 export type AgencyLinkPurpose = 'opt-in' | 'opt-out';
 
-/** Every opt-in and opt-out, with the state before it and who asked. */
+/**
+ * An office's state history: every opt-in and opt-out through a decision
+ * maker's link (who submitted it, which link), and every change an office
+ * directory load made (which import; the office added, its taking part or its
+ * direct sales changed). `previousActive` is null for an office the load added.
+ */
 export const agencyStateChanges = pgTable(
   'agency_state_changes',
   {
@@ -32,15 +39,19 @@ export const agencyStateChanges = pgTable(
     officeId: varchar({ length: 20 })
       .notNull()
       .references(() => offices.officeId),
-    previousActive: boolean().notNull(),
+    previousActive: boolean(),
     active: boolean().notNull(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    email: text().notNull(),
+    /** The decision maker who submitted the link's form; null for a directory load. */
+    firstName: text(),
+    lastName: text(),
+    email: text(),
     comment: text().notNull().default(''),
-    linkId: varchar({ length: 32 })
-      .notNull()
-      .references(() => agencyLinks.id),
+    linkId: varchar({ length: 32 }).references(() => agencyLinks.id),
+    /** The office directory load that made the change; null for a link. */
+    officeImportId: integer().references(() => officeImports.id),
+    /** Direct sales before and after, for a directory load. */
+    previousDirect: boolean(),
+    direct: boolean(),
     changedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('agency_state_changes_office_idx').on(t.officeId, t.changedAt)],

@@ -1,8 +1,8 @@
 import { readCountryFiles } from '../content/country-files.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { systemActor, type AuditActor } from '../audit/audit-log.js';
+import { applyOfficeDirectory, type OfficesTurnedDirect } from './office-directory.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
-import { offices } from './schema.js';
 
 export type OfficesLoadSummary = {
   countries: string[];
@@ -11,28 +11,22 @@ export type OfficesLoadSummary = {
   directAccessMembers: number;
 };
 
-/**
- * What becomes of the members of offices that just turned to direct sales, in
- * the load's transaction; answers how many it changed. The agents module, above
- * this one, supplies it (`markMembersOfDirectOffices`).
- */
-export type OfficesTurnedDirect = (
-  tx: Transaction,
-  officeIds: readonly string[],
-  at: Date,
-) => Promise<number>;
+export type { OfficesTurnedDirect };
 
-export type LoadOfficesOptions = { at?: Date; onTurnedDirect?: OfficesTurnedDirect };
-
-/** Any fixed number, distinct from the migration and content locks. */
-const OFFICES_LOAD_LOCK_KEY = 4_242_003;
+export type LoadOfficesOptions = {
+  at?: Date;
+  onTurnedDirect?: OfficesTurnedDirect;
+  /** Who loads, for the office history and the audit log (default: the club itself). */
+  actor?: AuditActor;
+};
 
 /**
- * Reads and validates `{contentDir}/offices/*.json`, then upserts every office
- * in one transaction. Loading the same files again changes nothing; offices
- * missing from the files are kept, since members may be registered with them.
- * A file's `active` is the office's starting state: once its decision maker
- * has opted in or out, that choice stays.
+ * Reads and validates `{contentDir}/offices/*.json`, then applies every file
+ * in one transaction (office-directory.ts): loading the same files again
+ * changes nothing; offices missing from the files are kept, since members
+ * may be registered with them. A file's `active` is the office's starting
+ * state: once its decision maker has opted in or out, that choice stays.
+ * Each file is recorded as an office import, with the state changes it made.
  * The offices that turn to direct sales are handed to `onTurnedDirect` in the
  * same transaction (content:load makes their members direct-access users).
  * A content folder without an `offices` folder loads nothing.
@@ -40,60 +34,35 @@ const OFFICES_LOAD_LOCK_KEY = 4_242_003;
 export async function loadOffices(
   db: Database,
   contentDir: string,
-  { at = new Date(), onTurnedDirect }: LoadOfficesOptions = {},
+  { at = new Date(), onTurnedDirect, actor = systemActor }: LoadOfficesOptions = {},
 ): Promise<OfficesLoadSummary> {
   const files = await readOfficesFolder(contentDir);
-  const rows = files.flatMap((file) =>
-    file.offices.map((office) => ({ ...office, countryCode: file.countryCode })),
-  );
   let directAccessMembers = 0;
-  if (rows.length > 0) {
+  let count = 0;
+  if (files.some((file) => file.offices.length > 0)) {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${OFFICES_LOAD_LOCK_KEY})`);
-      const directInFiles = rows
-        .filter((office) => office.isAmadeusDirectOffice)
-        .map((office) => office.officeId);
-      const turningDirect =
-        directInFiles.length === 0
-          ? []
-          : await tx
-              .select({ officeId: offices.officeId })
-              .from(offices)
-              .where(
-                and(
-                  inArray(offices.officeId, directInFiles),
-                  eq(offices.isAmadeusDirectOffice, false),
-                ),
-              );
-      await tx
-        .insert(offices)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: offices.officeId,
-          set: {
-            countryCode: sql`excluded.country_code`,
-            agencyName: sql`excluded.agency_name`,
-            address: sql`excluded.address`,
-            zip: sql`excluded.zip`,
-            // A decision maker's opt-in or opt-out outlives the file's starting state.
-            active: sql`case when ${offices.activeDecidedAt} is null then excluded.active else ${offices.active} end`,
-            isAmadeusDirectOffice: sql`excluded.is_amadeus_direct_office`,
-            decisionMakerName: sql`excluded.decision_maker_name`,
-            decisionMakerEmail: sql`excluded.decision_maker_email`,
-          },
-        });
-      if (onTurnedDirect !== undefined && turningDirect.length > 0) {
-        directAccessMembers = await onTurnedDirect(
+      for (const file of files) {
+        const report = await applyOfficeDirectory(
           tx,
-          turningDirect.map((office) => office.officeId),
-          at,
+          file.countryCode,
+          file.offices.map((office, index) => ({ entry: index + 1, office })),
+          [],
+          {
+            actor,
+            source: 'content-load',
+            fileName: `offices/${file.countryCode}.json`,
+            at,
+            ...(onTurnedDirect === undefined ? {} : { onTurnedDirect }),
+          },
         );
+        directAccessMembers += report.directAccessMembers;
+        count += report.entries;
       }
     });
   }
   return {
     countries: files.map((file) => file.countryCode),
-    offices: rows.length,
+    offices: count,
     directAccessMembers,
   };
 }

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The offices directory: every office ID agents may register with (spec 1 §3
@@ -26,7 +36,46 @@ export const offices = pgTable(
     decisionMakerEmail: text(),
     decisionMakerName: text(),
   },
-  (t) => [index('offices_country_idx').on(t.countryCode)],
+  (t) => [
+    index('offices_country_idx').on(t.countryCode),
+    // The staff search: a country's offices in office ID order, and office IDs by prefix (LIKE 'X%').
+    index('offices_country_office_id_idx').on(t.countryCode, t.officeId),
+    index('offices_office_id_pattern_idx').on(t.officeId.op('varchar_pattern_ops')),
+    // The staff search by words of the agency name, address (city) and zip, each by prefix.
+    index('offices_search_words_idx').using('gin', sql`${officeSearchWords(t)}`),
+  ],
+);
+
+/**
+ * The words the staff search matches by prefix (`simple`: no stemming, lower
+ * case): the agency name, the address (with its city) and the zip. One
+ * expression, so that the search's query and the index agree.
+ */
+export function officeSearchWords(t: { agencyName: unknown; address: unknown; zip: unknown }) {
+  return sql`to_tsvector('simple'::regconfig, ${t.agencyName} || ' ' || ${t.address} || ' ' || ${t.zip})`;
+}
+
+/**
+ * Every load of an office directory file (the console's upload, `content:load`):
+ * who, when, which file, what it changed and which entries it refused. The
+ * office state changes it made point at it (`agency_state_changes`).
+ */
+export const officeImports = pgTable(
+  'office_imports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The staff account of a console upload; null for a command-line tool. */
+    staffId: integer(),
+    /** Who, as the audit log names them: the staff email, `command-line (user)`, `system`. */
+    actor: text().notNull(),
+    /** `console` (an upload) or `content-load` (the content folder). */
+    source: text().$type<'console' | 'content-load'>().notNull(),
+    fileName: text().notNull(),
+    /** Counts: offices read, added, changed, unchanged, rejected, members made direct-access users. */
+    summary: jsonb().notNull(),
+  },
+  (t) => [index('office_imports_at_idx').on(t.at)],
 );
 
 /** `POST …/enroll/push`: an agent asked that the decision maker be told. */

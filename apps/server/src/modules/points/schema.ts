@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -251,4 +252,38 @@ export const expiryReminders = pgTable(
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.expiresOn, t.daysBefore] })],
+);
+
+/**
+ * The booking import history: every import, by the staff console's upload,
+ * `npm run bookings:import` or the queue call, with who made it, its summary
+ * and its first rejected lines (`bookingImportRejectedKept`, 1,000).
+ */
+export const bookingImports = pgTable(
+  'booking_imports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The staff account of a console upload; null otherwise. */
+    staffId: integer(),
+    /** The staff email, `command-line (user)` or `booking-queue`. */
+    actor: text().notNull(),
+    source: text().$type<'console' | 'command-line' | 'booking-queue'>().notNull(),
+    /** The countries a manager's upload kept to; null for every country (admins, the command, the queue). */
+    countries: text().array(),
+    fileName: text().notNull(),
+    /** `finished`, or `failed` when a batch failed (the batches before it stay imported). */
+    outcome: text().$type<'finished' | 'failed'>().notNull(),
+    /** The import summary (docs/bookings.md). */
+    summary: jsonb().notNull(),
+    /** Every rejected and malformed line counted, and the first ones kept with their reason. */
+    rejectedCount: integer().notNull(),
+    rejectedLines: jsonb().notNull(),
+  },
+  (t) => [
+    index('booking_imports_started_idx').on(t.startedAt),
+    // A manager's history: the imports that kept to their countries.
+    index('booking_imports_countries_idx').using('gin', t.countries),
+  ],
 );

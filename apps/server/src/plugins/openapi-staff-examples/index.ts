@@ -1,7 +1,9 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
+import { bookingsExamples } from './bookings-examples.js';
 import { contentExamples } from './content-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
 import { membersExamples } from './members-examples.js';
+import { officesExamples } from './offices-examples.js';
 import { reportsExamples } from './reports-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
@@ -9,9 +11,11 @@ import { staffAccountsExamples } from './staff-accounts-examples.js';
 /** The staff console's examples: each area adds its own file here. */
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
+  ...bookingsExamples,
   ...contentExamples,
   ...memberActionsExamples,
   ...membersExamples,
+  ...officesExamples,
   ...reportsExamples,
   ...staffAccountsExamples,
 };

@@ -1,7 +1,9 @@
 import { auditCalls } from './audit-calls.js';
+import { bookingsCalls } from './bookings-calls.js';
 import { contentCalls } from './content-calls.js';
 import { memberActionsCalls } from './member-actions-calls.js';
 import { membersCalls } from './members-calls.js';
+import { officesCalls } from './offices-calls.js';
 import { reportsCalls } from './reports-calls.js';
 import { sessionCalls } from './session-calls.js';
 import { staffAdminCalls } from './staff-admin-calls.js';
@@ -11,9 +13,11 @@ import type { StaffCall } from './staff-call.js';
 export const staffCalls: readonly StaffCall[] = [
   ...sessionCalls,
   ...auditCalls,
+  ...bookingsCalls,
   ...contentCalls,
   ...memberActionsCalls,
   ...membersCalls,
+  ...officesCalls,
   ...reportsCalls,
   ...staffAdminCalls,
 ];

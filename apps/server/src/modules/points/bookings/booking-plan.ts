@@ -36,6 +36,8 @@ export type StoredBooking = {
   recordHash: string;
   state: 'accepted' | 'rejected';
   agentId: number | null;
+  /** The office's country when it was stored (a manager's upload changes only their countries' bookings). */
+  officeCountryCode?: string | null;
   segments: StoredSegment[];
 };
 

@@ -35,6 +35,7 @@ export async function findBookings(
       recordHash: bookings.recordHash,
       state: bookings.state,
       agentId: bookings.agentId,
+      officeCountryCode: bookings.officeCountryCode,
     })
     .from(bookings)
     .where(inArray(bookings.pnr, [...pnrs]));

@@ -1,4 +1,5 @@
-import type { BookingReason } from '@club/contract/points';
+import { bookingReasonTexts, type BookingReason } from '@club/contract/points';
+import type { RejectedLine } from '@club/contract/staff-bookings';
 import type { Database, Transaction } from '../../../db/client.js';
 import { databaseRefusalOf } from '../../../db/errors.js';
 import { LedgerSession } from '../ledger.js';
@@ -32,6 +33,18 @@ export type ImportOptions = {
   batchSize?: number;
   /** Called after each committed batch. */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Told of every line that stored nothing that earns: a malformed line as it
+   * is read, a record rejected by a rule or outside `countries` once its batch
+   * committed (every one, where the summary lists only the first malformed).
+   */
+  onRejectedLine?: (line: RejectedLine) => void;
+  /**
+   * Only records of these countries (a manager's upload): a record naming a
+   * member, an office or a stored PNR of another country is refused as a
+   * malformed line and changes nothing. Absent: every country.
+   */
+  countries?: readonly string[];
 };
 
 /** A batch failed: it was rolled back; the batches before it stay imported. */
@@ -85,7 +98,12 @@ export async function importBookings(
       if (line.trim() === '') continue;
       const parsed = parseBookingLine(line);
       if ('message' in parsed) {
-        addMalformed(summary, lineNumber, parsed.message);
+        reportLine(summary, options, {
+          line: lineNumber,
+          pnr: null,
+          reason: 'malformed',
+          message: parsed.message,
+        });
         continue;
       }
       const { record } = parsed;
@@ -107,9 +125,15 @@ export async function importBookings(
   return summary;
 }
 
-function addMalformed(summary: ImportSummary, line: number, message: string): void {
-  summary.malformedCount++;
-  if (summary.malformed.length < MALFORMED_LIST_LIMIT) summary.malformed.push({ line, message });
+/** A line that stored nothing: counted and listed as malformed unless a rule rejected its booking. */
+function reportLine(summary: ImportSummary, options: ImportOptions, entry: RejectedLine): void {
+  if (entry.reason === 'malformed' || entry.reason === 'other-country') {
+    summary.malformedCount++;
+    if (summary.malformed.length < MALFORMED_LIST_LIMIT) {
+      summary.malformed.push({ line: entry.line, message: entry.message });
+    }
+  }
+  options.onRejectedLine?.(entry);
 }
 
 /**
@@ -126,14 +150,20 @@ async function importOrSplit(
   summary: ImportSummary,
 ): Promise<void> {
   try {
-    addBatch(summary, await importBatch(db, batch, options));
+    addBatch(summary, options, await importBatch(db, batch, options));
     return;
   } catch (error) {
     const refusal = databaseRefusalOf(error);
     if (refusal === null) throw error;
     if (batch.length === 1) {
       const message = `the database cannot store it (SQLSTATE ${refusal.code}): ${refusal.message}`;
-      addMalformed(summary, batch[0]!.lineNumber, message.slice(0, 300));
+      const { lineNumber, record } = batch[0]!;
+      reportLine(summary, options, {
+        line: lineNumber,
+        pnr: record.pnr,
+        reason: 'malformed',
+        message: message.slice(0, 300),
+      });
       return;
     }
   }
@@ -146,9 +176,12 @@ type BatchOutcome = {
   unchanged: number;
   rejected: Partial<Record<BookingReason, number>>;
   segments: number;
+  /** Records stored as rejected, and records refused as outside the import's countries. */
+  rejectedLines: RejectedLine[];
 };
 
-function addBatch(summary: ImportSummary, outcome: BatchOutcome): void {
+function addBatch(summary: ImportSummary, options: ImportOptions, outcome: BatchOutcome): void {
+  for (const entry of outcome.rejectedLines) reportLine(summary, options, entry);
   summary.accepted += outcome.accepted;
   summary.updated += outcome.updated;
   summary.unchanged += outcome.unchanged;
@@ -170,15 +203,26 @@ function importBatch(
       tx,
       batch.map((queued) => queued.record.pnr),
     );
-    const changed = batch.filter(
+    const outside =
+      options.countries === undefined
+        ? new Map<QueuedRecord, string>()
+        : await outsideCountries(tx, batch, stored, options.countries);
+    const inside = batch.filter((queued) => !outside.has(queued));
+    const changed = inside.filter(
       (queued) => stored.get(queued.record.pnr)?.recordHash !== queued.hash,
     );
     const outcome: BatchOutcome = {
       accepted: 0,
       updated: 0,
-      unchanged: batch.length - changed.length,
+      unchanged: inside.length - changed.length,
       rejected: {},
       segments: 0,
+      rejectedLines: [...outside].map(([queued, message]) => ({
+        line: queued.lineNumber,
+        pnr: queued.record.pnr,
+        reason: 'other-country' as const,
+        message,
+      })),
     };
     if (changed.length === 0) return outcome;
     await loadSegments(
@@ -213,16 +257,70 @@ function importBatch(
         segmentPoints: options.segmentPoints,
       });
     });
-    for (const plan of plans) {
-      if (plan.booking.reason === null) outcome.accepted++;
-      else outcome.rejected[plan.booking.reason] = (outcome.rejected[plan.booking.reason] ?? 0) + 1;
-      if (stored.has(plan.booking.pnr)) outcome.updated++;
-    }
+    plans.forEach((plan, index) => {
+      const { reason, pnr } = plan.booking;
+      if (reason === null) outcome.accepted++;
+      else {
+        outcome.rejected[reason] = (outcome.rejected[reason] ?? 0) + 1;
+        const line = changed[index]!.lineNumber;
+        outcome.rejectedLines.push({ line, pnr, reason, message: bookingReasonTexts[reason] });
+      }
+      if (stored.has(pnr)) outcome.updated++;
+    });
     outcome.segments = changed.reduce((sum, { record }) => sum + record.segments.length, 0);
 
     await writePlans(tx, plans, options.today);
     return outcome;
   });
+}
+
+/**
+ * The records of a batch that name a member, an office or a stored PNR of a
+ * country outside `countries`, each with why; a manager's upload changes
+ * nothing of another country. Unknown members and offices are no country's:
+ * their records are judged by the rules (and rejected).
+ */
+async function outsideCountries(
+  tx: Transaction,
+  batch: readonly QueuedRecord[],
+  stored: ReadonlyMap<string, { agentId: number | null; officeCountryCode?: string | null }>,
+  countries: readonly string[],
+): Promise<Map<QueuedRecord, string>> {
+  const numbers = new Set<string>();
+  const storedAgentIds = new Set<number>();
+  for (const { record } of batch) {
+    const { memberNumber } = memberRemarkOf(record.remarks);
+    if (memberNumber !== null) numbers.add(memberNumber);
+    const agentId = stored.get(record.pnr)?.agentId;
+    if (agentId != null) storedAgentIds.add(agentId);
+  }
+  const members = await findMembers(tx, [...numbers], [...storedAgentIds]);
+  const officesFound = await findOffices(
+    tx,
+    batch.map(({ record }) => record.officeId),
+  );
+  const countryOfId = new Map([...members.byNumber.values()].map((m) => [m.id, m.countryCode]));
+  const theirs = (country: string | null | undefined) =>
+    country == null || countries.includes(country);
+  const outside = new Map<QueuedRecord, string>();
+  for (const queued of batch) {
+    const { record } = queued;
+    const { memberNumber } = memberRemarkOf(record.remarks);
+    const booking = stored.get(record.pnr);
+    const member = memberNumber === null ? undefined : members.byNumber.get(memberNumber);
+    if (!theirs(member?.countryCode)) {
+      outside.set(queued, `member ${memberNumber} is not of your countries`);
+    } else if (!theirs(officesFound.get(record.officeId)?.countryCode)) {
+      outside.set(queued, `office ${record.officeId} is not in your countries`);
+    } else if (
+      booking !== undefined &&
+      (!theirs(booking.officeCountryCode) ||
+        (booking.agentId !== null && !theirs(countryOfId.get(booking.agentId))))
+    ) {
+      outside.set(queued, `PNR ${record.pnr} is a booking of another country`);
+    }
+  }
+  return outside;
 }
 
 /** Bookings, then segments (the ledger entries point at their row ids), then the ledger. */

@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Database } from '../../../db/client.js';
 import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
 import type { CommandOutput, StaffCommand } from '../../../staff-commands/staff-command.js';
 import { dayOf } from '../calendar-days.js';
 import { segmentPointsRule, type SegmentPoints } from '../segment-points.js';
-import { ImportFailed, importBookings } from './import-bookings.js';
+import { commandLineActor, type AuditActor } from '../../audit/audit-log.js';
+import { ImportFailed } from './import-bookings.js';
+import { importBookingsRecorded } from './import-history.js';
 import { formatSummary } from './import-summary.js';
 import { streamLines } from './queue-lines.js';
 
@@ -17,13 +19,17 @@ export type ImportFileOptions = {
   today: string;
   segmentPoints: SegmentPoints;
   batchSize?: number;
+  /** Who runs the import, for its history and the audit log (default: this command-line user). */
+  actor?: AuditActor;
+  now?: () => number;
 };
 
 /**
  * Imports one booking-queue file, streaming it line by line, with progress
  * after every batch and the summary at the end. Answers the exit code: 0, or
  * 1 when the file cannot be read or a batch fails (the batches before it
- * stay imported; importing the file again finishes the job).
+ * stay imported; importing the file again finishes the job). The import is
+ * recorded in the import history (`booking_imports`) and the audit log.
  */
 export async function importFile(
   db: Database,
@@ -32,11 +38,17 @@ export async function importFile(
   output: CommandOutput,
 ): Promise<number> {
   try {
+    const { actor = commandLineActor(), now = Date.now, ...importOptions } = options;
     const lines = streamLines(createReadStream(path));
-    const summary = await importBookings(db, lines, {
-      ...options,
-      onProgress: ({ linesDone }) => output.error(`… ${linesDone} lines done`),
-    });
+    const { summary } = await importBookingsRecorded(
+      db,
+      lines,
+      {
+        ...importOptions,
+        onProgress: ({ linesDone }) => output.error(`… ${linesDone} lines done`),
+      },
+      { actor, source: 'command-line', fileName: basename(path), now },
+    );
     for (const line of formatSummary(summary)) output.out(line);
     return 0;
   } catch (error) {
@@ -68,12 +80,12 @@ export const bookingsImportCommand: StaffCommand = {
       );
       return 1;
     }
-    return async ({ db, config, output, now }) => {
+    return async ({ db, config, output, now, actor }) => {
       try {
         return await importFile(
           db,
           path,
-          { today: dayOf(now()), segmentPoints: segmentPointsRule(config) },
+          { today: dayOf(now()), segmentPoints: segmentPointsRule(config), actor, now },
           output,
         );
       } catch (error) {

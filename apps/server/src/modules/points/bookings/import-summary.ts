@@ -1,29 +1,15 @@
-import { z } from 'zod';
+import {
+  BookingImportSummarySchema,
+  type BookingImportSummary,
+} from '@club/contract/staff-bookings';
 import { bookingReasons, type BookingReason } from '@club/contract/points';
 
 /** The most malformed lines an import lists (it counts them all). */
 export const MALFORMED_LIST_LIMIT = 100;
 
-/**
- * What an import did. Every record that changed a booking counts once as
- * `accepted` or under its rejection reason; `updated` tells how many of them
- * replaced a PNR stored before; `unchanged` records were identical to the
- * stored ones.
- */
-export const ImportSummarySchema = z.object({
-  /** Lines read, blank ones included. */
-  lines: z.number().int(),
-  accepted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  rejected: z.record(z.enum(bookingReasons), z.number().int()),
-  /** Malformed lines: the first ones with their line number and what is wrong. */
-  malformed: z.array(z.object({ line: z.number().int(), message: z.string() })),
-  malformedCount: z.number().int(),
-  /** Segments of the accepted and rejected records (unchanged records not counted). */
-  segments: z.number().int(),
-});
-export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+/** What an import did (docs/bookings.md); the console reads the same schema. */
+export const ImportSummarySchema = BookingImportSummarySchema;
+export type ImportSummary = BookingImportSummary;
 
 export function emptySummary(): ImportSummary {
   return {

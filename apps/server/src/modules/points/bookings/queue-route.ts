@@ -6,7 +6,8 @@ import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelop
 import { HttpError, notFound } from '../../../lib/http-error.js';
 import { dayOf } from '../calendar-days.js';
 import { segmentPointsRule } from '../segment-points.js';
-import { ImportFailed, importBookings } from './import-bookings.js';
+import { ImportFailed } from './import-bookings.js';
+import { bookingQueueActor, importBookingsRecorded } from './import-history.js';
 import { ImportSummarySchema } from './import-summary.js';
 import { textLines } from './queue-lines.js';
 
@@ -92,10 +93,17 @@ export const bookingQueueRoutes: FastifyPluginCallbackZod<BookingQueueRoutesOpti
         });
       }
       try {
-        const summary = await importBookings(db, lines, {
-          today: dayOf(options.now()),
-          segmentPoints,
-        });
+        const { summary } = await importBookingsRecorded(
+          db,
+          lines,
+          { today: dayOf(options.now()), segmentPoints },
+          {
+            actor: bookingQueueActor,
+            source: 'booking-queue',
+            fileName: 'POST /s2c/bookings/v1/queue',
+            now: options.now,
+          },
+        );
         // Counts only: a malformed line's message may quote the line.
         const { malformed, ...counts } = summary;
         request.log.info(
