@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { recordDirectoryStateChanges } from './modules/agencies/office-state-history.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUse } from './db/data-dir-owner.js';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     if (anyOffice === undefined) {
       const summary = await loadOffices(database.db, config.contentDir, {
         onTurnedDirect: markMembersOfDirectOffices,
+        recordStateChanges: recordDirectoryStateChanges,
       });
       app.log.info({ offices: summary.offices }, 'demo offices loaded into the empty directory');
     }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { StaffCommand } from './staff-command.js';
-import { exportContent, UnknownCountryError } from '../modules/content/staff/content-export.js';
+import { exportContent, UnknownCountryError } from '../modules/content-editing/content-export.js';
 
 const usage = 'Usage: npm run content:export -- [COUNTRY …] [--out DIR]';
 

@@ -1,4 +1,5 @@
 import type { CommandOutput, StaffCommand } from './staff-command.js';
+import { recordDirectoryStateChanges } from '../modules/agencies/office-state-history.js';
 import { loadGifts } from '../modules/gifts/catalogue/load-gifts.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { markMembersOfDirectOffices } from '../modules/agents/direct-access.js';
@@ -6,7 +7,7 @@ import {
   importContent,
   type ContentImportSummary,
   type TakeFile,
-} from '../modules/content/staff/content-import.js';
+} from '../modules/content-editing/content-import.js';
 import { ContentFileError } from '../modules/content/read-content-folder.js';
 
 const usage =
@@ -79,6 +80,7 @@ export const contentLoadCommand: StaffCommand = {
         const officesSummary = await loadOffices(db, config.contentDir, {
           at: new Date(now()),
           onTurnedDirect: markMembersOfDirectOffices,
+          recordStateChanges: recordDirectoryStateChanges,
           actor,
         });
         output.out(

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { loadContent } from '../modules/content/load-content.js';
+import { recordDirectoryStateChanges } from '../modules/agencies/office-state-history.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -60,7 +61,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   if (ownsDatabase) {
     await loadContent(database.db, fixtureContentDir);
-    await loadOffices(database.db, fixtureContentDir);
+    await loadOffices(database.db, fixtureContentDir, {
+      recordStateChanges: recordDirectoryStateChanges,
+    });
   }
   const app = await buildApp({
     config,

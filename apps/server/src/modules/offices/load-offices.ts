@@ -1,7 +1,11 @@
 import { readCountryFiles } from '../content/country-files.js';
 import type { Database } from '../../db/client.js';
 import { systemActor, type AuditActor } from '../audit/audit-log.js';
-import { applyOfficeDirectory, type OfficesTurnedDirect } from './office-directory.js';
+import {
+  applyOfficeDirectory,
+  type OfficeStateHistory,
+  type OfficesTurnedDirect,
+} from './office-directory.js';
 import { OfficesFileSchema, type OfficesFile } from './office-files.js';
 
 export type OfficesLoadSummary = {
@@ -16,6 +20,8 @@ export type { OfficesTurnedDirect };
 export type LoadOfficesOptions = {
   at?: Date;
   onTurnedDirect?: OfficesTurnedDirect;
+  /** Where the offices' state changes are recorded (the agencies module's `recordDirectoryStateChanges`). */
+  recordStateChanges?: OfficeStateHistory;
   /** Who loads, for the office history and the audit log (default: the club itself). */
   actor?: AuditActor;
 };
@@ -34,7 +40,12 @@ export type LoadOfficesOptions = {
 export async function loadOffices(
   db: Database,
   contentDir: string,
-  { at = new Date(), onTurnedDirect, actor = systemActor }: LoadOfficesOptions = {},
+  {
+    at = new Date(),
+    onTurnedDirect,
+    recordStateChanges,
+    actor = systemActor,
+  }: LoadOfficesOptions = {},
 ): Promise<OfficesLoadSummary> {
   const files = await readOfficesFolder(contentDir);
   let directAccessMembers = 0;
@@ -53,6 +64,7 @@ export async function loadOffices(
             fileName: `offices/${file.countryCode}.json`,
             at,
             ...(onTurnedDirect === undefined ? {} : { onTurnedDirect }),
+            ...(recordStateChanges === undefined ? {} : { recordStateChanges }),
           },
         );
         directAccessMembers += report.directAccessMembers;

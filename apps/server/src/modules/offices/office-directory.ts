@@ -1,8 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
-// The office's state history is the agencies module's table (a schema import only: no cycle).
-import { agencyStateChanges } from '../agencies/schema.js';
 import type { OfficeEntry } from './office-files.js';
 import { officeImports, offices } from './schema.js';
 
@@ -35,12 +33,27 @@ export type OfficesTurnedDirect = (
   at: Date,
 ) => Promise<number>;
 
+/** A change of an office's state that a directory import made. */
+export type OfficeStateChange = ReturnType<typeof stateChange> & { officeImportId: number };
+
+/**
+ * Writes the import's state changes to the offices' state history, in the
+ * import's transaction. The history is the agencies module's (above this
+ * one), which supplies it (`recordDirectoryStateChanges`).
+ */
+export type OfficeStateHistory = (
+  tx: Transaction,
+  changes: readonly OfficeStateChange[],
+) => Promise<void>;
+
 export type OfficeDirectoryOrigin = {
   actor: AuditActor;
   source: 'console' | 'content-load';
   fileName: string;
   at: Date;
   onTurnedDirect?: OfficesTurnedDirect;
+  /** Where the state changes are recorded; without it the import keeps no state history. */
+  recordStateChanges?: OfficeStateHistory;
   /** Refuse an office ID listed in another country's directory (the console); the loader moves it. */
   keepCountries?: boolean;
 };
@@ -186,10 +199,11 @@ export async function applyOfficeDirectory(
     })
     .returning({ id: officeImports.id });
   const importId = row!.id;
-  for (const chunk of chunks(history)) {
-    await tx
-      .insert(agencyStateChanges)
-      .values(chunk.map((change) => ({ ...change, officeImportId: importId })));
+  if (origin.recordStateChanges !== undefined && history.length > 0) {
+    await origin.recordStateChanges(
+      tx,
+      history.map((change) => ({ ...change, officeImportId: importId })),
+    );
   }
   await recordAudit(
     tx,

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { SUMMARY_SHARDS } from '../reports/schema.js';
-import type { LedgerEntryKind } from './schema.js';
+import { SUMMARY_SHARDS, type LedgerEntryKind } from './schema.js';
 
 /** What one flush of the ledger adds to an entry kind's month. */
 export type MonthDelta = {

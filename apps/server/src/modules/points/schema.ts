@@ -287,3 +287,11 @@ export const bookingImports = pgTable(
     index('booking_imports_countries_idx').using('gin', t.countries),
   ],
 );
+
+/**
+ * How many rows each summary keeps per country and month, by member
+ * (`agent_id % 16`): two ledger writes in one country and month update the
+ * same row only one time in sixteen, so the summaries do not line every
+ * ledger write of a country up behind one row lock.
+ */
+export const SUMMARY_SHARDS = 16;

@@ -1,13 +1,7 @@
 import { bigint, date, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
-import type { LedgerEntryKind } from '../points/schema.js';
+import { SUMMARY_SHARDS, type LedgerEntryKind } from '../points/schema.js';
 
-/**
- * How many rows each summary keeps per country and month, by member
- * (`agent_id % 16`): two ledger writes in one country and month update the
- * same row only one time in sixteen, so the summaries do not line every
- * ledger write of a country up behind one row lock.
- */
-export const SUMMARY_SHARDS = 16;
+export { SUMMARY_SHARDS };
 
 /**
  * The ledger summed per member country, calendar month of the entry and

@@ -2,8 +2,8 @@ import {
   mailTemplates,
   optionalMailVariables,
   type MailTemplateName,
-} from '../../mail/mail-templates.js';
-import { placeholdersOf } from '../../mail/template-text.js';
+} from '../mail/mail-templates.js';
+import { placeholdersOf } from '../mail/template-text.js';
 
 /** Variables that carry a link: a mail that has one must show it in its text and link it in its HTML. */
 const linkVariables = new Set(['link', 'loginLink', 'registrationLink']);

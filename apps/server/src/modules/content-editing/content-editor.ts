@@ -6,11 +6,11 @@ import type {
   HeaderImage,
   PageContent,
 } from '@club/contract/staff-content';
-import type { Database, Transaction } from '../../../db/client.js';
-import { notFound, validationFailed } from '../../../lib/http-error.js';
-import { recordAudit, type AuditActor } from '../../audit/audit-log.js';
-import { mailTextKeys, type MailTemplateName } from '../../mail/mail-templates.js';
-import { lockContent, publishContent } from '../load-content.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { notFound, validationFailed } from '../../lib/http-error.js';
+import { recordAudit, type AuditActor } from '../audit/audit-log.js';
+import { mailTextKeys, type MailTemplateName } from '../mail/mail-templates.js';
+import { lockContent, publishContent } from '../content/load-content.js';
 import {
   contentStaffEdits,
   countryLanguages,
@@ -21,7 +21,7 @@ import {
   menuItems,
   pages,
   texts,
-} from '../schema.js';
+} from '../content/schema.js';
 import { checkMailTemplate } from './mail-template-rules.js';
 
 /**

@@ -1,4 +1,4 @@
-import { appPlugin } from '../../../app-types.js';
+import { appPlugin } from '../../app-types.js';
 import { officesStaffRoutes } from './offices-staff-routes.js';
 
 export type OfficesStaffModuleOptions = {

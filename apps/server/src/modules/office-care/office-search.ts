@@ -4,8 +4,8 @@ import {
   type OfficeSearchPage,
   type OfficeSearchQuery,
 } from '@club/contract/staff-offices';
-import type { Database } from '../../../db/client.js';
-import { officeSearchWords, offices } from '../schema.js';
+import type { Database } from '../../db/client.js';
+import { officeSearchWords, offices } from '../offices/schema.js';
 
 export const OFFICE_PAGE_SIZE = 25;
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { StaffContentCountry, StaffLanguageContent } from '@club/contract/staff-content';
-import type { Database } from '../../../db/client.js';
-import { notFound } from '../../../lib/http-error.js';
-import { mailTemplateNames, mailTextKeys } from '../../mail/mail-templates.js';
-import { contentStaffEdits, countries, countryLanguages } from '../schema.js';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../lib/http-error.js';
+import { mailTemplateNames, mailTextKeys } from '../mail/mail-templates.js';
+import { contentStaffEdits, countries, countryLanguages } from '../content/schema.js';
 import { templatePlaceholders } from './mail-template-rules.js';
 import { readStoredLanguage } from './stored-content.js';
 

@@ -15,14 +15,14 @@ import {
   StaffContentCountrySchema,
   StaffLanguageContentSchema,
 } from '@club/contract/staff-content';
-import { notFound } from '../../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import {
   assertStaffCountry,
   assertStaffRole,
   staffActor,
   staffCountryFilter,
   staffOf,
-} from '../../staff/staff-access.js';
+} from '../staff/staff-access.js';
 import {
   publishCountryAlert,
   removeCountryAlert,

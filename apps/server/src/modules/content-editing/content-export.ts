@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
-import { countries } from '../schema.js';
+import type { Database } from '../../db/client.js';
+import { countries } from '../content/schema.js';
 import { readStoredCountry } from './stored-content.js';
 
 export class UnknownCountryError extends Error {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validationFailed } from '../../../lib/http-error.js';
-import type { RefusedOfficeEntry } from '../office-directory.js';
-import { OfficeEntrySchema, type OfficeEntry } from '../office-files.js';
+import { validationFailed } from '../../lib/http-error.js';
+import type { RefusedOfficeEntry } from '../offices/office-directory.js';
+import { OfficeEntrySchema, type OfficeEntry } from '../offices/office-files.js';
 
 /** An uploaded office directory file, read entry by entry. */
 export type OfficeUpload = {

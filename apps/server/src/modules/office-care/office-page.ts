@@ -1,14 +1,14 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { OfficeDetail, OfficeStateChange } from '@club/contract/staff-offices';
-import type { Database } from '../../../db/client.js';
-import { agencyLinks, agencyStateChanges } from '../../agencies/schema.js';
-import { agents } from '../../agents/schema.js';
+import type { Database } from '../../db/client.js';
+import { agencyLinks, agencyStateChanges } from '../agencies/schema.js';
+import { agents } from '../agents/schema.js';
 import {
   officeEnrollRequests,
   officeImports,
   officeNotifyRequests,
   type offices,
-} from '../schema.js';
+} from '../offices/schema.js';
 
 const HISTORY_SHOWN = 100;
 const ENROL_REQUESTS_SHOWN = 20;

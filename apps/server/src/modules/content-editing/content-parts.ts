@@ -1,4 +1,4 @@
-import type { LanguageFile } from '../content-files.js';
+import type { LanguageFile } from '../content/content-files.js';
 
 /**
  * A language's content as parts, each named by a path under its country and

@@ -1,4 +1,4 @@
-import { appPlugin } from '../../../app-types.js';
+import { appPlugin } from '../../app-types.js';
 import { staffContentRoutes } from './staff-content-routes.js';
 
 export type StaffContentModuleOptions = {

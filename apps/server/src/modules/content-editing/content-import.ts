@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../db/client.js';
-import { recordAudit, type AuditActor } from '../../audit/audit-log.js';
-import type { LanguageFile } from '../content-files.js';
-import { lockContent, publishContent, replaceCountry } from '../load-content.js';
-import { readContentFolder, type CountryContent } from '../read-content-folder.js';
-import { contentStaffEdits } from '../schema.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { recordAudit, type AuditActor } from '../audit/audit-log.js';
+import type { LanguageFile } from '../content/content-files.js';
+import { lockContent, publishContent, replaceCountry } from '../content/load-content.js';
+import { readContentFolder, type CountryContent } from '../content/read-content-folder.js';
+import { contentStaffEdits } from '../content/schema.js';
 import { fileOf, partsOf, samePart, type LanguageParts } from './content-parts.js';
 import { readStoredCountry } from './stored-content.js';
 

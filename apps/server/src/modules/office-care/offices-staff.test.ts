@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { OfficeDetail, OfficeImportReport } from '@club/contract/staff-offices';
-import { auditEntries } from '../../audit/schema.js';
-import { agencyLinks, agencyStateChanges } from '../../agencies/schema.js';
-import { agents } from '../../agents/schema.js';
-import { createAgent, createOffice } from '../../../testing/factories.js';
+import { auditEntries } from '../audit/schema.js';
+import { agencyLinks, agencyStateChanges } from '../agencies/schema.js';
+import { agents } from '../agents/schema.js';
+import { createAgent, createOffice } from '../../testing/factories.js';
+import { createStaff, staffCall, staffLogin, type TestStaff } from '../../testing/staff-helpers.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { runLinkCommand } from '../agencies/link-cli.js';
 import {
-  createStaff,
-  staffCall,
-  staffLogin,
-  type TestStaff,
-} from '../../../testing/staff-helpers.js';
-import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { runLinkCommand } from '../../agencies/link-cli.js';
-import { officeEnrollRequests, officeImports, officeNotifyRequests, offices } from '../schema.js';
+  officeEnrollRequests,
+  officeImports,
+  officeNotifyRequests,
+  offices,
+} from '../offices/schema.js';
 
 let t: TestApp;
 let clock = Date.parse('2030-04-01T09:00:00Z');

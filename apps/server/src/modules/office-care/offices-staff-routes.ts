@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { recordDirectoryStateChanges } from '../agencies/office-state-history.js';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
@@ -12,19 +13,19 @@ import {
   OfficeSearchPageSchema,
   OfficeSearchQuerySchema,
 } from '@club/contract/staff-offices';
-import { notFound, validationFailed } from '../../../lib/http-error.js';
-import { issueAgencyLinkByHand } from '../../agencies/agency-links.js';
-import { markMembersOfDirectOffices } from '../../agents/direct-access.js';
-import { countries } from '../../content/schema.js';
+import { notFound, validationFailed } from '../../lib/http-error.js';
+import { issueAgencyLinkByHand } from '../agencies/agency-links.js';
+import { markMembersOfDirectOffices } from '../agents/direct-access.js';
+import { countries } from '../content/schema.js';
 import {
   assertStaffCountry,
   assertStaffRole,
   staffActor,
   staffCountryFilter,
   staffOf,
-} from '../../staff/staff-access.js';
-import { applyOfficeDirectory } from '../office-directory.js';
-import { offices } from '../schema.js';
+} from '../staff/staff-access.js';
+import { applyOfficeDirectory } from '../offices/office-directory.js';
+import { offices } from '../offices/schema.js';
 import { officePage } from './office-page.js';
 import { searchOffices } from './office-search.js';
 import { readOfficeUpload } from './office-upload.js';
@@ -180,6 +181,7 @@ export const officesStaffRoutes: FastifyPluginCallbackZod<OfficesStaffRoutesOpti
           fileName: request.body.fileName,
           at,
           onTurnedDirect: markMembersOfDirectOffices,
+          recordStateChanges: recordDirectoryStateChanges,
           keepCountries: true,
         }),
       );

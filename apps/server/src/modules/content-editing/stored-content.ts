@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../../db/client.js';
-import type { CountryFile, LanguageFile } from '../content-files.js';
-import type { CountryContent } from '../read-content-folder.js';
+import type { Database, Transaction } from '../../db/client.js';
+import type { CountryFile, LanguageFile } from '../content/content-files.js';
+import type { CountryContent } from '../content/read-content-folder.js';
 import {
   countries,
   countryLanguages,
@@ -13,7 +13,7 @@ import {
   menuItems,
   pages,
   texts,
-} from '../schema.js';
+} from '../content/schema.js';
 
 type Reader = Database | Transaction;
 
