@@ -22,6 +22,7 @@ import { mailModule } from './modules/mail/mail-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
 import { pointsModule } from './modules/points/points-module.js';
 import { staffModule } from './modules/staff/staff-module.js';
+import { staffGiftsModule } from './modules/gifts/staff/staff-gifts-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountLinksModule);
   // The staff console's calls (docs/staff-console.md): after every module whose services they use.
   await app.register(staffModule, { now: options.now });
+  await app.register(staffGiftsModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);
