@@ -1,5 +1,6 @@
+import { ordersCalls } from './orders-calls.js';
 import { sessionCalls } from './session-calls.js';
 import type { StaffCall } from './staff-call.js';
 
 /** Every staff call of the matrix: each console area adds its list here. */
-export const staffCalls: readonly StaffCall[] = [...sessionCalls];
+export const staffCalls: readonly StaffCall[] = [...sessionCalls, ...ordersCalls];
