@@ -222,7 +222,8 @@ describe('on the embedded database, with the server running', () => {
     });
     expect(await runCommand(entries.content, ['content'], env)).toMatchObject({
       code: 2,
-      error: 'Usage: npm run content:load (loads CONTENT_DIR; takes no arguments)\n',
+      error:
+        'Usage: npm run content:load [-- --take-file] (loads CONTENT_DIR; --take-file takes the gift files over staff edits)\n',
     });
   });
 

@@ -1,4 +1,5 @@
 import { appPlugin } from '../../../app-types.js';
+import { giftsRoutes } from './gifts-routes.js';
 import { ordersRoutes } from './orders-routes.js';
 
 export type StaffGiftsModuleOptions = {
@@ -15,6 +16,7 @@ export const staffGiftsModule = appPlugin<StaffGiftsModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
     await app.register(ordersRoutes, { now });
+    await app.register(giftsRoutes, { now });
   },
   { name: 'staff-gifts', dependencies: ['staff', 'gifts'] },
 );
