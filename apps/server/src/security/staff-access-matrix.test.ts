@@ -49,9 +49,8 @@ beforeAll(async () => {
     otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
     extra: {},
   };
-  world.orderId = (
-    await placeTestOrder(db, world.member, { state: 'submitted', at: clock })
-  ).orderId;
+  const order = await placeTestOrder(db, world.member, { state: 'submitted', at: clock });
+  Object.assign(world, { orderId: order.orderId, extra: { grGiftId: order.giftId } });
   const memberToken = await sessionToken(t.app, world.member.number, world.member.password);
 
   const idle = await login(staff.admin);

@@ -1,4 +1,5 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
+import { giftsExamples } from './gifts-examples.js';
 import { ordersExamples } from './orders-examples.js';
 import { sessionExamples } from './session-examples.js';
 
@@ -6,4 +7,5 @@ import { sessionExamples } from './session-examples.js';
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
   ...ordersExamples,
+  ...giftsExamples,
 };
