@@ -319,7 +319,7 @@ describe('the tax flag of members', () => {
     expect((await json(tokens.managerAe, 'PUT', url, { taxOk: 'off' })).statusCode).toBe(404);
     expect((await json(tokens.supportGr, 'PUT', url, { taxOk: 'off' })).statusCode).toBe(403);
 
-    const job = await giftsTaxCommand.prepare([member.number!, 'off'], process.cwd(), {
+    const job = await giftsTaxCommand.prepare([member.number, 'off'], process.cwd(), {
       out: () => {},
       error: () => {},
     });
@@ -337,7 +337,7 @@ describe('the tax flag of members', () => {
       .from(memberTaxInfo)
       .where(eq(memberTaxInfo.agentId, member.id));
     expect(row!.taxOk).toBe(false);
-    const entries = await auditOf('member.tax', member.number!);
+    const entries = await auditOf('member.tax', member.number);
     expect(entries.map((entry) => [entry.actor, entry.after])).toEqual(
       expect.arrayContaining([
         [expect.stringContaining('manager'), { taxOk: true }],
@@ -356,11 +356,9 @@ describe('loading the gift files after staff edits', () => {
       writeFileSync(join(dir, 'gifts', `${file.countryCode}.json`), JSON.stringify(file));
     }
     const kept = await loadGifts(db(), dir);
-    expect(kept.kept).toContainEqual({
-      countryCode: 'gr',
-      target: 'gift 1001',
-      fields: expect.arrayContaining(['points', 'name (eng)']),
-    });
+    const gift1001 = kept.kept.find((edit) => edit.target === 'gift 1001');
+    expect(gift1001?.countryCode).toBe('gr');
+    expect(gift1001?.fields).toEqual(expect.arrayContaining(['points', 'name (eng)']));
     const [still] = await db().select().from(gifts).where(eq(gifts.id, 1001));
     expect(still!.points).toBe(120);
 

@@ -308,6 +308,16 @@ export const giftsRoutes: FastifyPluginCallbackZod<GiftsRoutesOptions> = (app, {
     },
   );
 
+  /** The answer leaves the member's internal id out. */
+  const withoutId = (member: Awaited<ReturnType<typeof taxInformation>> & object) => ({
+    number: member.number,
+    countryCode: member.countryCode,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    taxOk: member.taxOk,
+    verifiedAt: member.verifiedAt,
+  });
+
   async function memberTax(staff: StaffPrincipal, number: string) {
     const member = await taxInformation(db, number);
     if (member === undefined) throw notFound();
@@ -327,11 +337,7 @@ export const giftsRoutes: FastifyPluginCallbackZod<GiftsRoutesOptions> = (app, {
       },
     },
     async (request) => {
-      const { agentId: _agentId, ...member } = await memberTax(
-        staffOf(request),
-        request.params.number,
-      );
-      return { data: member };
+      return { data: withoutId(await memberTax(staffOf(request), request.params.number)) };
     },
   );
 
@@ -358,8 +364,7 @@ export const giftsRoutes: FastifyPluginCallbackZod<GiftsRoutesOptions> = (app, {
         actor: staffActor(staff),
         now: new Date(now()),
       });
-      const { agentId: _agentId, ...changed } = await memberTax(staff, request.params.number);
-      return { data: changed };
+      return { data: withoutId(await memberTax(staff, request.params.number)) };
     },
   );
 
