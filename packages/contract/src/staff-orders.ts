@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderStates, refundCauses } from './gift-rules.js';
+import { orderStates } from './gift-rules.js';
 
 /**
  * The staff console's order queue (`/s2c/staff/v1/orders…`): the queue with
@@ -78,7 +78,8 @@ export const StaffOrderSchema = QueuedOrderSchema.extend({
   providerRef: z.string().nullable(),
   nextAttemptAt: z.string(),
   vouchers: z.array(z.string()),
-  failedBy: z.enum(refundCauses).nullable(),
+  /** Why a failed order was refunded: one of `refundCauses`, or null. */
+  failedBy: z.string().nullable(),
   lines: z.array(
     z.object({
       giftId: z.number(),

@@ -83,7 +83,7 @@ export const giftsExamples: Partial<Record<OperationKey, OperationExample>> = {
   'POST /s2c/staff/v1/gifts/{id}/stock': {
     access: 'staff',
     parameters: { id: '102' },
-    body: { stock: '25', reason: 'Delivery from the supplier' },
+    body: { stock: 25, reason: 'Delivery from the supplier' },
     answer: {
       data: {
         ...edited,

@@ -2,20 +2,20 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
 
 /**
  * The order queue's examples. The demo data has no orders: the replay's hooks
- * place two as demo member 9000001 before the first call (order 1 to fulfil,
- * order 2 to refund; openapi/dredd-hooks.cjs), which the manual provider
- * submits at once.
+ * place two as demo member 9000004 of Austria before the first call (the
+ * first to fulfil, the second to refund; openapi/dredd-hooks.cjs puts their
+ * numbers into the paths), which the manual provider submits at once.
  */
 const member = {
-  number: '9000001',
-  firstName: 'Eleni',
+  number: '9000004',
+  firstName: 'Jonas',
   lastName: 'Demo',
-  email: 'eleni@demo.example',
+  email: 'jonas@demo.example',
 };
 
 const queued = (id: number, state: 'placed' | 'submitted' | 'fulfilled' | 'failed') => ({
   id,
-  countryCode: 'gr',
+  countryCode: 'at',
   state,
   createdAt: '2026-11-22T10:00:00.000Z',
   member,
@@ -38,7 +38,7 @@ const order = (
   nextAttemptAt: '2026-11-22T10:00:00.000Z',
   vouchers,
   failedBy: state === 'failed' ? 'cancelled' : null,
-  lines: [{ giftId: 103, description: 'Travel umbrella', quantity: 1, points: 150 }],
+  lines: [{ giftId: 203, description: 'Travel umbrella', quantity: 1, points: 150 }],
   timeline: [
     { state: 'placed', at: '2026-11-22T10:00:00.000Z' },
     { state: 'submitted', at: '2026-11-22T10:00:01.000Z' },
@@ -60,7 +60,7 @@ const order = (
 export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
   'GET /s2c/staff/v1/orders': {
     access: 'staff',
-    parameters: { state: 'submitted', country: 'gr' },
+    parameters: { state: 'submitted', country: 'at' },
     answer: {
       data: {
         items: [queued(2, 'submitted'), queued(1, 'submitted')],
@@ -73,11 +73,11 @@ export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
   },
   'GET /s2c/staff/v1/orders.csv': {
     access: 'staff',
-    parameters: { country: 'gr' },
+    parameters: { country: 'at' },
     // The body is CSV: the byte-order mark, then CRLF lines.
     answer:
       '\uFEFForder,created,country,state,member,first name,last name,email,points,gifts,provider,attempts,last error\r\n' +
-      '2,2026-11-22T10:00:00.000Z,gr,submitted,9000001,Eleni,Demo,eleni@demo.example,150,1 × Travel umbrella,manual,1,\r\n',
+      '2,2026-11-22T10:00:00.000Z,at,submitted,9000004,Jonas,Demo,jonas@demo.example,150,1 × Travel umbrella,manual,1,\r\n',
   },
   'GET /s2c/staff/v1/orders/{id}': {
     access: 'staff',
