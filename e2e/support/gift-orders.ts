@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 
+/**
+ * The XSRF header a POST of this request context needs once one of its GETs
+ * got the `XSRF-TOKEN` cookie (the server asks the header of a caller with
+ * the cookie).
+ */
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  return cookie === undefined ? {} : { 'x-xsrf-token': cookie.value };
+}
+
 /** A member's session token through the login call. */
 export async function memberToken(
   request: APIRequestContext,
   member: { number: string; password: string },
 ): Promise<string> {
   const response = await request.post('/s2c/auth/v1/token/agent', {
+    headers: await xsrfHeader(request),
     data: { username: member.number, password: member.password },
   });
   if (!response.ok()) throw new Error(`member login failed: ${response.status()}`);
@@ -21,7 +32,7 @@ export async function placeOrder(
   listgifts: string,
 ): Promise<number> {
   const response = await request.post('/s2c/content/v1/pages/redeem-points/', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...(await xsrfHeader(request)) },
     form: {
       countryCode,
       languageCode: 'eng',
@@ -31,8 +42,10 @@ export async function placeOrder(
       orderKey: randomBytes(24).toString('base64url'),
     },
   });
-  const answer = (await response.json()) as { data: { ordered: boolean; orderId: number } };
-  if (!answer.data.ordered) throw new Error(`order refused: ${JSON.stringify(answer)}`);
+  const answer = (await response.json()) as { data: { ordered: boolean; orderId: number } | null };
+  if (answer.data?.ordered !== true) {
+    throw new Error(`order refused: ${response.status()} ${JSON.stringify(answer)}`);
+  }
   return answer.data.orderId;
 }
 
@@ -43,7 +56,7 @@ export async function pointsPage(request: APIRequestContext, token: string, coun
   });
   return (
     (await response.json()) as {
-      data: { Refresh?: number; orders: { id: number; state: string; vouchers: string[] }[] };
+      data: { refresh: number; orders: { id: number; state: string; vouchers: string[] }[] };
     }
   ).data;
 }

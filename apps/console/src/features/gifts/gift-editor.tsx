@@ -63,7 +63,7 @@ export function GiftEditor() {
   }
   return (
     <GiftForm
-      key={gift.data?.editedAt ?? 'new'}
+      key={gift.data?.id ?? 'new'}
       gift={gift.data}
       catalogue={catalogue.data}
       countryCode={countryCode}

@@ -150,11 +150,15 @@ export function OrderQueueScreen() {
       {queue.isPending && <p role="status">Loading orders…</p>}
       {queue.isError && (
         <p role="alert" className="form-error">
-          {fieldError('country') ??
-            fieldError('from') ??
-            fieldError('to') ??
-            fieldError('gift') ??
-            'The orders could not be loaded.'}
+          {(queue.error as { status?: number }).status === 404
+            ? `There are no orders of ${filter.country.toUpperCase()} in your countries.`
+            : null}
+          {(queue.error as { status?: number }).status !== 404 &&
+            (fieldError('country') ??
+              fieldError('from') ??
+              fieldError('to') ??
+              fieldError('gift') ??
+              'The orders could not be loaded.')}
         </p>
       )}
       {queue.data && (
