@@ -2,6 +2,7 @@
 // replayed example the credentials its operation declares in the document and
 // the agency calls a real emailed link, and have Dredd check every answer
 // against its documented schema. Dredd loads hooks with require(), hence CommonJS.
+const { randomBytes } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const hooks = require('hooks');
 const { Secret, TOTP } = require('otpauth');
@@ -120,11 +121,11 @@ function answerSchemaOf(transaction) {
   return operation?.responses?.['200']?.content?.['application/json']?.schema;
 }
 
-async function logIn() {
+async function logIn(member = demoMember) {
   const response = await fetch(`${endpoint}/s2c/auth/v1/token/agent`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoMember),
+    body: JSON.stringify(member),
   });
   if (!response.ok) throw new Error(`demo member login failed: ${response.status}`);
   return (await response.json()).data.token;
@@ -200,13 +201,77 @@ function useLink(transaction, link) {
   }
 }
 
+// Demo member 9000004 of Austria (1,000 welcome points): Greece is a
+// partner-programme country in the replay, where members order elsewhere.
+const austrianMember = { username: '9000004', password: 'demo2026' };
+
+/**
+ * Places an order of one travel umbrella (gift 203, 150 points) as demo
+ * member 9000004, as the redeem-points form does: the demo data has no
+ * orders, and the staff order examples fulfil the first and refund the second.
+ */
+async function placeDemoOrder(token) {
+  const response = await fetch(`${endpoint}/s2c/content/v1/pages/redeem-points/`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      countryCode: 'at',
+      languageCode: 'eng',
+      listgifts: '203:1',
+      delivery: 'self',
+      giftDeliveryAddress: '',
+      orderKey: randomBytes(24).toString('base64url'),
+    }).toString(),
+  });
+  const answer = await response.json();
+  if (!response.ok || answer.data?.ordered !== true) {
+    throw new Error(`demo order failed: ${response.status} ${JSON.stringify(answer)}`);
+  }
+  return answer.data.orderId;
+}
+
+/** The demo orders the staff order examples act on: the first to read and fulfil, the second to refund. */
+const demoOrders = [];
+const orderExamples = {
+  '/s2c/staff/v1/orders/{id}': 0,
+  '/s2c/staff/v1/orders/{id}/fulfilment': 0,
+  '/s2c/staff/v1/orders/{id}/refund': 1,
+};
+
+/** Puts the placed order's number into a staff order example's path. */
+function useDemoOrder(transaction) {
+  const index = orderExamples[transaction.origin.resourceName];
+  if (index === undefined) return;
+  transaction.request.uri = transaction.request.uri.replace(
+    /\/orders\/\d+/,
+    `/orders/${demoOrders[index]}`,
+  );
+  transaction.fullPath = transaction.request.uri;
+}
+
+// The manual provider accepts every order at once, so the replay has no order
+// waiting for a retry after a failed provider call: the staff retry example is
+// documented only (the server tests retry such orders).
+const unreplayable = new Set(['/s2c/staff/v1/orders/{id}/retry']);
+
 hooks.beforeAll((transactions, done) => {
   const [first] = transactions;
   endpoint = `${first.protocol}//${first.host}:${first.port}`;
   Promise.all([logIn(), staffLogIn(demoAdmin)]).then(
-    ([member, staff]) => {
+    async ([member, staff]) => {
       memberToken = member;
       staffToken = staff;
+      try {
+        const token = await logIn(austrianMember);
+        demoOrders.push(await placeDemoOrder(token), await placeDemoOrder(token));
+      } catch (error) {
+        console.error(error);
+        done(error);
+        return;
+      }
       done();
     },
     (error) => done(error),
@@ -216,13 +281,17 @@ hooks.beforeAll((transactions, done) => {
 hooks.beforeEach((transaction, done) => {
   // Each example is the request of its 200 answer; the error answers are
   // documented by their schemas only and cannot come from the same request.
-  if (transaction.expected.statusCode !== '200') {
+  if (
+    transaction.expected.statusCode !== '200' ||
+    unreplayable.has(transaction.origin.resourceName)
+  ) {
     transaction.skip = true;
     done();
     return;
   }
   const schema = answerSchemaOf(transaction);
   if (schema !== undefined) transaction.expected.bodySchema = jsonSchemaOf(schema);
+  useDemoOrder(transaction);
   const requirements = securityOf(transaction);
   const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
   const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);

@@ -73,7 +73,10 @@ export async function staffToken(request: APIRequestContext, name: DemoStaffName
   const known = tokens.get(name);
   if (known !== undefined) return known;
   const account = staffAccount(name);
+  // A page's request context holds the XSRF cookie of its page views: echo it.
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   const response = await request.post('/s2c/staff/v1/session', {
+    headers: xsrf === undefined ? {} : { 'x-xsrf-token': xsrf.value },
     form: {
       email: account.email,
       password: account.password,

@@ -29,6 +29,7 @@ import { staffAccountsModule } from './modules/staff/staff-accounts-module.js';
 import { staffContentModule } from './modules/content-editing/staff-content-module.js';
 import { officesStaffModule } from './modules/office-care/offices-staff-module.js';
 import { bookingsStaffModule } from './modules/points/bookings/staff/bookings-staff-module.js';
+import { staffGiftsModule } from './modules/gifts/staff/staff-gifts-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(reportsModule, { now: options.now });
   await app.register(bookingsStaffModule, { now: options.now });
   await app.register(officesStaffModule, { now: options.now });
+  await app.register(staffGiftsModule, { now: options.now });
 
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);

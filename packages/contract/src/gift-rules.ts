@@ -63,10 +63,10 @@ export type OrderState = (typeof orderStates)[number];
 
 /**
  * Why a failed order was refunded: the provider refused it (its reason is
- * shown), it could not be sent to the provider, or the provider did not
- * confirm it in time.
+ * shown), it could not be sent to the provider, the provider did not
+ * confirm it in time, or programme staff cancelled it (their reason is shown).
  */
-export const refundCauses = ['refused', 'attempts', 'unconfirmed'] as const;
+export const refundCauses = ['refused', 'attempts', 'unconfirmed', 'cancelled'] as const;
 export type RefundCause = (typeof refundCauses)[number];
 
 /** The gift-list orders by points a member can choose (`?sort=`); none keeps the catalogue's order. */

@@ -2,8 +2,10 @@ import type { ConsoleArea } from '../lib/console-area';
 import { auditArea } from '../features/audit/audit-area';
 import { bookingsArea } from '../features/bookings/bookings-area';
 import { contentArea } from '../features/content/content-area';
+import { giftsArea } from '../features/gifts/gifts-area';
 import { membersArea } from '../features/members/members-area';
 import { officesArea } from '../features/offices/offices-area';
+import { ordersArea } from '../features/orders/orders-area';
 import { reportsArea } from '../features/reports/reports-area';
 import { staffAccountsArea } from '../features/staff-accounts/staff-accounts-area';
 import { termsArea } from '../features/terms/terms-area';
@@ -15,6 +17,8 @@ import { termsArea } from '../features/terms/terms-area';
  */
 export const consoleAreas: readonly ConsoleArea[] = [
   membersArea,
+  ordersArea,
+  giftsArea,
   contentArea,
   officesArea,
   bookingsArea,

@@ -50,6 +50,8 @@ export const writtenTables = [
   'gift_categories',
   'gift_texts',
   'gift_ordering',
+  'gift_order_attempts',
+  'gift_images',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

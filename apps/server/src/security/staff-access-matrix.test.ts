@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashStaffToken } from '../modules/staff/staff-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../testing/factories.js';
+import { placeTestOrder } from '../testing/gift-orders.js';
 import { sessionToken } from '../testing/agent-requests.js';
 import { createStaff, staffLogin, type TestStaff } from '../testing/staff-helpers.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -48,6 +49,8 @@ beforeAll(async () => {
     otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
     extra: {},
   };
+  const order = await placeTestOrder(db, world.member, { state: 'submitted', at: clock });
+  Object.assign(world, { orderId: order.orderId, extra: { grGiftId: order.giftId } });
   const memberToken = await sessionToken(t.app, world.member.number, world.member.password);
 
   const idle = await login(staff.admin);

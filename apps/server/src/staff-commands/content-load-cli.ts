@@ -91,8 +91,16 @@ export const contentLoadCommand: StaffCommand = {
             `Direct-access users: ${officesSummary.directAccessMembers} members of offices that turned to direct sales`,
           );
         }
-        const giftsSummary = await loadGifts(db, config.contentDir);
+        // Gifts staff edited are kept unless every file is taken (`--take-file`).
+        const giftsSummary = await loadGifts(db, config.contentDir, {
+          takeFile: takeFile === 'all',
+        });
         output.out(`Gifts loaded: ${giftsSummary.gifts} (${giftsSummary.countries.join(', ')})`);
+        for (const edit of giftsSummary.kept) {
+          output.out(
+            `Kept the staff's edit of ${edit.countryCode} ${edit.target}; the file differs in: ${edit.fields.join(', ')} (--take-file takes the file)`,
+          );
+        }
         return 0;
       } catch (error) {
         if (!(error instanceof ContentFileError)) throw error;

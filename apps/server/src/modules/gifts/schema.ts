@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -44,6 +46,12 @@ export const gifts = pgTable(
     image: text().notNull().default(''),
     link: text().notNull().default(''),
     position: integer().notNull().default(0),
+    /**
+     * When staff last edited the gift in the console: from then on the
+     * database is its source of truth, and loading the gift files leaves it
+     * alone unless told to take the file (load-gifts.ts).
+     */
+    editedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('gifts_country_idx').on(t.countryCode, t.category),
@@ -83,6 +91,8 @@ export const giftOrdering = pgTable('gift_ordering', {
   to4: date({ mode: 'string' }),
   /** Content may say when ordering reopens (shown on the member home while it is closed). */
   reopensOn: date({ mode: 'string' }),
+  /** When staff last edited the rules in the console (the loader then keeps them, like an edited gift). */
+  editedAt: timestamp({ withTimezone: true }),
 });
 
 /** A member's tax information, verified by programme staff (spec 2 §3 taxOK). */
@@ -138,8 +148,12 @@ export const giftOrders = pgTable(
     uniqueIndex('gift_orders_key_idx').on(t.agentId, t.orderKey),
     index('gift_orders_due_idx').on(t.state, t.nextAttemptAt),
     index('gift_orders_agent_idx').on(t.agentId, t.createdAt),
-    // The orders-by-state report counts a country's orders from the index alone.
-    index('gift_orders_country_state_idx').on(t.countryCode, t.state),
+    // The staff order queue, newest first: by country, by country and state, and (admins) overall;
+    // the orders-by-state report counts a country's orders from the second alone.
+    index('gift_orders_country_created_idx').on(t.countryCode, t.createdAt),
+    index('gift_orders_country_state_created_idx').on(t.countryCode, t.state, t.createdAt),
+    index('gift_orders_state_created_idx').on(t.state, t.createdAt),
+    index('gift_orders_created_idx').on(t.createdAt),
     check('gift_orders_total_positive', sql`${t.totalPoints} > 0`),
   ],
 );
@@ -161,6 +175,52 @@ export const giftOrderLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.giftId] }),
+    // The staff queue's gift filter: the orders of one gift.
+    index('gift_order_lines_gift_idx').on(t.giftId, t.orderId),
     check('gift_order_lines_quantity', sql`${t.quantity} between 1 and 10`),
   ],
 );
+
+/**
+ * Every call the order queue made to the voucher provider about an order,
+ * with the provider's answer or the error: what staff read on the order page
+ * to see why an order waits, was retried or failed.
+ */
+export const giftOrderAttempts = pgTable(
+  'gift_order_attempts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => giftOrders.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Which call: place the order, ask its status, cancel it. */
+    call: text().$type<ProviderCall>().notNull(),
+    /** What the club made of the answer: accepted, retry, refused, pending, fulfilled, held, cancelled, error. */
+    outcome: text().notNull(),
+    /** The provider's answer or the error, as said (at most 1000 characters). */
+    answer: text().notNull().default(''),
+  },
+  (t) => [index('gift_order_attempts_order_idx').on(t.orderId, t.at)],
+);
+
+export type ProviderCall = 'place' | 'status' | 'cancel';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Gift images uploaded in the console, kept in the database (several server
+ * processes share it; no local files) and served at `/media/gift-images/{id}`.
+ * An image never changes once stored: a new upload is a new row, so its URL
+ * can be cached for a year.
+ */
+export const giftImages = pgTable('gift_images', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  countryCode: varchar({ length: 2 }).notNull(),
+  contentType: varchar({ length: 20 }).notNull(),
+  bytes: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,9 +1,11 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { bookingsExamples } from './bookings-examples.js';
 import { contentExamples } from './content-examples.js';
+import { giftsExamples } from './gifts-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
 import { membersExamples } from './members-examples.js';
 import { officesExamples } from './offices-examples.js';
+import { ordersExamples } from './orders-examples.js';
 import { reportsExamples } from './reports-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
@@ -13,9 +15,11 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
   ...bookingsExamples,
   ...contentExamples,
+  ...giftsExamples,
   ...memberActionsExamples,
   ...membersExamples,
   ...officesExamples,
+  ...ordersExamples,
   ...reportsExamples,
   ...staffAccountsExamples,
 };

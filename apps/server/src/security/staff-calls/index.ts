@@ -1,9 +1,11 @@
 import { auditCalls } from './audit-calls.js';
 import { bookingsCalls } from './bookings-calls.js';
 import { contentCalls } from './content-calls.js';
+import { giftsCalls } from './gifts-calls.js';
 import { memberActionsCalls } from './member-actions-calls.js';
 import { membersCalls } from './members-calls.js';
 import { officesCalls } from './offices-calls.js';
+import { ordersCalls } from './orders-calls.js';
 import { reportsCalls } from './reports-calls.js';
 import { sessionCalls } from './session-calls.js';
 import { staffAdminCalls } from './staff-admin-calls.js';
@@ -15,9 +17,11 @@ export const staffCalls: readonly StaffCall[] = [
   ...auditCalls,
   ...bookingsCalls,
   ...contentCalls,
+  ...giftsCalls,
   ...memberActionsCalls,
   ...membersCalls,
   ...officesCalls,
+  ...ordersCalls,
   ...reportsCalls,
   ...staffAdminCalls,
 ];

@@ -71,7 +71,10 @@ export async function orderedGifts(db: Database, agentId: number): Promise<Order
       refund:
         order.state === 'failed'
           ? // Only the provider's refusal is worded for people; the other causes carry technical details.
-            { cause, reason: cause === 'refused' ? (order.lastError ?? '') : '' }
+            {
+              cause,
+              reason: cause === 'refused' || cause === 'cancelled' ? (order.lastError ?? '') : '',
+            }
           : null,
     };
   });

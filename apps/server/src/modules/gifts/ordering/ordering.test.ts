@@ -11,6 +11,7 @@ import { giftOrderLines, giftOrdering, giftOrders, gifts } from '../schema.js';
 import { setTaxOk } from './ordering-rules.js';
 import { newOrderKey } from './gifts-pages.js';
 import { fulfilOrder } from '../provider/fulfil-cli.js';
+import { commandLineActor } from '../../audit/audit-log.js';
 import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 
 let t: TestApp;
@@ -568,7 +569,9 @@ describe('ordered gifts on the points page', () => {
       .set({ state: 'submitted', submittedAt: new Date('2026-11-23T09:00:00Z') })
       .where(eq(giftOrders.id, orderId));
     const fulfilledAt = new Date('2026-11-25T09:00:00Z');
-    expect(await fulfilOrder(t.database.db, orderId, fulfilledAt, ['VC-123'])).toEqual({
+    expect(
+      await fulfilOrder(t.database.db, orderId, fulfilledAt, ['VC-123'], commandLineActor('test')),
+    ).toEqual({
       kind: 'fulfilled',
     });
     orders = (await pointsPage(m)).data.orders;

@@ -1,4 +1,4 @@
-import { commandLineActor } from '../../audit/audit-log.js';
+import { commandLineActor, recordAudit, type AuditActor } from '../../audit/audit-log.js';
 import { asc, eq } from 'drizzle-orm';
 import { commandConfig } from '../../../config.js';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
@@ -25,18 +25,38 @@ export type FulfilResult =
 
 /**
  * Programme staff sent the vouchers of a submitted order: it becomes
- * `fulfilled` with their codes, and the member is mailed them (one
- * transaction). Only a submitted order changes; any other answers its state.
+ * `fulfilled` with their codes, the member is mailed them and the audit log
+ * records who did it (`order.fulfil`), in one transaction. Only a submitted
+ * order changes; any other answers its state. The console's fulfilment and
+ * `npm run orders:fulfil` both come here.
  */
 export async function fulfilOrder(
   db: Database,
   orderId: number,
   now: Date,
-  vouchers: readonly string[] = [],
+  vouchers: readonly string[],
+  actor: AuditActor,
 ): Promise<FulfilResult> {
-  if (await markFulfilled(db, submittedOrder(orderId), { now, vouchers })) {
-    return { kind: 'fulfilled' };
-  }
+  const fulfilled = await markFulfilled(
+    db,
+    submittedOrder(orderId),
+    { now, vouchers },
+    (tx, order) =>
+      recordAudit(
+        tx,
+        actor,
+        {
+          action: 'order.fulfil',
+          targetType: 'order',
+          target: String(order.id),
+          countryCode: order.countryCode,
+          before: { state: 'submitted' },
+          after: { state: 'fulfilled', vouchers },
+        },
+        now,
+      ),
+  );
+  if (fulfilled) return { kind: 'fulfilled' };
   const [order] = await db
     .select({ state: giftOrders.state })
     .from(giftOrders)
@@ -113,8 +133,8 @@ export const ordersFulfilCommand: StaffCommand = {
       output.error(usage);
       return 1;
     }
-    return async ({ db, output, now }) => {
-      const result = await fulfilOrder(db, orderId, new Date(now()), voucherCodes(codes));
+    return async ({ db, output, now, actor }) => {
+      const result = await fulfilOrder(db, orderId, new Date(now()), voucherCodes(codes), actor);
       if (result.kind === 'fulfilled') {
         output.out(`Order ${orderId} marked fulfilled.`);
         return 0;

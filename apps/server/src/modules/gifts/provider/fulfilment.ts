@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
+import type { Database, Transaction } from '../../../db/client.js';
 import { memberPageUrl } from '../../account-links/link-urls.js';
 import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -21,12 +21,15 @@ export function voucherCodes(codes: readonly unknown[]): string[] {
  * Marks an order fulfilled in one transaction with its voucher codes and
  * queues the `order-fulfilled` mail carrying them, so the member gets the
  * codes exactly when the order becomes fulfilled, and once: `where` must only
- * match the order in the state it is fulfilled from. Answers whether it changed.
+ * match the order in the state it is fulfilled from. `inTransaction` runs in
+ * the same transaction once the order changed (staff fulfilments write their
+ * audit entry there). Answers whether it changed.
  */
 export async function markFulfilled(
   db: Database,
   where: SQL | undefined,
   fulfilment: { now: Date; vouchers: readonly string[] },
+  inTransaction?: (tx: Transaction, order: { id: number; countryCode: string }) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -38,8 +41,13 @@ export async function markFulfilled(
         vouchers: [...fulfilment.vouchers],
       })
       .where(where)
-      .returning({ id: giftOrders.id, agentId: giftOrders.agentId });
+      .returning({
+        id: giftOrders.id,
+        agentId: giftOrders.agentId,
+        countryCode: giftOrders.countryCode,
+      });
     if (order === undefined) return false;
+    await inTransaction?.(tx, order);
     const member = await mailRecipientOf(tx, order.agentId);
     if (member !== undefined) {
       const lines = await tx

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
@@ -12,7 +12,7 @@ import { Members } from '../../agents/members.js';
 import { dayOf } from '../../points/calendar-days.js';
 import { LedgerSession } from '../../points/ledger.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
-import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import { giftOrderAttempts, giftOrderLines, giftOrders, gifts } from '../schema.js';
 import { FakeProvider } from './fake-provider.js';
 import { HttpVoucherProvider } from './http-provider.js';
 import { setTaxOk } from '../ordering/ordering-rules.js';
@@ -225,6 +225,21 @@ describe('the HTTP voucher provider', () => {
     expect(await available(member.id)).toBe(before);
     expect(await refunds(orderId)).toHaveLength(0);
     expect(total).toBe(200);
+    // Every call and the provider's answer are kept for the staff's order page.
+    const calls = await db
+      .select({
+        call: giftOrderAttempts.call,
+        outcome: giftOrderAttempts.outcome,
+        answer: giftOrderAttempts.answer,
+      })
+      .from(giftOrderAttempts)
+      .where(eq(giftOrderAttempts.orderId, orderId))
+      .orderBy(asc(giftOrderAttempts.id));
+    expect(calls).toEqual([
+      { call: 'place', outcome: 'retry', answer: 'Temporarily broken' },
+      { call: 'place', outcome: 'retry', answer: 'Temporarily broken' },
+      { call: 'place', outcome: 'accepted', answer: `ref FP-${orderId}` },
+    ]);
   });
 
   it('retries an order the provider did not answer in time, and the retry is the same order', async () => {

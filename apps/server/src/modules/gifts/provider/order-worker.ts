@@ -1,15 +1,11 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
-import { memberPageUrl } from '../../account-links/link-urls.js';
-import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { agents } from '../../agents/schema.js';
-import { enqueueMail } from '../../mail/outbox.js';
 import { retryDelayMs } from '../../mail/retry-backoff.js';
-import { dayOf } from '../../points/calendar-days.js';
-import { LedgerSession } from '../../points/ledger.js';
-import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import { giftOrderAttempts, giftOrderLines, giftOrders, type ProviderCall } from '../schema.js';
 import { markFulfilled, voucherCodes } from './fulfilment.js';
+import { refundableOrder, refundOrderIn } from './refund-order.js';
 import type { CancelResult, ProviderOrder, VoucherProvider } from './voucher-provider.js';
 
 export type OrderWorkerOptions = {
@@ -151,8 +147,15 @@ export class OrderWorker {
     let cancel: CancelResult;
     try {
       cancel = await this.provider.cancelOrder(orderId);
+      await this.noteAttempt(
+        orderId,
+        'cancel',
+        cancel.outcome,
+        cancel.outcome === 'held' ? `held as ${cancel.ref}` : '',
+      );
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
+      await this.noteAttempt(orderId, 'cancel', 'error', why);
       await this.db
         .update(giftOrders)
         .set({
@@ -257,6 +260,12 @@ export class OrderWorker {
         reason: error instanceof Error ? error.message : String(error),
       };
     }
+    await this.noteAttempt(
+      order.id,
+      'place',
+      result.outcome,
+      result.outcome === 'accepted' ? `ref ${result.ref}` : result.reason,
+    );
     const now = new Date(this.options.now());
     const attempts = order.attempts + 1;
     if (result.outcome === 'accepted') {
@@ -315,6 +324,7 @@ export class OrderWorker {
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      await this.noteAttempt(order.id, 'status', 'error', reason);
       await this.db
         .update(giftOrders)
         .set({
@@ -325,6 +335,16 @@ export class OrderWorker {
         .where(this.stillOurs(order));
       return;
     }
+    await this.noteAttempt(
+      order.id,
+      'status',
+      status.state,
+      status.state === 'refused'
+        ? status.reason
+        : status.state === 'fulfilled'
+          ? `vouchers: ${(status.vouchers ?? []).join(', ') || 'none'}`
+          : '',
+    );
     if (status.state === 'refused') {
       if (await this.fail(order.id, status.reason, 'refused', order)) run.failed += 1;
       return;
@@ -340,6 +360,22 @@ export class OrderWorker {
       .update(giftOrders)
       .set({ lockedUntil: null, nextAttemptAt: new Date(now().getTime() + this.statusCheckMs) })
       .where(this.stillOurs(order));
+  }
+
+  /** Keeps the provider's answer to one call about an order, for the staff's order page. */
+  private async noteAttempt(
+    orderId: number,
+    call: ProviderCall,
+    outcome: string,
+    answer: string,
+  ): Promise<void> {
+    await this.db.insert(giftOrderAttempts).values({
+      orderId,
+      at: new Date(this.options.now()),
+      call,
+      outcome,
+      answer: answer.slice(0, 1000),
+    });
   }
 
   /** The claimed order in the state it was claimed in, under our lease. */
@@ -393,64 +429,18 @@ export class OrderWorker {
     attempts?: number,
   ): Promise<boolean> {
     const now = new Date(this.options.now());
-    const failed = await this.db.transaction(async (tx) => {
-      const [order] = await tx
-        .update(giftOrders)
-        .set({
-          state: 'failed',
-          failedAt: now,
-          lockedUntil: null,
-          lastError: reason.slice(0, 1000),
-          failedBy: by,
-          ...(attempts === undefined ? {} : { attempts }),
-        })
-        .where(
+    const failed = await this.db.transaction((tx) =>
+      refundOrderIn(tx, {
+        where:
           claimed === undefined
-            ? and(eq(giftOrders.id, orderId), inArray(giftOrders.state, ['placed', 'submitted']))
+            ? refundableOrder(orderId)
             : and(this.stillOurs(claimed), ne(giftOrders.state, 'failed')),
-        )
-        .returning({
-          id: giftOrders.id,
-          agentId: giftOrders.agentId,
-          totalPoints: giftOrders.totalPoints,
-        });
-      if (order === undefined) return undefined;
-      const session = await LedgerSession.open(tx, [order.agentId], dayOf(now.getTime()));
-      const refunded = await session.refundOrder(
-        order.agentId,
-        order.id,
-        `Order ${order.id} failed: ${reason}`.slice(0, 500),
-      );
-      await session.flush();
-      const lines = await tx
-        .select({ giftId: giftOrderLines.giftId, quantity: giftOrderLines.quantity })
-        .from(giftOrderLines)
-        .where(eq(giftOrderLines.orderId, order.id))
-        .orderBy(asc(giftOrderLines.giftId));
-      for (const line of lines) {
-        await tx
-          .update(gifts)
-          .set({ stock: sql`${gifts.stock} + ${line.quantity}` })
-          .where(and(eq(gifts.id, line.giftId), sql`${gifts.stock} is not null`));
-      }
-      const member = await mailRecipientOf(tx, order.agentId);
-      if (member !== undefined) {
-        await enqueueMail(tx, {
-          to: member.email,
-          template: 'order-failed',
-          countryCode: member.countryCode,
-          languageCode: member.languageCode,
-          variables: {
-            firstName: member.firstName,
-            orderId: String(order.id),
-            points: String(refunded > 0 ? refunded : order.totalPoints),
-            reason,
-            link: await memberPageUrl(tx, member, 'points'),
-          },
-        });
-      }
-      return { memberId: order.agentId, points: refunded };
-    });
+        reason,
+        by,
+        now,
+        attempts,
+      }),
+    );
     if (failed === undefined) return false;
     this.options.log.info(
       {

@@ -24,6 +24,7 @@ function useOrderWords() {
       'points.refund.unconfirmed',
       'The provider did not confirm the order in time. Your points are back.',
     ),
+    cancelled: text('points.refund.cancelled', 'We cancelled the order. Your points are back.'),
   };
   return { text, states, refunds };
 }

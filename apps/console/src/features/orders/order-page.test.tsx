@@ -1,0 +1,92 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../app/app';
+
+const order = {
+  id: 5,
+  countryCode: 'at',
+  state: 'submitted',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  member: { number: '9000002', firstName: 'Lukas', lastName: 'Demo', email: 'l@example.com' },
+  points: 150,
+  provider: 'manual',
+  gifts: '1 × Umbrella',
+  attempts: 1,
+  lastError: null,
+  delivery: 'self',
+  deliveryAddress: '',
+  providerRef: 'manual-5',
+  nextAttemptAt: '2026-11-22T10:00:00.000Z',
+  vouchers: [],
+  failedBy: null,
+  lines: [{ giftId: 201, description: 'Umbrella', quantity: 1, points: 150 }],
+  timeline: [{ state: 'placed', at: '2026-11-22T10:00:00.000Z' }],
+  attemptLog: [
+    { at: '2026-11-22T10:00:01.000Z', call: 'place', outcome: 'accepted', answer: 'ref manual-5' },
+  ],
+  canFulfil: true,
+  canRefund: true,
+  canRetry: false,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+function serve(role: 'manager' | 'support') {
+  const calls: { method: string; url: string; body: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: typeof init.body === 'string' ? init.body : '' });
+      if (url === '/s2c/staff/v1/session') {
+        return Promise.resolve(
+          json(200, { data: { email: 'm@example.com', role, countries: ['at'] } }),
+        );
+      }
+      if (url === '/s2c/staff/v1/orders/5/refund') {
+        return Promise.resolve(
+          json(200, { data: { ...order, state: 'failed', canRefund: false, canFulfil: false } }),
+        );
+      }
+      return Promise.resolve(json(200, { data: order }));
+    }),
+  );
+  sessionStorage.setItem('staff-token', 'stf_token');
+  window.history.pushState({}, '', '/staff/orders/5');
+  return calls;
+}
+
+describe('the order page', () => {
+  it('shows the provider’s answers, and refunds only with a reason', async () => {
+    const calls = serve('manager');
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'ref manual-5' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await user.click(screen.getByRole('button', { name: 'Refund the order' }));
+    expect(await screen.findByText('Give a reason')).toBeTruthy();
+    expect(calls.some((call) => call.url.endsWith('/refund'))).toBe(false);
+    await user.type(screen.getByLabelText('Reason'), 'Out of stock');
+    await user.click(screen.getByRole('button', { name: 'Refund the order' }));
+    expect(await screen.findByText('The order is refunded.')).toBeTruthy();
+    const refund = calls.find((call) => call.url.endsWith('/refund'));
+    expect(refund).toMatchObject({ method: 'POST', body: 'reason=Out+of+stock' });
+  });
+
+  it('offers support no actions', async () => {
+    serve('support');
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark fulfilled' })).toBeNull();
+  });
+});

@@ -1,0 +1,337 @@
+import { formText } from '../../lib/form-text';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  OrderFulfilmentSchema,
+  OrderRefundSchema,
+  type StaffOrder,
+} from '@club/contract/staff-orders';
+import { StaffApiError, staffCall } from '../../lib/staff-api';
+import { usePageTitle } from '../../lib/page-title';
+import { hasRole, useStaff } from '../../lib/staff-session';
+import { Dialog } from '../../lib/ui/dialog';
+import { orderQuery } from './orders-api';
+import { stateNames } from './order-queue';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
+
+/** A refusal's message: the field's, the order's (wrong state), or a general one. */
+function messageOf(error: unknown, field: string): string {
+  if (error instanceof StaffApiError) {
+    return (
+      error.fieldMessage(field) ??
+      error.fieldMessage('order') ??
+      (error.status === 403 ? 'Your role may not do this.' : 'The change failed. Try again.')
+    );
+  }
+  return 'The change failed. Try again.';
+}
+
+/** One order: member, delivery, gifts, timeline, the provider's answers, and the staff actions. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  usePageTitle(`Order ${id}`);
+  const staff = useStaff();
+  const mayAct = hasRole(staff, ['admin', 'manager']);
+  const order = useQuery(orderQuery(id));
+  const client = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const changed = (message: string) => (answer: StaffOrder) => {
+    client.setQueryData(orderQuery(id).queryKey, answer);
+    void client.invalidateQueries({ queryKey: ['orders', 'queue'] });
+    setDone(message);
+  };
+
+  if (order.isPending) return <p role="status">Loading the order…</p>;
+  if (order.isError) {
+    return (
+      <>
+        <h1>Order {id}</h1>
+        <p role="alert" className="form-error">
+          {order.error instanceof StaffApiError && order.error.status === 404
+            ? 'There is no such order in your countries.'
+            : 'The order could not be loaded.'}
+        </p>
+        <p>
+          <Link to="..">Back to the orders</Link>
+        </p>
+      </>
+    );
+  }
+  const data = order.data;
+  return (
+    <>
+      <p>
+        <Link to="..">Back to the orders</Link>
+      </p>
+      <h1>Order {data.id}</h1>
+      {done && (
+        <p role="status" className="success">
+          {done}
+        </p>
+      )}
+      <dl className="order-facts">
+        <dt>State</dt>
+        <dd>{stateNames[data.state]}</dd>
+        <dt>Member</dt>
+        <dd>
+          {data.member.number} {data.member.firstName} {data.member.lastName} ({data.member.email})
+        </dd>
+        <dt>Country</dt>
+        <dd>{data.countryCode.toUpperCase()}</dd>
+        <dt>Points</dt>
+        <dd>{data.points}</dd>
+        <dt>Delivery</dt>
+        <dd>
+          {data.delivery === 'send'
+            ? `Send to: ${data.deliveryAddress}`
+            : 'Collected by the member'}
+        </dd>
+        <dt>Provider</dt>
+        <dd>
+          {data.provider}
+          {data.providerRef ? ` (reference ${data.providerRef})` : ''}
+        </dd>
+        {data.vouchers.length > 0 && (
+          <>
+            <dt>Voucher codes</dt>
+            <dd>{data.vouchers.join(', ')}</dd>
+          </>
+        )}
+        {data.state === 'failed' && (
+          <>
+            <dt>Why refunded</dt>
+            <dd>{data.lastError}</dd>
+          </>
+        )}
+      </dl>
+      <div className="table-scroll">
+        <table>
+          <caption>Gifts ordered</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gift</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Points each</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((line) => (
+              <tr key={line.giftId}>
+                <th scope="row">
+                  {line.description} (gift {line.giftId})
+                </th>
+                <td>{line.quantity}</td>
+                <td>{line.points}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>Timeline</h2>
+      <ol className="order-timeline">
+        {data.timeline.map((step) => (
+          <li key={step.state}>
+            {stateNames[step.state]}: {when(step.at)}
+          </li>
+        ))}
+      </ol>
+      <h2>The voucher provider’s answers</h2>
+      {data.attemptLog.length === 0 ? (
+        <p>No call to the provider is recorded for this order.</p>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <caption>Calls to the provider, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Call</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.attemptLog.map((attempt, index) => (
+                <tr key={index}>
+                  <td>{when(attempt.at)}</td>
+                  <td>{attempt.call}</td>
+                  <td>{attempt.outcome}</td>
+                  <td>{attempt.answer}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {mayAct && (
+        <section aria-labelledby="order-actions">
+          <h2 id="order-actions">Actions</h2>
+          {data.canFulfil && (
+            <FulfilForm order={data} onDone={changed('The order is fulfilled.')} />
+          )}
+          <div className="toolbar">
+            {data.canRefund && (
+              <RefundButton order={data} onDone={changed('The order is refunded.')} />
+            )}
+            {data.canRetry && (
+              <RetryButton order={data} onDone={changed('The order is back in the queue.')} />
+            )}
+          </div>
+          {!data.canFulfil && !data.canRefund && !data.canRetry && (
+            <p>Nothing to do: the order is {stateNames[data.state]?.toLowerCase()}.</p>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
+  const [error, setError] = useState<string | undefined>();
+  const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const fulfil = useMutation({
+    mutationFn: (vouchers: string) =>
+      staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/fulfilment`, { vouchers }),
+    onSuccess: onDone,
+    onError: (failure) => setError(messageOf(failure, 'vouchers')),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const vouchers = formText(new FormData(event.currentTarget), 'vouchers');
+    const checked = OrderFulfilmentSchema.safeParse({ vouchers });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    fulfil.mutate(vouchers);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="fulfil-title">
+      <h3 id="fulfil-title">Fulfil with voucher codes</h3>
+      <div className="field">
+        <label htmlFor="fulfil-vouchers">Voucher codes, one a line</label>
+        <textarea
+          id="fulfil-vouchers"
+          name="vouchers"
+          rows={Math.min(10, Math.max(2, items))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'fulfil-hint fulfil-error' : 'fulfil-hint'}
+        />
+        <p id="fulfil-hint" className="hint">
+          One code per item ({items} {items === 1 ? 'item' : 'items'}); leave empty for gifts sent
+          without a code. The member is mailed the codes.
+        </p>
+        {error && (
+          <p id="fulfil-error" className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={fulfil.isPending} aria-busy={fulfil.isPending}>
+        Mark fulfilled
+      </button>
+    </form>
+  );
+}
+
+function RefundButton({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const refund = useMutation({
+    mutationFn: (reason: string) =>
+      staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/refund`, { reason }),
+    onSuccess: (answer) => {
+      setOpen(false);
+      onDone(answer);
+    },
+    onError: (failure) => setError(messageOf(failure, 'reason')),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = formText(new FormData(event.currentTarget), 'reason');
+    const checked = OrderRefundSchema.safeParse({ reason });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    refund.mutate(checked.data.reason);
+  };
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Cancel and refund
+      </button>
+      <Dialog
+        title={`Cancel order ${order.id} and refund it`}
+        open={open}
+        onClose={() => setOpen(false)}
+      >
+        <form onSubmit={submit} noValidate>
+          <p>
+            {order.points} points go back to member {order.member.number}. The member sees your
+            reason.
+          </p>
+          <div className="field">
+            <label htmlFor="refund-reason">Reason</label>
+            <input
+              id="refund-reason"
+              name="reason"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'refund-error' : undefined}
+            />
+            {error && (
+              <p id="refund-error" className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="toolbar">
+            <button
+              type="submit"
+              className="danger"
+              disabled={refund.isPending}
+              aria-busy={refund.isPending}
+            >
+              Refund the order
+            </button>
+            <button type="button" className="secondary" onClick={() => setOpen(false)}>
+              Keep the order
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+function RetryButton({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
+  const [error, setError] = useState<string | undefined>();
+  const retry = useMutation({
+    mutationFn: () => staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/retry`),
+    onSuccess: onDone,
+    onError: (failure) => setError(messageOf(failure, 'order')),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => retry.mutate()}
+        disabled={retry.isPending}
+        aria-busy={retry.isPending}
+      >
+        Send to the provider again now
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { appPlugin } from '../../../app-types.js';
+import { giftsRoutes } from './gifts-routes.js';
+import { ordersRoutes } from './orders-routes.js';
+
+export type StaffGiftsModuleOptions = {
+  /** Clock, injectable for tests (default Date.now). */
+  now?: () => number;
+};
+
+/**
+ * The staff console's orders and gifts calls (`/s2c/staff/v1/orders…`,
+ * `/s2c/staff/v1/gifts…`), on the gifts module's services and the staff
+ * module's access checks.
+ */
+export const staffGiftsModule = appPlugin<StaffGiftsModuleOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    await app.register(ordersRoutes, { now });
+    await app.register(giftsRoutes, { now });
+  },
+  { name: 'staff-gifts', dependencies: ['staff', 'gifts'] },
+);

@@ -1,0 +1,120 @@
+import type { InjectOptions } from 'fastify';
+import type { StaffCall, StaffWorld } from './staff-call.js';
+import { form } from './staff-call.js';
+
+const giftOf = (world: StaffWorld) => {
+  const giftId = world.extra.grGiftId;
+  if (giftId === undefined) throw new Error('the staff world has no gr gift');
+  return giftId;
+};
+
+const json = (payload: unknown): Partial<InjectOptions> => ({
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(payload),
+});
+
+const giftEdit = {
+  category: 'test',
+  points: 70,
+  active: true,
+  image: '',
+  link: '',
+  texts: { eng: { description: 'Matrix gift', text: '' } },
+};
+
+// A PNG's signature and a few bytes: a valid upload.
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(16, 1),
+]).toString('base64');
+
+/** The gift calls (modules/gifts/staff/gifts-routes.ts). */
+export const giftsCalls: StaffCall[] = [
+  {
+    route: 'GET /s2c/staff/v1/gifts',
+    request: () => ({ method: 'GET', url: '/s2c/staff/v1/gifts?country=gr' }),
+    allowed: 'staff',
+    countryScoped: true,
+  },
+  {
+    route: 'POST /s2c/staff/v1/gifts',
+    request: () => ({
+      method: 'POST',
+      url: '/s2c/staff/v1/gifts',
+      ...json({ ...giftEdit, countryCode: 'gr', stock: 3 }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
+    route: 'GET /s2c/staff/v1/gifts/:id',
+    request: (world) => ({ method: 'GET', url: `/s2c/staff/v1/gifts/${giftOf(world)}` }),
+    allowed: 'staff',
+    countryScoped: true,
+  },
+  {
+    route: 'PUT /s2c/staff/v1/gifts/:id',
+    request: (world) => ({
+      method: 'PUT',
+      url: `/s2c/staff/v1/gifts/${giftOf(world)}`,
+      ...json(giftEdit),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
+    route: 'POST /s2c/staff/v1/gifts/:id/stock',
+    request: (world) => ({
+      method: 'POST',
+      url: `/s2c/staff/v1/gifts/${giftOf(world)}/stock`,
+      ...form({ stock: '99', reason: 'Matrix' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
+    route: 'POST /s2c/staff/v1/gifts/images',
+    request: () => ({
+      method: 'POST',
+      url: '/s2c/staff/v1/gifts/images',
+      ...json({ country: 'gr', data: png }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
+    route: 'GET /s2c/staff/v1/gift-ordering/:country',
+    request: () => ({ method: 'GET', url: '/s2c/staff/v1/gift-ordering/gr' }),
+    allowed: 'staff',
+    countryScoped: true,
+  },
+  {
+    route: 'PUT /s2c/staff/v1/gift-ordering/:country',
+    request: () => ({
+      method: 'PUT',
+      url: '/s2c/staff/v1/gift-ordering/gr',
+      ...json({ orderDisabled: true, ranges: [], reopensOn: '' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
+    route: 'GET /s2c/staff/v1/tax-information/:number',
+    request: (world) => ({
+      method: 'GET',
+      url: `/s2c/staff/v1/tax-information/${world.member.number}`,
+    }),
+    allowed: 'staff',
+    countryScoped: true,
+  },
+  {
+    route: 'PUT /s2c/staff/v1/tax-information/:number',
+    request: (world) => ({
+      method: 'PUT',
+      url: `/s2c/staff/v1/tax-information/${world.member.number}`,
+      ...form({ taxOk: 'on' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+];
