@@ -192,7 +192,7 @@ export function officesByState(db: Database, scope: Scope): Promise<StateCounts>
   );
 }
 
-/** Gift orders per state (`gift_orders_country_state_idx`, an index-only count). */
+/** Gift orders per state (`gift_orders_country_state_created_idx`, an index-only count). */
 export function ordersByState(db: Database, scope: Scope): Promise<StateCounts> {
   return stateCounts(
     db,
