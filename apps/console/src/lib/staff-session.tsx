@@ -23,6 +23,9 @@ type StaffSession = {
 
 const SessionContext = createContext<StaffSession | null>(null);
 
+/** The session's context, for tests that render a screen as a given staff member (src/testing). */
+export const StaffSessionContext = SessionContext;
+
 /** The signed-in staff member for the whole console; a 401 anywhere signs them out with a notice. */
 export function StaffSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() =>

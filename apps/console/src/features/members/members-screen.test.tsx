@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberView } from '@club/contract/staff-members';
+import { SignedInAs } from '../../testing/signed-in';
 import MembersScreen from './members-screen';
 
 function answer(status: number, body: unknown) {
@@ -19,11 +20,14 @@ function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/members/*" element={<MembersScreen />} />
-        </Routes>
-      </MemoryRouter>
+      {/* Support: the member view without the account actions (their own tests). */}
+      <SignedInAs staff={{ email: 'support@example.com', role: 'support', countries: ['at'] }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/members/*" element={<MembersScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </SignedInAs>
     </QueryClientProvider>,
   );
 }
