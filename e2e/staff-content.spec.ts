@@ -107,6 +107,8 @@ test.describe('publishing content from the staff console', () => {
     page,
     browser,
   }) => {
+    // A long journey: the console, a guest and a member on the site, and a content:load run.
+    test.setTimeout(90_000);
     await openOwnConsoleAs(page, 'manager', '/staff/content/at/deu/menu');
     await expect(page.getByRole('heading', { name: 'Menu' })).toBeVisible();
     await expectNoAxeViolations(page, 'content: menu');
