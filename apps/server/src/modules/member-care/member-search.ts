@@ -94,17 +94,30 @@ export async function searchMembers(
       sql`(select id from agents where (${condition}) and ${inCountries}
         ${key === undefined ? sql`` : sql`order by ${key} using ~<~`} limit ${MEMBER_SEARCH_CAP + 1})`,
   );
-  const matched = sql`(select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1})`;
-  const counted = await db.execute(sql`select count(*)::int as total from ${matched} as matched`);
-  const total = rowsOf<{ total: number }>(counted)[0]?.total ?? 0;
+  // One statement: the matched ids are read from the indexes once, for the count and the page.
   const page = await db.execute(sql`
+    with matched as (
+      select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1}
+    )
     select number, country_code as "countryCode", first_name as "firstName",
-      last_name as "lastName", email, office_id as "officeId", status as state
-    from agents where id in ${matched}
+      last_name as "lastName", email, office_id as "officeId", status as state,
+      (select count(*)::int from matched) as total
+    from agents where id in (select id from matched)
     order by member_search_key(last_name), member_search_key(first_name), id
     limit ${search.pageSize} offset ${search.page * search.pageSize}`);
+  const rows = rowsOf<MemberSearchItem & { total: number }>(page);
+  // A page past the end has no row to carry the count: only then is it counted apart.
+  const total =
+    rows[0]?.total ??
+    (search.page === 0
+      ? 0
+      : (rowsOf<{ total: number }>(
+          await db.execute(sql`select count(*)::int as total from (
+            select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1}
+          ) as matched`),
+        )[0]?.total ?? 0));
   return {
-    items: rowsOf<MemberSearchItem>(page),
+    items: rows.map(({ total: _total, ...item }) => item),
     total: Math.min(total, MEMBER_SEARCH_CAP),
     totalCapped: total > MEMBER_SEARCH_CAP,
   };
