@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { loginFailures } from './schema.js';
 
 export type LoginLimits = {
@@ -281,10 +282,6 @@ async function retryAfter(db: Database, keys: string[], now: Date): Promise<numb
 }
 
 /** Both drivers answer raw statements with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }

@@ -34,6 +34,9 @@ export const demoStaff: readonly {
 
 /** Creates the demo staff when there is no staff account yet; answers how many it created. */
 export async function createDemoStaff(db: Database): Promise<number> {
+  // Every later start finds staff at once: the password hashes are made only for an empty table.
+  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
+  if (any !== undefined) return 0;
   const hashes = await Promise.all(demoStaff.map((staff) => hashPassword(staff.password)));
   return db.transaction(async (tx) => {
     // One start at a time: several processes starting on one empty database create them once.

@@ -1,5 +1,6 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
 import { agents } from '../../agents/schema.js';
 import { offices } from '../../offices/schema.js';
 import { bookings, bookingSegments } from '../schema.js';
@@ -19,8 +20,6 @@ import type { BookingRow, SegmentRow, StoredBooking } from './booking-plan.js';
 function column<T>(rows: readonly T[], pick: (row: T) => unknown, type: string): SQL {
   return sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Stored bookings of these PNRs, their segments not loaded yet (see `loadSegments`). */
 export async function findBookings(
