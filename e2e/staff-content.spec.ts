@@ -36,7 +36,7 @@ async function openOwnConsoleAs(page: Page, name: DemoStaffName, path: string): 
     form: {
       email: account.email,
       password: account.password,
-      code: await freshCode(account.email),
+      code: await freshCode(account.email, server.rootUrl('')),
     },
   });
   expect(login.status()).toBe(200);

@@ -34,7 +34,7 @@ async function openConsole(page: Page, name: 'admin' | 'manager', path: string) 
       form: {
         email: account.email,
         password: account.password,
-        code: await freshCode(account.email),
+        code: await freshCode(account.email, consoleUrl('')),
       },
     },
   );

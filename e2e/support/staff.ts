@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { demoStaff } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { totpCode, totpStep } from '../../apps/server/src/modules/staff/totp.ts';
 
@@ -41,9 +41,10 @@ async function withLock<T>(work: () => T): Promise<T> {
 /**
  * A code for the account that no login used yet: the current step, or the
  * next one (the server accepts one step of drift); waits for a later step
- * when both are taken.
+ * when both are taken. A spec's own server has its own database, so its
+ * steps are reserved apart (`server`: its origin).
  */
-export async function freshCode(email: string): Promise<string> {
+export async function freshCode(email: string, server = 'shared'): Promise<string> {
   const secret = demoStaff.find((staff) => staff.email === email)?.totpSecret;
   if (secret === undefined) throw new Error(`no demo staff ${email}`);
   for (;;) {
@@ -55,14 +56,23 @@ export async function freshCode(email: string): Promise<string> {
       } catch {
         // No login yet.
       }
-      const step = Math.max(totpStep(now), (used[email] ?? -1) + 1);
+      const key = `${server} ${email}`;
+      const step = Math.max(totpStep(now), (used[key] ?? -1) + 1);
       if (step > totpStep(now) + 1) return undefined;
-      used[email] = step;
+      used[key] = step;
       writeFileSync(reservations, JSON.stringify(used));
       return totpCode(secret, step * 30_000);
     });
     if (code !== undefined) return code;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (now % 30_000) + 50));
+    const wait = 30_000 - (now % 30_000) + 50;
+    // Waiting for the clock is not the test being slow: give the wait back.
+    try {
+      const info = test.info();
+      if (info.timeout > 0) info.setTimeout(info.timeout + wait);
+    } catch {
+      // Outside a test (a global set-up): no timeout to extend.
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
