@@ -59,6 +59,13 @@ export const agents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Names as staff search them (case and accents folded by the database's
+     * `member_search_key`), kept with the row so a search reads them from its
+     * index instead of folding every candidate (modules/member-care/member-search.ts).
+     */
+    lastNameKey: text().generatedAlwaysAs(sql`member_search_key(last_name)`),
+    firstNameKey: text().generatedAlwaysAs(sql`member_search_key(first_name)`),
   },
   (t) => [
     // One account per email address (case-insensitive): email links and

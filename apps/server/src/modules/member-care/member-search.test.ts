@@ -1,9 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSearchAnswer } from '@club/contract/staff-members';
+import { rowsOf } from '../../db/rows.js';
+import { agents } from '../agents/schema.js';
 import { dataOf } from '../../testing/agent-requests.js';
 import { createAgent, createOffice } from '../../testing/factories.js';
 import { createStaff, staffCall, staffLogin } from '../../testing/staff-helpers.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { searchStatements } from './member-search.js';
 
 let t: TestApp;
 let clock = Date.parse('2030-03-02T09:00:00Z');
@@ -178,5 +182,36 @@ describe('GET /s2c/staff/v1/members (member search)', () => {
     }
     // Text the database cannot hold is refused with the other bad input.
     expect((await search('admin', { query: 'a\u0000' })).statusCode).toBe(400);
+  });
+});
+
+describe('member search at scale', () => {
+  it('finds a renamed member by the new name: the stored keys follow the row', async () => {
+    const member = await createAgent(t.database.db, { lastName: 'Beforename', officeId: office });
+    await t.database.db
+      .update(agents)
+      .set({ lastName: 'Afterwárd' })
+      .where(eq(agents.number, member.number));
+    expect(await namesOf('admin', 'afterward')).toEqual(['Afterwárd']);
+    expect(await namesOf('admin', 'beforename')).toEqual([]);
+  });
+
+  it('reads name matches from the name-key indexes, for every country and for a manager', async () => {
+    for (const [query, index] of [
+      ['Papad', 'agents_last_name_key_idx'],
+      ['Eleni Papa', 'agents_first_name_key_idx'],
+    ] as const) {
+      for (const countries of [null, ['gr']]) {
+        const { page } = searchStatements({ query, page: 0, pageSize: 20 }, countries);
+        const plan = await t.database.db.transaction(async (tx) => {
+          // A test table is small enough to scan: ask whether the index can serve the query.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          return JSON.stringify(rowsOf(await tx.execute(sql`explain (format json) ${page}`)));
+        });
+        expect(plan, `${query} ${String(countries)}`).toContain(index);
+        expect(plan).not.toContain('Seq Scan');
+      }
+    }
   });
 });

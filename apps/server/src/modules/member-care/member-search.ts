@@ -16,17 +16,18 @@ function prefixPattern(text: string): string {
 /** One way of matching: a condition, and the indexed key to read its matches in (stopping at the cap). */
 type Match = { condition: SQL; key?: SQL };
 
-const nameKey = (column: 'first_name' | 'last_name') => sql.raw(`member_search_key(${column})`);
+/** The stored, folded name (migration 0023): its index holds both keys, the country and the id. */
+const nameKey = (column: 'first_name' | 'last_name') => sql.raw(`${column}_key`);
 const nameMatch = (column: 'first_name' | 'last_name', word: string) =>
   sql`${nameKey(column)} like member_search_key(${prefixPattern(word)})`;
 
 /**
- * The ways a query can match, each an index range scan (migration 0016):
- * digits are a member number (the unique index); text with `@` an email
+ * The ways a query can match, each an index range scan (migrations 0019 and
+ * 0023): digits are a member number (the unique index); text with `@` an email
  * prefix (lower(email) text_pattern_ops); one word a last name, first name,
  * email or office ID prefix; two or more words a first name and last name
- * prefix in either order. Names are compared through `member_search_key`
- * (case and accents folded), the same function the indexes hold. Each match
+ * prefix in either order. Names are compared by their stored keys, folded by
+ * `member_search_key` (case and accents), which folds the query too. Each match
  * is read in its index's order (`using ~<~`, the order of text_pattern_ops),
  * so that a common prefix stops after the cap instead of reading every match.
  */
@@ -69,19 +70,14 @@ export function matchConditions(query: string): Match[] {
 }
 
 /**
- * Members matching a staff search, of the given countries (null: every
- * country). Each way of matching reads at most MEMBER_SEARCH_CAP + 1 rows from
- * its index, so neither the page nor the count ever scans the table: past the
- * cap the answer says so, and staff type more.
+ * The statements of a search, of the given countries (null: every country).
+ * Each way of matching reads at most MEMBER_SEARCH_CAP + 1 matches from its
+ * index, ids and sort keys only, so neither the page nor the count ever scans
+ * the table or folds a name: past the cap the answer says so, and staff type
+ * more. `page` reads the matches once for the count and the page, and fetches
+ * only the page's rows; `count` counts them alone (for a page past the end).
  */
-export async function searchMembers(
-  db: Database,
-  search: MemberSearchQuery,
-  countries: readonly string[] | null,
-): Promise<MemberSearchAnswer> {
-  if (countries !== null && countries.length === 0) {
-    return { items: [], total: 0, totalCapped: false };
-  }
+export function searchStatements(search: MemberSearchQuery, countries: readonly string[] | null) {
   const inCountries =
     countries === null
       ? sql`true`
@@ -91,31 +87,44 @@ export async function searchMembers(
         )})`;
   const branches = matchConditions(search.query).map(
     ({ condition, key }) =>
-      sql`(select id from agents where (${condition}) and ${inCountries}
+      sql`(select id, last_name_key, first_name_key from agents where (${condition}) and ${inCountries}
         ${key === undefined ? sql`` : sql`order by ${key} using ~<~`} limit ${MEMBER_SEARCH_CAP + 1})`,
   );
-  // One statement: the matched ids are read from the indexes once, for the count and the page.
-  const page = await db.execute(sql`
-    with matched as (
-      select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1}
-    )
-    select number, country_code as "countryCode", first_name as "firstName",
-      last_name as "lastName", email, office_id as "officeId", status as state,
-      (select count(*)::int from matched) as total
-    from agents where id in (select id from matched)
-    order by member_search_key(last_name), member_search_key(first_name), id
-    limit ${search.pageSize} offset ${search.page * search.pageSize}`);
-  const rows = rowsOf<MemberSearchItem & { total: number }>(page);
+  const matched = sql`select id, last_name_key, first_name_key
+    from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1}`;
+  return {
+    page: sql`
+      with matched as (${matched}), page as (
+        select id, last_name_key, first_name_key from matched
+        order by last_name_key, first_name_key, id
+        limit ${search.pageSize} offset ${search.page * search.pageSize}
+      )
+      select agents.number, agents.country_code as "countryCode", agents.first_name as "firstName",
+        agents.last_name as "lastName", agents.email, agents.office_id as "officeId",
+        agents.status as state, (select count(*)::int from matched) as total
+      from page join agents on agents.id = page.id
+      order by page.last_name_key, page.first_name_key, page.id`,
+    count: sql`select count(*)::int as total from (${matched}) as matched`,
+  };
+}
+
+/** Members matching a staff search, of the given countries (null: every country). */
+export async function searchMembers(
+  db: Database,
+  search: MemberSearchQuery,
+  countries: readonly string[] | null,
+): Promise<MemberSearchAnswer> {
+  if (countries !== null && countries.length === 0) {
+    return { items: [], total: 0, totalCapped: false };
+  }
+  const statements = searchStatements(search, countries);
+  const rows = rowsOf<MemberSearchItem & { total: number }>(await db.execute(statements.page));
   // A page past the end has no row to carry the count: only then is it counted apart.
   const total =
     rows[0]?.total ??
     (search.page === 0
       ? 0
-      : (rowsOf<{ total: number }>(
-          await db.execute(sql`select count(*)::int as total from (
-            select id from (${sql.join(branches, sql` union `)}) as found limit ${MEMBER_SEARCH_CAP + 1}
-          ) as matched`),
-        )[0]?.total ?? 0));
+      : (rowsOf<{ total: number }>(await db.execute(statements.count))[0]?.total ?? 0));
   return {
     items: rows.map(({ total: _total, ...item }) => item),
     total: Math.min(total, MEMBER_SEARCH_CAP),
