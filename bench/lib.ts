@@ -2,6 +2,14 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 
+/**
+ * The port of one bench server: `BENCH_PORT_BASE` (default 3900) plus the
+ * part's own offset, so that two benches on one machine can run side by side.
+ */
+export function benchPort(offset: number): number {
+  return Number(process.env.BENCH_PORT_BASE ?? 3900) + offset;
+}
+
 export type LoadResult = {
   requestsPerSecond: number;
   meanMs: number;

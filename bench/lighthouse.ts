@@ -20,9 +20,9 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer } from './lib.ts';
+import { benchPort, startServer, stopServer } from './lib.ts';
 
-const port = 3904;
+const port = benchPort(4);
 const demo = { number: '9000001', password: 'demo2026' };
 
 type Scores = {

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ratio, startServer, stopServer } from './lib.ts';
+import { ratio, benchPort, startServer, stopServer } from './lib.ts';
 
 const run = promisify(execFile);
 const connections = 20;
@@ -49,7 +49,7 @@ export async function loginFigures(root: string, seconds: number): Promise<void>
 }
 
 async function measureLogins(root: string, seconds: number) {
-  const port = 3903;
+  const port = benchPort(3);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-login-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;

@@ -21,6 +21,7 @@ import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
 import { createAgent, openGiftOrdering } from '../apps/server/src/testing/factories.ts';
 import { creditAdditional } from '../apps/server/src/testing/points-data.ts';
 import {
+  benchPort,
   browserHeaders,
   measureLoad,
   median,
@@ -123,7 +124,7 @@ async function measureOrders(
 }
 
 export async function ordersFigures(root: string, seconds: number): Promise<void> {
-  const port = 3905;
+  const port = benchPort(5);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-orders-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;

@@ -16,7 +16,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { gzipBytes, measureRounds, median, ratio, startServer, stopServer } from './lib.ts';
+import {
+  benchPort,
+  gzipBytes,
+  measureRounds,
+  median,
+  ratio,
+  startServer,
+  stopServer,
+} from './lib.ts';
 import { initialRatioBudget, lazyChunkBudget, measureBundle } from './bundle-size.ts';
 import { loginFigures } from './login.ts';
 import { statusReportFigures } from './status-report.ts';
@@ -31,8 +39,8 @@ const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
 async function apiFigures(): Promise<void> {
-  const basePort = 3901;
-  const clubPort = 3902;
+  const basePort = benchPort(1);
+  const clubPort = benchPort(2);
   const baseline = await startServer(
     [join(root, 'bench/baseline-server.mjs')],
     { PORT: String(basePort) },

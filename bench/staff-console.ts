@@ -22,7 +22,7 @@ import { loadContent } from '../apps/server/src/modules/content/load-content.ts'
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
 import { hashPassword } from '../apps/server/src/modules/agents/password.ts';
 import { newTotpSecret, totpCode } from '../apps/server/src/modules/staff/totp.ts';
-import { median, startServer, stopServer } from './lib.ts';
+import { median, benchPort, startServer, stopServer } from './lib.ts';
 
 const countries = ['ae', 'at', 'cy', 'gr'];
 const staffEmail = 'bench.admin@example.com';
@@ -264,7 +264,7 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
   );
   await generate(databaseUrl, root, members, entries);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
-  const port = Number(process.env.BENCH_STAFF_PORT ?? 3906);
+  const port = Number(process.env.BENCH_STAFF_PORT ?? benchPort(6));
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-staff-'));
   const server = await startServer(

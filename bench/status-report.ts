@@ -14,7 +14,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadContent } from '../apps/server/src/modules/content/load-content.ts';
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
 import { createAgent } from '../apps/server/src/testing/factories.ts';
-import { measureRounds, median, startServer, stopServer } from './lib.ts';
+import { measureRounds, median, benchPort, startServer, stopServer } from './lib.ts';
 
 const password = 'bench1password';
 
@@ -66,7 +66,7 @@ async function logIn(base: string, number: string): Promise<string> {
 }
 
 export async function statusReportFigures(root: string, seconds: number): Promise<void> {
-  const port = 3904;
+  const port = benchPort(8);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-points-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
