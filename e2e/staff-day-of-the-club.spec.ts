@@ -125,6 +125,10 @@ test('the manager of Austria runs a day of the club from the browser, and every 
 
   // Jonas calls about missing points: found by name, the PNR and why a segment earned nothing.
   await page.goto(server.rootUrl('/staff/members'));
+  // Greece's demo member is out of the manager's reach.
+  await main.getByLabel('Search members').fill('eleni');
+  await main.getByRole('button', { name: 'Search' }).click();
+  await expect(main.getByText('No member matches “eleni” in your countries.')).toBeVisible();
   await main.getByLabel('Search members').fill('jonas');
   await main.getByRole('button', { name: 'Search' }).click();
   const results = main.getByRole('table', { name: /Members matching “jonas”/ });
