@@ -122,6 +122,7 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   });
   await main.getByRole('button', { name: 'Upload and import' }).click();
   await expect(main.getByRole('region', { name: /Imported vienna-day\.jsonl/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'day: bookings upload result');
 
   // Jonas calls about missing points: found by name, the PNR and why a segment earned nothing.
   await page.goto(server.rootUrl('/staff/members'));
@@ -169,6 +170,8 @@ test('the manager of Austria runs a day of the club from the browser, and every 
 
   // …and refund the other with a reason.
   await page.goto(server.rootUrl(`/staff/orders/${toRefund}`));
+  await expect(main.getByRole('heading', { name: `Order ${toRefund}` })).toBeVisible();
+  await expectNoAxeViolations(page, 'day: order to refund');
   await main.getByRole('button', { name: 'Cancel and refund' }).click();
   const refund = page.getByRole('dialog', { name: `Cancel order ${toRefund} and refund it` });
   await refund.getByLabel('Reason').fill(reasons.refund);
@@ -184,6 +187,7 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   await expectNoAxeViolations(page, 'day: gifts');
   await main.getByRole('link', { name: 'Gift 201' }).click();
   await expect(main.getByRole('heading', { name: /Gift 201/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'day: gift editor');
   const stock = Number((await main.locator('#stock-title + p strong').innerText()) || '0');
   await main.getByRole('button', { name: 'Change stock' }).click();
   const stockDialog = page.getByRole('dialog', { name: 'Change the stock of gift 201' });
@@ -195,6 +199,8 @@ test('the manager of Austria runs a day of the club from the browser, and every 
 
   // An alert in every language of Austria: German and English.
   await page.goto(server.rootUrl('/staff/content'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expectNoAxeViolations(page, 'day: content countries');
   await page.getByRole('link', { name: 'Deutsch (Austria)' }).click();
   await page
     .getByRole('navigation', { name: 'Content sections' })
