@@ -9,12 +9,20 @@
  *    (the problems are listed by operation);
  * 2. Redocly CLI's recommended rules (redocly.yaml);
  * 3. Dredd replays every operation's example against the server and checks
- *    the answer against the documented one (hooks: dredd-hooks.cjs).
+ *    the answer against the documented one (hooks: dredd-hooks.cjs); an
+ *    example of a 200 answer that is not replayed fails the check.
+ *
+ * The staff's order retry acts on an order waiting after a failed call to an
+ * HTTP voucher provider, while the other order examples fulfil and refund the
+ * manual provider's orders: a second server, configured with a provider whose
+ * placements fail (failing-voucher-provider.ts), starts beside the first and
+ * answers that one example.
  *
  * Builds nothing: run `npm run build` first (`npm test` does).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -23,6 +31,7 @@ import {
   type OpenApiDocument,
 } from '../apps/server/src/plugins/openapi-document.ts';
 import { operationExamples } from '../apps/server/src/plugins/openapi-examples.ts';
+import { startFailingVoucherProvider } from './failing-voucher-provider.ts';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -71,18 +80,37 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function waitForDocument(server: ChildProcess): Promise<OpenApiDocument> {
+/** A port no process listens on now, for the retry example's server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+async function waitForDocument(
+  server: ChildProcess,
+  origin: string = endpoint,
+): Promise<OpenApiDocument> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
     try {
-      const response = await fetch(`${endpoint}/s2c/openapi.json`);
+      const response = await fetch(`${origin}/s2c/openapi.json`);
       if (response.ok) return (await response.json()) as OpenApiDocument;
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline)
-      throw new Error(`the server did not answer on ${endpoint} within 120 s`);
+      throw new Error(`the server did not answer on ${origin} within 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -138,16 +166,37 @@ async function main(): Promise<number> {
     stdio: 'inherit',
     env: { ...serverEnv, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   });
+  const provider = await startFailingVoucherProvider();
+  const retryPort = await freePort();
+  const retryEndpoint = `http://127.0.0.1:${retryPort}`;
+  const retryServer = spawn(process.execPath, [serverScript], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...serverEnv,
+      PORT: String(retryPort),
+      DATA_DIR: join(work, 'retry-data'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      VOUCHER_PROVIDER: 'http',
+      VOUCHER_PROVIDER_URL: provider.url,
+    },
+  });
   const stop = () => {
     server.kill('SIGTERM');
+    retryServer.kill('SIGTERM');
     sink.kill('SIGTERM');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
     await waitForMailSink(sink);
-    const document = await waitForDocument(server);
-    console.log(`openapi: server ready on ${endpoint} (${seconds(started)})`);
+    const [document] = await Promise.all([
+      waitForDocument(server),
+      waitForDocument(retryServer, retryEndpoint),
+    ]);
+    console.log(
+      `openapi: servers ready on ${endpoint} and ${retryEndpoint} (retry example) (${seconds(started)})`,
+    );
     const file = join(work, 'openapi.json');
     writeFileSync(file, JSON.stringify(document, null, 2));
 
@@ -177,11 +226,13 @@ async function main(): Promise<number> {
         OPENAPI_DOCUMENT: file,
         BOOKING_QUEUE_API_KEY: bookingQueueKey,
         MAIL_SINK_URL: `http://127.0.0.1:${mailPort}/messages`,
+        RETRY_SERVER_URL: retryEndpoint,
       },
     );
     return replayed ? 0 : 1;
   } finally {
-    await Promise.all([stopProcess(server), stopProcess(sink)]);
+    await Promise.all([stopProcess(server), stopProcess(retryServer), stopProcess(sink)]);
+    await provider.stop();
     rmSync(work, { recursive: true, force: true });
     console.log(`openapi: done in ${seconds(started)}`);
   }

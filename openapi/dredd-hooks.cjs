@@ -38,23 +38,27 @@ let endpoint = '';
 let memberToken = '';
 let staffToken = '';
 
-/** A code works once: each login of an account takes a later time step than its last. */
+/**
+ * A code works once: each login of an account takes a later time step than
+ * its last on that server (each server has its own database).
+ */
 const lastStep = new Map();
-function freshCode(account) {
-  const step = Math.max(Math.floor(Date.now() / 30_000), (lastStep.get(account.email) ?? -1) + 1);
-  lastStep.set(account.email, step);
+function freshCode(account, server = endpoint) {
+  const key = `${server} ${account.email}`;
+  const step = Math.max(Math.floor(Date.now() / 30_000), (lastStep.get(key) ?? -1) + 1);
+  lastStep.set(key, step);
   const totp = new TOTP({ secret: Secret.fromBase32(account.secret) });
   return totp.generate({ timestamp: step * 30_000 });
 }
 
-async function staffLogIn(account) {
-  const response = await fetch(`${endpoint}${staffSessionPath}`, {
+async function staffLogIn(account, server = endpoint) {
+  const response = await fetch(`${server}${staffSessionPath}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       email: account.email,
       password: account.password,
-      code: freshCode(account),
+      code: freshCode(account, server),
     }),
   });
   if (!response.ok) throw new Error(`demo staff login failed: ${response.status}`);
@@ -121,8 +125,8 @@ function answerSchemaOf(transaction) {
   return operation?.responses?.['200']?.content?.['application/json']?.schema;
 }
 
-async function logIn(member = demoMember) {
-  const response = await fetch(`${endpoint}/s2c/auth/v1/token/agent`, {
+async function logIn(member = demoMember, server = endpoint) {
+  const response = await fetch(`${server}/s2c/auth/v1/token/agent`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(member),
@@ -210,8 +214,8 @@ const austrianMember = { username: '9000004', password: 'demo2026' };
  * member 9000004, as the redeem-points form does: the demo data has no
  * orders, and the staff order examples fulfil the first and refund the second.
  */
-async function placeDemoOrder(token) {
-  const response = await fetch(`${endpoint}/s2c/content/v1/pages/redeem-points/`, {
+async function placeDemoOrder(token, server = endpoint) {
+  const response = await fetch(`${server}/s2c/content/v1/pages/redeem-points/`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -252,10 +256,65 @@ function useDemoOrder(transaction) {
   transaction.fullPath = transaction.request.uri;
 }
 
-// The manual provider accepts every order at once, so the replay has no order
-// waiting for a retry after a failed provider call: the staff retry example is
-// documented only (the server tests retry such orders).
-const unreplayable = new Set(['/s2c/staff/v1/orders/{id}/retry']);
+/**
+ * The staff retry example acts on an order waiting after a failed provider
+ * call. The manual provider accepts every order at once, so the retry
+ * example goes to the second server of openapi/check.ts, whose HTTP voucher
+ * provider fails every placement: demo member 9000004 places an order there,
+ * and the order queue's first call fails.
+ */
+const retryPath = '/s2c/staff/v1/orders/{id}/retry';
+const retryServer = process.env.RETRY_SERVER_URL;
+const retryExample = { token: '', orderId: 0, error: '' };
+
+/** The order's page as the demo admin reads it on the retry server. */
+async function retryServerOrder(orderId) {
+  const response = await fetch(`${retryServer}/s2c/staff/v1/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${retryExample.token}` },
+  });
+  if (!response.ok) throw new Error(`order ${orderId} answered ${response.status}`);
+  return (await response.json()).data;
+}
+
+async function prepareRetryExample() {
+  if (retryServer === undefined) throw new Error('RETRY_SERVER_URL is not set (openapi/check.ts)');
+  const [member, staff] = await Promise.all([
+    logIn(austrianMember, retryServer),
+    staffLogIn(demoAdmin, retryServer),
+  ]);
+  retryExample.token = staff;
+  const orderId = await placeDemoOrder(member, retryServer);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const order = await retryServerOrder(orderId);
+    if (order.state === 'placed' && order.attempts > 0 && order.canRetry) break;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `order ${orderId} did not wait after a failed call: ${JSON.stringify(order)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  retryExample.orderId = orderId;
+}
+
+/** Sends the retry example to the retry server, as its demo admin, on the order that failed there. */
+function useRetryServer(transaction) {
+  if (retryExample.error !== '') {
+    transaction.fail = `the retry example's order could not be prepared: ${retryExample.error}`;
+    return;
+  }
+  const url = new URL(retryServer);
+  transaction.protocol = url.protocol;
+  transaction.host = url.hostname;
+  transaction.port = url.port;
+  transaction.request.headers.Authorization = `Bearer ${retryExample.token}`;
+  transaction.request.uri = transaction.request.uri.replace(
+    /\/orders\/\d+/,
+    `/orders/${retryExample.orderId}`,
+  );
+  transaction.fullPath = transaction.request.uri;
+}
 
 hooks.beforeAll((transactions, done) => {
   const [first] = transactions;
@@ -272,6 +331,10 @@ hooks.beforeAll((transactions, done) => {
         done(error);
         return;
       }
+      // A failure here fails the retry example, with its cause, rather than the whole run.
+      await prepareRetryExample().catch((error) => {
+        retryExample.error = error instanceof Error ? error.message : String(error);
+      });
       done();
     },
     (error) => done(error),
@@ -281,16 +344,18 @@ hooks.beforeAll((transactions, done) => {
 hooks.beforeEach((transaction, done) => {
   // Each example is the request of its 200 answer; the error answers are
   // documented by their schemas only and cannot come from the same request.
-  if (
-    transaction.expected.statusCode !== '200' ||
-    unreplayable.has(transaction.origin.resourceName)
-  ) {
+  if (transaction.expected.statusCode !== '200') {
     transaction.skip = true;
     done();
     return;
   }
   const schema = answerSchemaOf(transaction);
   if (schema !== undefined) transaction.expected.bodySchema = jsonSchemaOf(schema);
+  if (transaction.origin.resourceName === retryPath) {
+    useRetryServer(transaction);
+    done();
+    return;
+  }
   useDemoOrder(transaction);
   const requirements = securityOf(transaction);
   const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
@@ -405,4 +470,20 @@ hooks.beforeEachValidation((transaction, done) => {
     }
   }
   done();
+});
+
+// Every example of a 200 answer is replayed: one skipped (by a hook, or by a
+// request that never ran) fails the check, so no example is documented only.
+// Synchronous, so that the error thrown reaches Dredd, which counts it.
+hooks.afterAll((transactions) => {
+  const skipped = transactions.filter(
+    (transaction) =>
+      transaction.expected.statusCode === '200' &&
+      (transaction.skip === true || transaction.test?.status === 'skip'),
+  );
+  if (skipped.length > 0) {
+    throw new Error(
+      `${skipped.length} example(s) of a 200 answer not replayed: ${skipped.map((transaction) => transaction.name).join('; ')}`,
+    );
+  }
 });

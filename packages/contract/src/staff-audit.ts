@@ -66,9 +66,19 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
+/**
+ * The audit list counts matching entries up to this many: a filter over
+ * millions of entries reads at most this many index entries to count them,
+ * and staff narrow the filter (dates) for older ones.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
 export const AuditPageSchema = z.object({
   items: z.array(AuditEntrySchema),
+  /** Matching entries, counted up to AUDIT_COUNT_CAP. */
   total: z.number().int(),
+  /** More entries match than `total` (only the first AUDIT_COUNT_CAP can be paged through). */
+  totalCapped: z.boolean(),
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

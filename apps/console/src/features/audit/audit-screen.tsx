@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AUDIT_COUNT_CAP,
   AuditFilterSchema,
   type AuditActions,
   type AuditEntry,
@@ -141,6 +142,13 @@ export default function AuditScreen() {
         <p role="status">Loading…</p>
       ) : (
         <>
+          {entries.data.totalCapped && (
+            <p role="status" className="notice">
+              More than {AUDIT_COUNT_CAP.toLocaleString('en')} entries match: the newest{' '}
+              {AUDIT_COUNT_CAP.toLocaleString('en')} can be paged through. Narrow the filters (the
+              dates) to see older ones.
+            </p>
+          )}
           {/* Focusable: a wide table scrolls sideways with the keyboard too. */}
           <div
             className="table-scroll"
@@ -151,8 +159,11 @@ export default function AuditScreen() {
           >
             <table className="audit-entries">
               <caption>
-                Audit entries, newest first ({entries.data.total}{' '}
-                {entries.data.total === 1 ? 'entry' : 'entries'})
+                Audit entries, newest first (
+                {entries.data.totalCapped
+                  ? `more than ${AUDIT_COUNT_CAP.toLocaleString('en')} entries`
+                  : `${entries.data.total} ${entries.data.total === 1 ? 'entry' : 'entries'}`}
+                )
               </caption>
               <thead>
                 <tr>

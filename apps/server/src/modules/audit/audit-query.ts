@@ -1,5 +1,10 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditFilter } from '@club/contract/staff-audit';
+import {
+  AUDIT_COUNT_CAP,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+} from '@club/contract/staff-audit';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { auditEntries } from './schema.js';
@@ -79,15 +84,21 @@ const entryColumns = {
 type EntryRow = Omit<AuditEntry, 'at'> & { at: Date | string };
 const entryOf = (row: EntryRow): AuditEntry => ({ ...row, at: new Date(row.at).toISOString() });
 
-/** One page of the entries the filter and the scope keep, newest first, and how many there are. */
+/**
+ * One page of the entries the filter and the scope keep, newest first, and
+ * how many there are, counted up to `countCap`: the count reads at most
+ * `countCap + 1` entries of the filter's index and stops, so a filter that
+ * matches millions of entries costs no more than one that matches the cap.
+ */
 export async function auditPage(
   db: Database,
   filter: AuditFilter,
   scope: AuditScope,
   page: { page: number; pageSize: number },
-): Promise<{ items: AuditEntry[]; total: number }> {
+  countCap: number = AUDIT_COUNT_CAP,
+): Promise<AuditPage> {
   const where = conditionsOf(filter, scope);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(entryColumns)
       .from(auditEntries)
@@ -95,12 +106,16 @@ export async function auditPage(
       .orderBy(desc(auditEntries.at), desc(auditEntries.id))
       .limit(page.pageSize)
       .offset(page.page * page.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditEntries)
-      .where(where),
+    db.execute(
+      sql`select count(*)::int as total from (select 1 from ${auditEntries} where ${where ?? sql`true`} limit ${countCap + 1}) as matching`,
+    ),
   ]);
-  return { items: rows.map(entryOf), total: counted?.total ?? 0 };
+  const total = Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
+  return {
+    items: rows.map(entryOf),
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
+  };
 }
 
 /** The most entries one CSV export holds: narrow the filter for more. */

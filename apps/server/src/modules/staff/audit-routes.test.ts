@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_COUNT_CAP } from '@club/contract/staff-audit';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createStaff, staffCall, staffLogin, type TestStaff } from '../../testing/staff-helpers.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
+import { auditPage } from '../audit/audit-query.js';
 
 /** The audit log as staff read it: filters, paging, CSV, and what each role may see. */
 let t: TestApp;
@@ -17,7 +20,7 @@ type Entry = {
   target: string;
   countryCode: string | null;
 };
-type Page = { items: Entry[]; total: number };
+type Page = { items: Entry[]; total: number; totalCapped: boolean };
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
@@ -214,5 +217,43 @@ describe('the CSV export', () => {
       '/s2c/staff/v1/audit.csv?member=1000009',
     );
     expect(answer.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+});
+
+describe('the count at scale', () => {
+  it(`counts up to ${AUDIT_COUNT_CAP} matching entries and says when more match`, async () => {
+    // One more entry than the cap, of an action of their own, dated 2029 (before the other tests' entries).
+    await t.database.db.execute(sql`
+      insert into audit_entries (at, actor, action, target_type, target, country_code)
+      select timestamp with time zone '2029-01-01T00:00:00Z' + n * interval '1 second',
+        'command-line (bulk)', 'test.bulk', 'member', n::text, 'gr'
+      from generate_series(1, ${AUDIT_COUNT_CAP + 1}) as n`);
+    const all = await list(tokens.admin!, '?action=test.bulk&from=2029-01-01');
+    expect(all).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect(all.items).toHaveLength(25);
+    expect(all.items[0]).toMatchObject({ target: String(AUDIT_COUNT_CAP + 1) });
+    // A manager's scope counts the same way; a narrower filter counts exactly.
+    expect(await list(tokens.manager!, '?action=test.bulk&from=2029-01-01')).toMatchObject({
+      total: AUDIT_COUNT_CAP,
+      totalCapped: true,
+    });
+    expect(
+      await list(tokens.admin!, '?action=test.bulk&from=2029-01-01&to=2029-01-01T00:00:10Z'),
+    ).toMatchObject({ total: 10, totalCapped: false });
+    expect(await list(tokens.admin!, '')).toMatchObject({ total: 6, totalCapped: false });
+  });
+
+  it('stops at the cap it is given: as many entries as the cap are not more', async () => {
+    const count = (cap: number) =>
+      auditPage(
+        t.database.db,
+        { action: 'test.bulk', to: '2029-01-01T00:00:10Z' },
+        null,
+        { page: 0, pageSize: 5 },
+        cap,
+      );
+    expect(await count(10)).toMatchObject({ total: 10, totalCapped: false });
+    expect(await count(9)).toMatchObject({ total: 9, totalCapped: true });
+    expect((await count(9)).items).toHaveLength(5);
   });
 });

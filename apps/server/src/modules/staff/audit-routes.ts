@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
 import {
+  AUDIT_COUNT_CAP,
   AuditActionsSchema,
   AuditFilterSchema,
   AuditPageSchema,
@@ -70,7 +71,7 @@ export const auditRoutes: FastifyPluginCallbackZod<AuditRoutesOptions> = (app, {
       schema: {
         tags: ['staff'],
         summary: 'The audit log, newest first, filtered and paged',
-        description: `Filters: \`staff\` (the actor: a staff email or \`command-line (user)\`), \`member\` (a member number), \`action\`, \`targetType\` and \`target\`, \`from\` and \`to\` (a date, which counts whole in UTC, or a date-time). \`page\` starts at 0; \`pageSize\` at most 100. ${scopeNote}`,
+        description: `Filters: \`staff\` (the actor: a staff email or \`command-line (user)\`), \`member\` (a member number), \`action\`, \`targetType\` and \`target\`, \`from\` and \`to\` (a date, which counts whole in UTC, or a date-time). \`page\` starts at 0; \`pageSize\` at most 100. \`total\` counts up to ${AUDIT_COUNT_CAP} (\`totalCapped\` past it: narrow the filter for older entries). ${scopeNote}`,
         querystring: AuditQuerySchema,
         response: { 200: dataEnvelope(AuditPageSchema), ...errors },
       },

@@ -4,7 +4,9 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
  * The order queue's examples. The demo data has no orders: the replay's hooks
  * place two as demo member 9000004 of Austria before the first call (the
  * first to fulfil, the second to refund; openapi/dredd-hooks.cjs puts their
- * numbers into the paths), which the manual provider submits at once.
+ * numbers into the paths), which the manual provider submits at once. The
+ * retry example's order is placed on a second server whose HTTP voucher
+ * provider answers 503 (openapi/check.ts), so it waits after a failed call.
  */
 const member = {
   number: '9000004',
@@ -106,20 +108,20 @@ export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
         provider: 'http',
         providerRef: null,
         attempts: 2,
-        lastError: 'HTTP 503 from the provider',
+        lastError: 'Provider answered HTTP 503',
         timeline: [{ state: 'placed', at: '2026-11-22T10:00:00.000Z' }],
         attemptLog: [
           {
             at: '2026-11-22T10:00:01.000Z',
             call: 'place',
             outcome: 'retry',
-            answer: 'HTTP 503 from the provider',
+            answer: 'Provider answered HTTP 503',
           },
           {
             at: '2026-11-22T10:00:03.000Z',
             call: 'place',
             outcome: 'retry',
-            answer: 'HTTP 503 from the provider',
+            answer: 'Provider answered HTTP 503',
           },
         ],
         canFulfil: false,

@@ -115,6 +115,7 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
           },
         ],
         total: 1,
+        totalCapped: false,
       },
     },
   },

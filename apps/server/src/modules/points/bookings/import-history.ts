@@ -18,7 +18,7 @@ import type { ImportSummary } from './import-summary.js';
 
 export type BookingImportSource = 'console' | 'command-line' | 'booking-queue';
 
-/** The actor of the queue call in the history. */
+/** The actor of the queue call in the history and the audit log. */
 export const bookingQueueActor: AuditActor = { staffId: null, label: 'booking-queue' };
 
 export type ImportOrigin = {
@@ -60,9 +60,10 @@ export class RejectedLines {
 export type RecordedImport = BookingImportDetail;
 
 /**
- * Runs `importBookings` and records the import in the history, with an
- * audit entry (`bookings.import`) for the console and the command line in
- * the history row's transaction. A failed import is recorded as `failed`
+ * Runs `importBookings` and records the import in the history, with its
+ * audit entry (`bookings.import`, by the staff member, the command line or
+ * the queue) in the history row's transaction: points move with every
+ * import, whoever sends it. A failed import is recorded as `failed`
  * with what its committed batches did (when the database still takes it),
  * and its error is thrown again.
  */
@@ -106,16 +107,13 @@ export async function importBookingsRecorded(
         })
         .returning();
       const detail = importDetail(row!);
-      if (origin.source !== 'booking-queue') {
-        const counts = importListed(row!);
-        await recordAudit(tx, origin.actor, {
-          action: 'bookings.import',
-          targetType: 'booking-import',
-          target: String(detail.id),
-          countryCode: origin.countries?.length === 1 ? origin.countries[0] : null,
-          after: counts,
-        });
-      }
+      await recordAudit(tx, origin.actor, {
+        action: 'bookings.import',
+        targetType: 'booking-import',
+        target: String(detail.id),
+        countryCode: origin.countries?.length === 1 ? origin.countries[0] : null,
+        after: importListed(row!),
+      });
       return detail;
     });
   if (failure === undefined) return record();

@@ -261,6 +261,34 @@ describe('the import history', () => {
     expect(audits[0]?.actor).toBe('command-line (tester)');
   });
 
+  it('audits a queue import like an upload, with the queue as the actor, beside its history row', async () => {
+    const member = await createAgent(t.database.db, { officeId: 'ATHGR0001' });
+    const answer = await postQueue(
+      t.app,
+      jsonLines([bookingRecord({ pnr: 'HIS004', member: member.number }), 'nope']),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [queued] = (await historyOf(admin)).items;
+    expect(queued).toMatchObject({ source: 'booking-queue', accepted: 1, rejectedCount: 1 });
+    const audits = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.action, 'bookings.import'),
+          eq(auditEntries.target, String(queued!.id)),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actor: 'booking-queue',
+      staffId: null,
+      targetType: 'booking-import',
+      countryCode: null,
+      after: { id: queued!.id, source: 'booking-queue', accepted: 1, rejectedCount: 1 },
+    });
+  });
+
   it('records a failed import as failed, and the command still exits 1 with its message', async () => {
     const errors: string[] = [];
     const code = await importFile(
