@@ -22,6 +22,7 @@ import { loadContent } from '../apps/server/src/modules/content/load-content.ts'
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
 import { hashPassword } from '../apps/server/src/modules/agents/password.ts';
 import { newTotpSecret, totpCode } from '../apps/server/src/modules/staff/totp.ts';
+import { REMINDER_DAYS } from '../apps/server/src/modules/points/points-clock.ts';
 import { median, benchPort, startServer, stopServer } from './lib.ts';
 
 const countries = ['ae', 'at', 'cy', 'gr'];
@@ -131,13 +132,17 @@ async function generate(databaseUrl: string, root: string, members: number, entr
         from point_entries group by agent_id`,
       ),
     );
+    // Settled orders and manual ones waiting for staff: none due for the
+    // order worker, which would otherwise spend the measured minutes
+    // submitting a hundred thousand orders placed in one instant.
     await step('gift orders (one per ten members)', () =>
       bulk(
         db,
         sql`
-        insert into gift_orders (agent_id, country_code, order_key, state, delivery, total_points, provider)
+        insert into gift_orders (agent_id, country_code, order_key, state, delivery, total_points, provider, next_attempt_at)
         select id, country_code, 'bench-' || id,
-          (array['placed','submitted','fulfilled','fulfilled','fulfilled','failed'])[1 + id % 6], 'self', 20, 'manual'
+          (array['submitted','submitted','fulfilled','fulfilled','fulfilled','failed'])[1 + id % 6], 'self', 20, 'manual',
+          now() + interval '10 years'
         from agents where id % 10 = 0`,
       ),
     );
@@ -159,6 +164,25 @@ async function generate(databaseUrl: string, root: string, members: number, entr
         select a.country_code, date_trunc('month', l.expires_on)::date, l.agent_id % 16, sum(l.remaining)
         from point_lots l join agents a on a.id = l.agent_id where l.remaining > 0 group by 1, 2, 3`);
       },
+    );
+    // The points clock reminds members of lapsing points day by day; a club
+    // that has run for years has sent today's reminders already. Without
+    // them the server's first pass would mail a quarter of the members while
+    // being measured.
+    await step('the expiry reminders already sent', () =>
+      db.execute(sql`
+        insert into expiry_reminders (agent_id, expires_on, days_before)
+        select due.agent_id, date_trunc('month', due.first_day)::date, notice.days
+        from (
+          select l.agent_id, min(l.expires_on) as first_day
+          from point_lots l join agents a on a.id = l.agent_id
+          where l.remaining > 0 and l.expires_on > current_date
+            and l.expires_on <= current_date + ${Math.max(...REMINDER_DAYS)} and a.status = 'active'
+          group by l.agent_id, to_char(l.expires_on, 'YYYY-MM')
+        ) due
+        cross join unnest(${sql.raw(`array[${REMINDER_DAYS.join(',')}]`)}::int[]) as notice(days)
+        where due.first_day - current_date <= notice.days
+        on conflict do nothing`),
     );
     await step('a staff admin', async () => {
       const secret = newTotpSecret();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { memberPageUrl } from '../account-links/link-urls.js';
 import { mailRecipientOf } from '../agents/mail-recipient.js';
@@ -152,7 +152,15 @@ export class PointsClock {
           eq(agents.status, 'active'),
         ),
       )
-      .groupBy(pointLots.agentId, sql`to_char(${pointLots.expiresOn}, 'YYYY-MM')`);
+      .groupBy(pointLots.agentId, sql`to_char(${pointLots.expiresOn}, 'YYYY-MM')`)
+      // Only groups whose notice is not claimed yet: each pass would otherwise
+      // open a transaction for every lapsing month of every member, hourly.
+      .having(
+        sql`not exists (select 1 from ${expiryReminders} r
+          where r.agent_id = ${pointLots.agentId}
+            and r.expires_on = date_trunc('month', min(${pointLots.expiresOn}))::date
+            and r.days_before = ${noticeFor(sql`min(${pointLots.expiresOn}) - ${today}::date`)})`,
+      );
     let sent = 0;
     for (const group of lapsing) {
       const daysLeft = daysBetween(today, group.firstDay);
@@ -193,6 +201,19 @@ export class PointsClock {
     }
     return sent;
   }
+}
+
+/** The notice due with `daysLeft` days to go (SQL): the nearest of REMINDER_DAYS not yet passed. */
+function noticeFor(daysLeft: SQL): SQL {
+  const [last, ...earlier] = [...REMINDER_DAYS].sort((a, b) => b - a);
+  return sql`case ${sql.join(
+    earlier
+      .reverse()
+      .map(
+        (days) => sql`when ${daysLeft} <= ${sql.raw(String(days))} then ${sql.raw(String(days))}`,
+      ),
+    sql` `,
+  )} else ${sql.raw(String(last))} end`;
 }
 
 function daysBetween(from: string, to: string): number {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type {
   ArchivePointsPage,
@@ -465,6 +465,15 @@ describe('the points clock', () => {
       .slice(before)
       .filter((mail) => mail.recipient === agent.email);
     expect(all).toHaveLength(3);
+    // A pass after the notice is claimed does not visit the member again
+    // (a million members' lapsing months would be a transaction each, hourly).
+    const transactions = vi.spyOn(t.database.db, 'transaction');
+    try {
+      await t.app.pointsClock.remindOfLapsingPoints('2027-01-09');
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
     clock = Date.parse('2027-01-15T10:00:00Z');
     const run = await t.app.pointsClock.runOnce();
     expect(run.expiredMembers).toBeGreaterThanOrEqual(1);
