@@ -62,7 +62,9 @@ export async function loadGifts(
         };
         // Categories staff created or renamed stay as they are, like edited gifts.
         const keptCategories =
-          options.takeFile === true ? new Map() : await editedCategories(tx, countryCode);
+          options.takeFile === true
+            ? new Map<string, Record<string, string>>()
+            : await editedCategories(tx, countryCode);
         for (const [id, names] of keptCategories) {
           const inFile = file.categories.find((candidate) => candidate.id === id);
           const fields =

@@ -170,10 +170,10 @@ describe('creating a category', () => {
       editedAt: new Date(clock).toISOString(),
     });
     const [entry] = await auditOf('gift-category.create', 'gr/bags');
+    expect(entry!.actor).toContain('manager');
     expect(entry).toMatchObject({
       countryCode: 'gr',
       targetType: 'gift-category',
-      actor: expect.stringContaining('manager'),
       after: { id: 'bags', names: { eng: 'Bags', ell: 'Τσάντες' } },
     });
     expect((await moveGift(1002, 'bags')).statusCode).toBe(200);
