@@ -36,8 +36,7 @@ export const giftCategoriesExamples: Partial<Record<OperationKey, OperationExamp
   'POST /s2c/staff/v1/gift-categories/{country}': {
     access: 'staff',
     parameters: { country: 'gr' },
-    // Flat `names[…]` fields: the same body form-encoded and as JSON.
-    body: { id: 'souvenirs', 'names[eng]': 'Souvenirs', 'names[ell]': 'Αναμνηστικά' },
+    body: { id: 'souvenirs', names: { eng: 'Souvenirs', ell: 'Αναμνηστικά' } },
     answer: listWith({
       id: 'souvenirs',
       names: { eng: 'Souvenirs', ell: 'Αναμνηστικά' },
@@ -48,7 +47,7 @@ export const giftCategoriesExamples: Partial<Record<OperationKey, OperationExamp
   'PUT /s2c/staff/v1/gift-categories/{country}/{id}': {
     access: 'staff',
     parameters: { country: 'gr', id: 'souvenirs' },
-    body: { 'names[eng]': 'Souvenirs and gifts', 'names[ell]': 'Αναμνηστικά και δώρα' },
+    body: { names: { eng: 'Souvenirs and gifts', ell: 'Αναμνηστικά και δώρα' } },
     answer: listWith({
       id: 'souvenirs',
       names: { eng: 'Souvenirs and gifts', ell: 'Αναμνηστικά και δώρα' },
