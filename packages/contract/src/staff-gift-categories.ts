@@ -39,8 +39,7 @@ const foldNames = (body: unknown): unknown => {
   }
   if (Object.keys(names).length === 0) return folded;
   const given = folded.names;
-  folded.names =
-    typeof given === 'object' && given !== null ? { ...given, ...names } : names;
+  folded.names = typeof given === 'object' && given !== null ? { ...given, ...names } : names;
   return folded;
 };
 
