@@ -106,6 +106,8 @@ function GiftForm({
     onSuccess: (answer) => {
       client.setQueryData(giftQuery(String(answer.id)).queryKey, answer);
       void client.invalidateQueries({ queryKey: ['gifts', 'catalogue'] });
+      // The categories' gift counts change when a gift moves.
+      void client.invalidateQueries({ queryKey: ['gifts', 'categories'] });
       setSaved('The gift is saved. Members see it at once.');
       if (gift === undefined) void navigate(`../${answer.id}`, { relative: 'path' });
     },
