@@ -14,6 +14,11 @@ export const GiftSchema = z.object({
   id: z.number().int(),
   /** Image URL, or '' for the default icon. */
   img: z.string(),
+  /**
+   * The image's alt text in the page's language, when staff gave one ('' for
+   * an image that only decorates); absent, the image counts as decorative.
+   */
+  imgAlt: z.string().optional(),
   /** The gift's name. */
   description: z.string(),
   /** HTML: more about the gift. */

@@ -17,6 +17,11 @@ export const GiftTextSchema = z.object({
   description: z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
   /** More about it (HTML, as in the gift files). */
   text: z.string().max(5_000, 'At most 5000 characters').default(''),
+  /**
+   * The gift image's alt text in this language: what the image shows that
+   * the name and text do not say; '' for an image that only decorates.
+   */
+  imageAlt: z.string().trim().max(300, 'At most 300 characters').default(''),
 });
 export type GiftText = z.infer<typeof GiftTextSchema>;
 
@@ -89,7 +94,10 @@ export const StaffGiftSchema = z.object({
   link: z.string(),
   /** When staff last edited it (the gift files no longer overwrite it), or null. */
   editedAt: z.string().nullable(),
-  texts: z.record(z.string(), z.object({ description: z.string(), text: z.string() })),
+  texts: z.record(
+    z.string(),
+    z.object({ description: z.string(), text: z.string(), imageAlt: z.string() }),
+  ),
 });
 export type StaffGift = z.infer<typeof StaffGiftSchema>;
 

@@ -127,7 +127,9 @@ describe('on the embedded database, with the server running', () => {
     const ran = await runCommand(entries.contentExport, ['at', '--out', out], env);
     expect(ran.error).toContain(handedOver(server.pid));
     expect(ran).toMatchObject({ code: 0 });
-    expect(ran.out).toContain('Content exported: at (3 files under');
+    // The country's content files and its gift catalogue.
+    expect(ran.out).toContain('Content exported: at (4 files under');
+    expect(existsSync(join(out, 'gifts/at.json'))).toBe(true);
     const german = JSON.parse(readFileSync(join(out, 'countries/at/deu.json'), 'utf8')) as {
       menuItems: unknown[];
     };

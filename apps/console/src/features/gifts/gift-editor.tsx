@@ -13,6 +13,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { StockChange } from './stock-change';
 import { base64Of, catalogueQuery, giftQuery } from './gifts-api';
+import { categoriesQuery } from './categories/categories-api';
+import { ImageAltFields } from './image-alt-fields';
 import { useGiftCountry } from './use-country';
 
 type Draft = {
@@ -35,7 +37,7 @@ const draftOf = (gift: StaffGiftDetail | undefined, catalogue: StaffGiftCatalogu
   texts: Object.fromEntries(
     catalogue.languages.map((language) => [
       language,
-      gift?.texts[language] ?? { description: '', text: '' },
+      gift?.texts[language] ?? { description: '', text: '', imageAlt: '' },
     ]),
   ),
 });
@@ -89,6 +91,11 @@ function GiftForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // The languages' own names, for the alt text fields' labels (the codes until they load).
+  const categories = useQuery(categoriesQuery(countryCode));
+  const languageNames = Object.fromEntries(
+    (categories.data?.languages ?? []).map((language) => [language.code, language]),
+  );
   const defaultName = draft.texts[catalogue.languages[0] ?? '']?.description ?? '';
 
   const save = useMutation({
@@ -99,6 +106,8 @@ function GiftForm({
     onSuccess: (answer) => {
       client.setQueryData(giftQuery(String(answer.id)).queryKey, answer);
       void client.invalidateQueries({ queryKey: ['gifts', 'catalogue'] });
+      // The categories' gift counts change when a gift moves.
+      void client.invalidateQueries({ queryKey: ['gifts', 'categories'] });
       setSaved('The gift is saved. Members see it at once.');
       if (gift === undefined) void navigate(`../${answer.id}`, { relative: 'path' });
     },
@@ -132,7 +141,11 @@ function GiftForm({
       const found: Record<string, string> = {};
       for (const issue of checked.error.issues) {
         const key =
-          issue.path[0] === 'texts' ? `texts.${String(issue.path[1])}` : String(issue.path[0]);
+          issue.path[0] === 'texts'
+            ? issue.path[2] === 'imageAlt'
+              ? `texts.${String(issue.path[1])}.imageAlt`
+              : `texts.${String(issue.path[1])}`
+            : String(issue.path[0]);
         found[key] ??= issue.message;
       }
       setErrors(found);
@@ -191,7 +204,7 @@ function GiftForm({
     }
   };
 
-  const words = draft.texts[tab] ?? { description: '', text: '' };
+  const words = draft.texts[tab] ?? { description: '', text: '', imageAlt: '' };
   const setWords = (change: Partial<GiftText>) =>
     setDraft((current) => ({
       ...current,
@@ -372,10 +385,33 @@ function GiftForm({
           </div>
           {draft.image !== '' && (
             <figure className="gift-preview">
-              <img src={draft.image} alt={defaultName || 'The gift'} />
-              <figcaption>Preview; members read the gift’s name as its description.</figcaption>
+              <img
+                src={draft.image}
+                alt={
+                  draft.texts[catalogue.languages[0] ?? '']?.imageAlt || defaultName || 'The gift'
+                }
+              />
+              <figcaption>Preview of the image</figcaption>
             </figure>
           )}
+          <ImageAltFields
+            languages={catalogue.languages}
+            names={languageNames}
+            texts={draft.texts}
+            errors={errors}
+            onChange={(language, imageAlt) =>
+              setDraft((current) => ({
+                ...current,
+                texts: {
+                  ...current.texts,
+                  [language]: {
+                    ...(current.texts[language] ?? { description: '', text: '', imageAlt: '' }),
+                    imageAlt,
+                  },
+                },
+              }))
+            }
+          />
         </fieldset>
         {mayEdit && (
           <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>

@@ -27,6 +27,13 @@ export const giftCategories = pgTable(
     languageCode: varchar({ length: 3 }).notNull(),
     name: text().notNull(),
     position: integer().notNull().default(0),
+    /**
+     * When staff last created or renamed the category in the console (every
+     * language's row carries it): from then on the database is its source of
+     * truth, and loading the gift files leaves it alone unless told to take
+     * the file (load-gifts.ts), as with an edited gift.
+     */
+    editedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.id, t.languageCode] })],
 );
@@ -71,6 +78,12 @@ export const giftTexts = pgTable(
     description: text().notNull(),
     /** HTML. */
     text: text().notNull().default(''),
+    /**
+     * The gift image's alt text in this language: null when none was given
+     * (the member site then treats the image as decorative, as before), ''
+     * when staff said it is decorative.
+     */
+    imageAlt: text(),
   },
   (t) => [primaryKey({ columns: [t.giftId, t.languageCode] })],
 );

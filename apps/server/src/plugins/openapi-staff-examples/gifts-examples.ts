@@ -16,10 +16,12 @@ const backpack = {
     eng: {
       description: 'City backpack',
       text: '<p>A water-repellent backpack with a padded laptop sleeve.</p>',
+      imageAlt: '',
     },
     ell: {
       description: 'Σακίδιο πόλης',
       text: '<p>Αδιάβροχο σακίδιο με θήκη για φορητό υπολογιστή.</p>',
+      imageAlt: '',
     },
   },
 };
@@ -31,8 +33,16 @@ const backpackEdit = {
   image: '/media/gifts/backpack.svg',
   link: '',
   texts: {
-    eng: { description: 'City backpack 20 l', text: backpack.texts.eng.text },
-    ell: { description: 'Σακίδιο πόλης 20 l', text: backpack.texts.ell.text },
+    eng: {
+      description: 'City backpack 20 l',
+      text: backpack.texts.eng.text,
+      imageAlt: 'A grey backpack with a front pocket',
+    },
+    ell: {
+      description: 'Σακίδιο πόλης 20 l',
+      text: backpack.texts.ell.text,
+      imageAlt: 'Γκρι σακίδιο με μπροστινή τσέπη',
+    },
   },
 };
 

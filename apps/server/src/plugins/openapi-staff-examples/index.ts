@@ -1,6 +1,7 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { bookingsExamples } from './bookings-examples.js';
 import { contentExamples } from './content-examples.js';
+import { giftCategoriesExamples } from './gift-categories-examples.js';
 import { giftsExamples } from './gifts-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
 import { membersExamples } from './members-examples.js';
@@ -16,6 +17,7 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...bookingsExamples,
   ...contentExamples,
   ...giftsExamples,
+  ...giftCategoriesExamples,
   ...memberActionsExamples,
   ...membersExamples,
   ...officesExamples,

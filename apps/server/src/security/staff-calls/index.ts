@@ -1,6 +1,7 @@
 import { auditCalls } from './audit-calls.js';
 import { bookingsCalls } from './bookings-calls.js';
 import { contentCalls } from './content-calls.js';
+import { giftCategoriesCalls } from './gift-categories-calls.js';
 import { giftsCalls } from './gifts-calls.js';
 import { memberActionsCalls } from './member-actions-calls.js';
 import { membersCalls } from './members-calls.js';
@@ -18,6 +19,7 @@ export const staffCalls: readonly StaffCall[] = [
   ...bookingsCalls,
   ...contentCalls,
   ...giftsCalls,
+  ...giftCategoriesCalls,
   ...memberActionsCalls,
   ...membersCalls,
   ...officesCalls,

@@ -81,6 +81,10 @@ export async function availableGifts(
   return rows.map((row) => ({
     id: row.id,
     img: row.image,
+    // Only an image's own alt text; without one the member site keeps it decorative.
+    ...(row.image !== '' && texts.get(row.id)?.imageAlt != null
+      ? { imgAlt: texts.get(row.id)!.imageAlt! }
+      : {}),
     description: texts.get(row.id)?.description ?? '',
     text: texts.get(row.id)?.text ?? '',
     points: row.points,

@@ -38,16 +38,25 @@ export const GiftEntrySchema = z.strictObject({
   /** The starting stock; null when the gift is not counted. */
   stock: z.number().int().min(0).nullable(),
   active: z.boolean().default(true),
-  /** An image under /media/gifts/, or '' for the default icon. */
+  /**
+   * An image under /media/gifts/, or '' for the default icon. An export also
+   * writes an image uploaded in the console (/media/gift-images/{id}): it is
+   * kept in that environment's database, not in the files.
+   */
   image: z
     .string()
-    .regex(/^(?:\/media\/gifts\/[a-z0-9-]+\.(?:svg|png|jpg|webp))?$/, 'must be under /media/gifts/')
+    .regex(
+      /^(?:\/media\/gifts\/[a-z0-9-]+\.(?:svg|png|jpg|webp)|\/media\/gift-images\/\d{1,9})?$/,
+      'must be under /media/gifts/ (or an image uploaded in the console)',
+    )
     .default(''),
   link: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
   /** The gift's name per language. */
   description: PerLanguageSchema,
   /** HTML about the gift per language. */
   text: z.record(LanguageCodeSchema, z.string()).default({}),
+  /** The image's alt text per language ('' for an image that only decorates); optional. */
+  imageAlt: z.record(LanguageCodeSchema, z.string().max(300)).default({}),
 });
 
 export const DateRangeSchema = z

@@ -68,8 +68,20 @@ describe('loadGifts', () => {
       ],
     );
     expect(first.texts.filter((text) => text.giftId === 1001)).toEqual([
-      { giftId: 1001, languageCode: 'ell', description: 'Βαλίτσα', text: '<p>Μια βαλίτσα.</p>' },
-      { giftId: 1001, languageCode: 'eng', description: 'Suitcase', text: '<p>A case.</p>' },
+      {
+        giftId: 1001,
+        languageCode: 'ell',
+        description: 'Βαλίτσα',
+        text: '<p>Μια βαλίτσα.</p>',
+        imageAlt: null,
+      },
+      {
+        giftId: 1001,
+        languageCode: 'eng',
+        description: 'Suitcase',
+        text: '<p>A case.</p>',
+        imageAlt: null,
+      },
     ]);
     expect(first.ordering.find((row) => row.countryCode === 'gr')).toMatchObject({
       orderDisabled: true,

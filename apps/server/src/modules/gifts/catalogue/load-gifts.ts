@@ -1,10 +1,10 @@
 import { readCountryFiles } from '../../content/country-files.js';
-import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.js';
 import { giftCategories, giftOrdering, gifts, giftTexts } from '../schema.js';
 import { GiftsFileSchema, type GiftsFile } from './gift-files.js';
 
-/** A gift or country's ordering rules staff edited in the console, which the file would change. */
+/** A gift, category or country's ordering rules staff edited in the console, which the file would change. */
 export type KeptStaffEdit = { countryCode: string; target: string; fields: string[] };
 
 export type GiftsLoadSummary = {
@@ -60,8 +60,28 @@ export async function loadGifts(
           ...original,
           gifts: original.gifts.filter((gift) => !editedIds.has(gift.id)),
         };
-        await tx.delete(giftCategories).where(eq(giftCategories.countryCode, countryCode));
-        const categoryRows = file.categories.flatMap((category, position) =>
+        // Categories staff created or renamed stay as they are, like edited gifts.
+        const keptCategories =
+          options.takeFile === true
+            ? new Map<string, Record<string, string>>()
+            : await editedCategories(tx, countryCode);
+        for (const [id, names] of keptCategories) {
+          const inFile = file.categories.find((candidate) => candidate.id === id);
+          const fields =
+            inFile === undefined ? ['not in the file'] : nameDifferences(names, inFile.name);
+          if (fields.length > 0) kept.push({ countryCode, target: `category ${id}`, fields });
+        }
+        await tx
+          .delete(giftCategories)
+          .where(
+            options.takeFile === true
+              ? eq(giftCategories.countryCode, countryCode)
+              : and(eq(giftCategories.countryCode, countryCode), isNull(giftCategories.editedAt)),
+          );
+        const fileCategories = file.categories
+          .map((category, position) => ({ category, position }))
+          .filter(({ category }) => !keptCategories.has(category.id));
+        const categoryRows = fileCategories.flatMap(({ category, position }) =>
           Object.entries(category.name).map(([languageCode, name]) => ({
             countryCode,
             id: category.id,
@@ -123,6 +143,7 @@ export async function loadGifts(
             languageCode,
             description,
             text: gift.text[languageCode] ?? '',
+            imageAlt: gift.imageAlt[languageCode] ?? null,
           })),
         );
         await tx.insert(giftTexts).values(textRows);
@@ -199,7 +220,7 @@ type EditedGift = {
   active: boolean;
   image: string;
   link: string;
-  texts: Record<string, { description: string; text: string }>;
+  texts: Record<string, { description: string; text: string; imageAlt: string | null }>;
 };
 
 /** The country's gifts staff edited, with their words. */
@@ -223,9 +244,36 @@ async function editedGifts(tx: Transaction, countryCode: string): Promise<Edited
     texts: Object.fromEntries(
       texts
         .filter((text) => text.giftId === row.id)
-        .map((text) => [text.languageCode, { description: text.description, text: text.text }]),
+        .map((text) => [
+          text.languageCode,
+          { description: text.description, text: text.text, imageAlt: text.imageAlt },
+        ]),
     ),
   }));
+}
+
+/** The country's categories staff created or renamed, with their names by language. */
+async function editedCategories(
+  tx: Transaction,
+  countryCode: string,
+): Promise<Map<string, Record<string, string>>> {
+  const rows = await tx
+    .select()
+    .from(giftCategories)
+    .where(and(eq(giftCategories.countryCode, countryCode), isNotNull(giftCategories.editedAt)));
+  const categories = new Map<string, Record<string, string>>();
+  for (const row of rows) {
+    categories.set(row.id, { ...categories.get(row.id), [row.languageCode]: row.name });
+  }
+  return categories;
+}
+
+/** The languages whose name differs between a staff-edited category and the file. */
+function nameDifferences(names: Record<string, string>, file: Record<string, string>): string[] {
+  const languages = new Set([...Object.keys(names), ...Object.keys(file)]);
+  return [...languages]
+    .filter((code) => names[code] !== file[code])
+    .map((code) => `name (${code})`);
 }
 
 /** The fields where a staff-edited gift and the file differ (the stock aside: it is counted, not loaded). */
@@ -239,6 +287,9 @@ function differences(gift: EditedGift, file: FileGift): string[] {
     const words = gift.texts[language];
     if (words?.description !== file.description[language]) fields.push(`name (${language})`);
     if ((words?.text ?? '') !== (file.text[language] ?? '')) fields.push(`text (${language})`);
+    if ((words?.imageAlt ?? '') !== (file.imageAlt[language] ?? '')) {
+      fields.push(`image alt text (${language})`);
+    }
   }
   return fields;
 }

@@ -59,7 +59,10 @@ async function giftsWith(
     texts: Object.fromEntries(
       texts
         .filter((text) => text.giftId === row.id)
-        .map((text) => [text.languageCode, { description: text.description, text: text.text }]),
+        .map((text) => [
+          text.languageCode,
+          { description: text.description, text: text.text, imageAlt: text.imageAlt ?? '' },
+        ]),
     ),
   }));
 }
@@ -183,7 +186,9 @@ async function checkEdit(
     .select({ id: giftCategories.id })
     .from(giftCategories)
     .where(and(eq(giftCategories.countryCode, countryCode), eq(giftCategories.id, edit.category)))
-    .limit(1);
+    .limit(1)
+    // Shared with other gift edits, exclusive of a deletion of the category (gift-categories.ts).
+    .for('share');
   if (category === undefined)
     return { field: 'category', message: 'Choose a category of the country' };
   return undefined;
@@ -200,6 +205,7 @@ async function writeTexts(
     languageCode,
     description: words.description.trim(),
     text: words.text,
+    imageAlt: words.imageAlt.trim(),
   }));
   if (rows.length > 0) await tx.insert(giftTexts).values(rows);
 }
@@ -297,7 +303,7 @@ export async function updateGift(
           texts: Object.fromEntries(
             beforeTexts.map((text) => [
               text.languageCode,
-              { description: text.description, text: text.text },
+              { description: text.description, text: text.text, imageAlt: text.imageAlt },
             ]),
           ),
         },

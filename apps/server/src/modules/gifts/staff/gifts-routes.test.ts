@@ -87,8 +87,8 @@ describe('the catalogue of a country', () => {
     });
     const suitcase = catalogue.gifts.find((gift) => gift.id === 1001)!;
     expect(suitcase.texts).toEqual({
-      eng: { description: 'Suitcase', text: '<p>A case.</p>' },
-      ell: { description: 'Βαλίτσα', text: '<p>Μια βαλίτσα.</p>' },
+      eng: { description: 'Suitcase', text: '<p>A case.</p>', imageAlt: '' },
+      ell: { description: 'Βαλίτσα', text: '<p>Μια βαλίτσα.</p>', imageAlt: '' },
     });
     expect(catalogue.gifts.map((gift) => gift.id)).toContain(1004);
     expect(

@@ -1,4 +1,5 @@
 import { appPlugin } from '../../../app-types.js';
+import { giftCategoriesRoutes } from './gift-categories-routes.js';
 import { giftsRoutes } from './gifts-routes.js';
 import { ordersRoutes } from './orders-routes.js';
 
@@ -17,6 +18,7 @@ export const staffGiftsModule = appPlugin<StaffGiftsModuleOptions>(
     const now = options.now ?? Date.now;
     await app.register(ordersRoutes, { now });
     await app.register(giftsRoutes, { now });
+    await app.register(giftCategoriesRoutes, { now });
   },
   { name: 'staff-gifts', dependencies: ['staff', 'gifts'] },
 );

@@ -1,7 +1,13 @@
-/** A gift's image, or the default gift icon when it has none. */
-export function GiftImage({ src }: { src: string }) {
+/**
+ * A gift's image, or the default gift icon when it has none. The image's alt
+ * text is the one staff gave it in the page's language; without one (or with
+ * an empty one) it only decorates: the card's heading names the gift.
+ */
+export function GiftImage({ src, alt }: { src: string; alt?: string | undefined }) {
   if (src !== '')
-    return <img className="gift-card__image" src={src} alt="" loading="lazy" decoding="async" />;
+    return (
+      <img className="gift-card__image" src={src} alt={alt ?? ''} loading="lazy" decoding="async" />
+    );
   return (
     <svg
       className="gift-card__image gift-card__image--default"

@@ -37,7 +37,7 @@ export function GiftCard({
       aria-labelledby={`${id}-name`}
       onFocus={onFocusCard}
     >
-      <GiftImage src={gift.img} />
+      <GiftImage src={gift.img} alt={gift.imgAlt} />
       <h2 className="gift-card__name" id={`${id}-name`}>
         {gift.description}
       </h2>

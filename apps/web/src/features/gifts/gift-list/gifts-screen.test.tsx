@@ -64,6 +64,27 @@ describe('gift list (spec 2 §2.4 "Gift list")', () => {
     expect(screen.getByText('935')).toBeTruthy();
   });
 
+  it('gives an image the alt text staff wrote for it; an image without one stays decorative', () => {
+    renderGifts(
+      makeGiftsPage({
+        Gifts: [
+          makeGift({
+            id: 4,
+            description: 'Travel mug',
+            img: '/media/gifts/mug.png',
+            imgAlt: 'A red mug with the club’s logo',
+          }),
+          makeGift({ id: 5, description: 'City guide', img: '/media/gifts/guide.png' }),
+          makeGift({ id: 6, description: 'Pen', img: '/media/gifts/pen.png', imgAlt: '' }),
+        ],
+      }),
+    );
+    const [mug, guide, pen] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(mug).getByRole('img', { name: 'A red mug with the club’s logo' })).toBeTruthy();
+    expect(guide.querySelector('img')?.getAttribute('alt')).toBe('');
+    expect(pen.querySelector('img')?.getAttribute('alt')).toBe('');
+  });
+
   it('marks the gifts beyond the available points with the points still needed', () => {
     renderGifts(
       makeGiftsPage({
