@@ -177,7 +177,7 @@ async function generate(databaseUrl: string, root: string, members: number, entr
           select l.agent_id, min(l.expires_on) as first_day
           from point_lots l join agents a on a.id = l.agent_id
           where l.remaining > 0 and l.expires_on > current_date
-            and l.expires_on <= current_date + ${Math.max(...REMINDER_DAYS)} and a.status = 'active'
+            and l.expires_on <= current_date + ${sql.raw(String(Math.max(...REMINDER_DAYS)))} and a.status = 'active'
           group by l.agent_id, to_char(l.expires_on, 'YYYY-MM')
         ) due
         cross join unnest(${sql.raw(`array[${REMINDER_DAYS.join(',')}]`)}::int[]) as notice(days)
