@@ -2,13 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLoggedIn, accountMenuButton } from './support/membership';
 import { OwnServer } from './support/own-server';
-import {
-  freshCode,
-  openConsoleAs,
-  staffAccount,
-  staffToken,
-  type DemoStaffName,
-} from './support/staff';
+import { openConsoleAs, openOwnConsoleAs, staffToken } from './support/staff';
 
 /**
  * Content in the staff console: the manager of Austria publishes an alert in
@@ -28,22 +22,6 @@ const alert = {
 };
 
 const server = new OwnServer();
-
-/** Opens a console path of the own server signed in as the demo account. */
-async function openOwnConsoleAs(page: Page, name: DemoStaffName, path: string): Promise<void> {
-  const account = staffAccount(name);
-  const login = await page.request.post(server.rootUrl('/s2c/staff/v1/session'), {
-    form: {
-      email: account.email,
-      password: account.password,
-      code: await freshCode(account.email, server.rootUrl('')),
-    },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
-  await page.goto(server.rootUrl(path));
-}
 
 /** The member site shows a change within a second: load the page again until it does. */
 async function expectOnSite(page: Page, url: string, text: string, visible = true) {
@@ -67,7 +45,7 @@ test.describe('publishing content from the staff console', () => {
     page,
     browser,
   }) => {
-    await openOwnConsoleAs(page, 'manager', '/staff/content');
+    await openOwnConsoleAs(page, server, 'manager', '/staff/content');
     await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Austria' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Greece' })).toHaveCount(0);
@@ -109,7 +87,7 @@ test.describe('publishing content from the staff console', () => {
   }) => {
     // A long journey: the console, a guest and a member on the site, and a content:load run.
     test.setTimeout(90_000);
-    await openOwnConsoleAs(page, 'manager', '/staff/content/at/deu/menu');
+    await openOwnConsoleAs(page, server, 'manager', '/staff/content/at/deu/menu');
     await expect(page.getByRole('heading', { name: 'Menu' })).toBeVisible();
     await expectNoAxeViolations(page, 'content: menu');
     await page.getByLabel('Title of item 4').fill('Neuigkeiten für Mitglieder');
@@ -158,7 +136,7 @@ test.describe('publishing content from the staff console', () => {
     page,
     browser,
   }) => {
-    await openOwnConsoleAs(page, 'admin', '/staff/content/gr/ell/dictionary');
+    await openOwnConsoleAs(page, server, 'admin', '/staff/content/gr/ell/dictionary');
     await expect(page.getByRole('heading', { name: 'Dictionary' })).toBeVisible();
     await page.getByLabel('Find words by key or wording').fill('menu.contactUs');
     await page.getByRole('button', { name: 'Edit menu.contactUs' }).click();

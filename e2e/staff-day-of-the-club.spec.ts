@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { memberToken, placeOrder, pointsPage } from './support/gift-orders';
 import { OwnServer } from './support/own-server';
-import { freshCode, staffAccount } from './support/staff';
+import { openOwnConsoleAs, staffAccount } from './support/staff';
 
 /**
  * The issue's "day of the club", as one journey: the manager of Austria runs
@@ -38,21 +38,6 @@ function day(offset: number): string {
 
 /** A record locator no other run has used. */
 const newPnr = () => `D${Math.random().toString(36).slice(2, 7).toUpperCase().padEnd(5, '0')}`;
-
-/** Opens a console path of the own server signed in as the manager of Austria. */
-async function openConsole(page: Page, path: string): Promise<void> {
-  const login = await page.request.post(server.rootUrl('/s2c/staff/v1/session'), {
-    form: {
-      email: manager.email,
-      password: manager.password,
-      code: await freshCode(manager.email, server.rootUrl('')),
-    },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
-  await page.goto(server.rootUrl(path));
-}
 
 /** Waits until the manual provider took the order (submitted), as the member sees it. */
 async function submitted(request: APIRequestContext, token: string, orderId: number) {
@@ -102,7 +87,7 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   const main = page.getByRole('main');
 
   // The morning's bookings file: Jonas's PNR with a flown segment and a cancelled one.
-  await openConsole(page, '/staff/bookings');
+  await openOwnConsoleAs(page, server, 'manager', '/staff/bookings');
   await expect(main.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
   await expectNoAxeViolations(page, 'day: bookings');
   const booking = {

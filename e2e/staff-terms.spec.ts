@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { OwnServer } from './support/own-server';
-import { freshCode, staffAccount } from './support/staff';
+import { openOwnConsoleAs } from './support/staff';
 
 /**
  * The console's terms area: a manager of Austria and an admin require the
@@ -18,31 +18,6 @@ test.beforeAll(async () => {
   await server.start();
 });
 test.afterAll(() => server.stop());
-
-/** The console on the root domain of the own server. */
-const consoleUrl = (path: string) => {
-  const port = new URL(server.url('gr')).port;
-  return `http://localhost:${port}/staff${path}`;
-};
-
-/** Opens the console signed in as a demo staff account of the own server. */
-async function openConsole(page: Page, name: 'admin' | 'manager', path: string) {
-  const account = staffAccount(name);
-  const response = await page.request.post(
-    consoleUrl('').replace('/staff', '/s2c/staff/v1/session'),
-    {
-      form: {
-        email: account.email,
-        password: account.password,
-        code: await freshCode(account.email, consoleUrl('')),
-      },
-    },
-  );
-  expect(response.ok()).toBe(true);
-  const token = ((await response.json()) as { data: { token: string } }).data.token;
-  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
-  await page.goto(consoleUrl(path));
-}
 
 /** A demo member logs in on their country's English pages and opens their home. */
 async function memberMeetsTermsGate(browser: Browser, country: string, number: string) {
@@ -76,7 +51,7 @@ test('the manager of Austria requires the terms again: an Austrian member meets 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await openConsole(page, 'manager', '/terms');
+  await openOwnConsoleAs(page, server, 'manager', '/staff/terms');
   const table = page.getByRole('table', { name: 'Terms version per country' });
   await expect(table).toBeVisible();
   // Only the manager's own country.
@@ -97,7 +72,7 @@ test('an admin sees every country and requires the terms again in Greece', async
   browser,
 }) => {
   test.setTimeout(90_000);
-  await openConsole(page, 'admin', '/terms');
+  await openOwnConsoleAs(page, server, 'admin', '/staff/terms');
   const table = page.getByRole('table', { name: 'Terms version per country' });
   await expect(table.getByRole('rowheader')).toHaveCount(4);
   await expectNoAxeViolations(page, 'terms area, admin');

@@ -110,3 +110,31 @@ export async function openConsoleAs(
   await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
   await page.goto(path);
 }
+
+/** A spec's own server (e2e/support/own-server.ts): its root domain. */
+type RootOf = { rootUrl(path?: string): string };
+
+/**
+ * Opens a console path of a spec's own server signed in as the demo account:
+ * a fresh login there (its database is its own), the token put where the
+ * console keeps it.
+ */
+export async function openOwnConsoleAs(
+  page: Page,
+  server: RootOf,
+  name: DemoStaffName,
+  path: string,
+): Promise<void> {
+  const account = staffAccount(name);
+  const login = await page.request.post(server.rootUrl('/s2c/staff/v1/session'), {
+    form: {
+      email: account.email,
+      password: account.password,
+      code: await freshCode(account.email, server.rootUrl('')),
+    },
+  });
+  if (!login.ok()) throw new Error(`staff login failed: ${login.status()} ${await login.text()}`);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await page.addInitScript((value) => sessionStorage.setItem('staff-token', value), token);
+  await page.goto(server.rootUrl(path));
+}
