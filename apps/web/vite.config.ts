@@ -1,21 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compile-hints';
 
-// react-router's package exports always point at its development build, which
-// ships dev-only warnings; production builds take its production build instead.
-const reactRouterDevelopment = dirname(createRequire(import.meta.url).resolve('react-router'));
-const reactRouterProduction = join(reactRouterDevelopment, '../production/index.mjs');
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), compileHints()],
-  resolve: {
-    conditions: ['source'],
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-  },
+  resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the chunks each screen loads, read by the size check.
@@ -56,4 +45,4 @@ export default defineConfig(({ command }) => ({
     css: { include: [/\.css\?raw$/] },
     restoreMocks: true,
   },
-}));
+});

@@ -1,4 +1,4 @@
-import { createPath, type Location } from 'react-router';
+import { createPath, type Location } from '../shared/navigation/path';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { countryFromHost, splitCountryRoute } from '@club/contract/host';

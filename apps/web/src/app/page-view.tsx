@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../shared/navigation/navigator-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
 import { useCommonState } from '../shared/common-state';

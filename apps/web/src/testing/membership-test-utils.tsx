@@ -1,7 +1,8 @@
 import { useLayoutEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { parsePath, useLocation } from 'react-router';
+import { parsePath } from '../shared/navigation/path';
+import { useLocation } from '../shared/navigation/navigator-router';
 import { vi } from 'vitest';
 import type { ClientLayout } from '@club/contract/client-layout';
 import type { Layout } from '@club/contract/layout';

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../shared/navigation/navigator-router';
 import { vi } from 'vitest';
 import { fallbackLayout, type ClientLayout } from '@club/contract/client-layout';
 import { LayoutContext } from '../shared/layout-context';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Location } from 'react-router';
+import type { Location } from '../shared/navigation/path';
 import { NavigatorRouter } from '../shared/navigation/navigator-router';
 import { createMemoryHistory } from '../shared/navigation/page-history';
 import { createPageNavigator, type PageNavigator } from '../shared/navigation/page-navigator';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import { useLayout } from '../../shared/layout-context';
 import { LeftToRight } from '../../shared/left-to-right';
 import { pagePath } from '../../shared/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import { cookieChoice, rememberCookieChoice, type CookieChoice } from '../../lib/cookie-choice';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';

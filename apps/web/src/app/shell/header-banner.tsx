@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import type { HeaderImage } from '@club/contract/layout';
 import { useLayout } from '../../shared/layout-context';
 import { dictionaryText } from '../../lib/dictionary';

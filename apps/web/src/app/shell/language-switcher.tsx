@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from '../../shared/navigation/link';
+import { useLocation } from '../../shared/navigation/navigator-router';
 import { useLayout } from '../../shared/layout-context';
 import { languageSwitchPath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';

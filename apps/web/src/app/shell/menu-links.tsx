@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import type { MenuItem } from '@club/contract/layout';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';

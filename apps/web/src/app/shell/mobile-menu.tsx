@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
 import { dictionaryText } from '../../lib/dictionary';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/navigation/navigator-router';
 import { useNavigate } from '../../shared/navigation/navigator-router';
 import type { User } from '@club/contract/membership';
 import { httpClient } from '../../lib/http-client';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/navigation/link';
 import { useNavigate } from '../../shared/navigation/navigator-router';
 import { z } from 'zod';
 import { agencyMessages, OptInFormSchema, OptOutFormSchema } from '@club/contract/agency';

@@ -8,15 +8,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Router, type NavigationType } from 'react-router';
 import type { NavigationState, PageNavigator } from './page-navigator';
+import type { Location } from './path';
 
 const NavigatorContext = createContext<PageNavigator<unknown> | null>(null);
+const LocationContext = createContext<Location | null>(null);
 
 /**
- * React Router's declarative `<Router>` on a page navigator: links and
- * location hooks work as usual, and the shown location changes in a
- * transition, together with what `onChange` sets, once its view is loaded.
+ * The page navigator's shown location for links and `useLocation`: it
+ * changes in a transition, together with what `onChange` sets, once its view
+ * is loaded (decision 007; the club's own router, decision 030).
  */
 export function NavigatorRouter<V>({
   navigator,
@@ -42,13 +43,7 @@ export function NavigatorRouter<V>({
   }, [navigator]);
   return (
     <NavigatorContext value={navigator}>
-      <Router
-        location={state.location}
-        navigationType={state.historyAction as NavigationType}
-        navigator={navigator.routerNavigator}
-      >
-        {children(state)}
-      </Router>
+      <LocationContext value={state.location}>{children(state)}</LocationContext>
     </NavigatorContext>
   );
 }
@@ -57,6 +52,13 @@ function useNavigator(): PageNavigator<unknown> {
   const navigator = use(NavigatorContext);
   if (!navigator) throw new Error('useNavigate needs a NavigatorRouter around it');
   return navigator;
+}
+
+/** The location shown (not the one loading). */
+export function useLocation(): Location {
+  const location = use(LocationContext);
+  if (!location) throw new Error('useLocation needs a NavigatorRouter around it');
+  return location;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createPath, parsePath, type Location, type To } from 'react-router';
+import { createPath, parsePath, type Location, type To } from './path';
 
 /**
  * The session history the page navigator writes to: the browser's, or a list

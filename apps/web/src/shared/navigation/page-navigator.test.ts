@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Location } from 'react-router';
+import type { Location } from './path';
 import { createBrowserHistory, createMemoryHistory } from './page-history';
 import { createPageNavigator, redirectTo, type Redirect } from './page-navigator';
 

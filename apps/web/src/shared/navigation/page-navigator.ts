@@ -1,4 +1,4 @@
-import { createPath, type Location, type Navigator, type To } from 'react-router';
+import { createPath, type Location, type To } from './path';
 import { toLocation, type PageHistory } from './page-history';
 
 export type HistoryAction = 'POP' | 'PUSH' | 'REPLACE';
@@ -33,8 +33,6 @@ export type PageNavigator<V> = {
   navigate: (to: To | number, options?: NavigateOptions) => Promise<void>;
   /** Loads the shown location (or the one loading) again. */
   revalidate: () => Promise<void>;
-  /** The navigator React Router's `<Router>`, links and hooks use. */
-  readonly routerNavigator: Navigator;
 };
 
 type Load<V> = (location: Location) => Promise<V | Redirect>;
@@ -63,8 +61,7 @@ function isHashChangeOnly(from: Location, to: Location): boolean {
 }
 
 /**
- * Page navigation with the data router's order of events, on React Router's
- * declarative `<Router>`: a location's view is loaded first, and the address
+ * Page navigation with the data router's order of events: a location's view is loaded first, and the address
  * bar, the history and the shown location change together once it is there.
  * The latest navigation wins; a loader's redirect replaces the current entry.
  */
@@ -184,12 +181,5 @@ export function createPageNavigator<V>(
           revalidation: true,
         },
       ),
-    routerNavigator: {
-      createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
-      go: (delta) => history.go(delta),
-      push: (to, navigationState) => void navigate(to, { state: navigationState }),
-      replace: (to, navigationState) =>
-        void navigate(to, { state: navigationState, replace: true }),
-    },
   };
 }

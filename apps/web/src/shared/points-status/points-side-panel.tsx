@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../navigation/link';
 import { useQuery } from '@tanstack/react-query';
 import { useLayout } from '../layout-context';
 import { pagePath } from '../paths';

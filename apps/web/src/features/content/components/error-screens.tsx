@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import type { PageTitle, ScreenProps } from '../../../shared/screens';

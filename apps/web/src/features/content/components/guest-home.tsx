@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { pagePath } from '../../../shared/paths';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';

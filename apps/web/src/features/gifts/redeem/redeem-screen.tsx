@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';

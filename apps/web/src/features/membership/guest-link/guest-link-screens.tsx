@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import type { DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { messages } from '@club/contract/validation-messages';
 import { useCommonState } from '../../../shared/common-state';

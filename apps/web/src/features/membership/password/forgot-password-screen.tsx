@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ForgotPasswordAnswerSchema, type ForgotPasswordPage } from '@club/contract/account-pages';

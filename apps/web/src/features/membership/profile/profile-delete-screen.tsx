@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProfileDeleteAnswerSchema, type ProfileDeletePage } from '@club/contract/account-pages';
 import { useLayout } from '../../../shared/layout-context';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';

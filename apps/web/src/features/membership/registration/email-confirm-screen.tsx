@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { EmailConfirmAnswerSchema } from '@club/contract/account-pages';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
+import { useLocation } from '../../../shared/navigation/navigator-router';
 import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import type { ArchivePointsPage } from '@club/contract/points';
 import { useLayout } from '../../../shared/layout-context';
 import type { ScreenProps } from '../../../shared/screens';

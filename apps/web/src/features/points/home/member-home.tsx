@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/navigation/link';
 import { useQuery } from '@tanstack/react-query';
 import type { StatusReport } from '@club/contract/points';
 import { useCommonState } from '../../../shared/common-state';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/navigation/navigator-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
 import type { ScreenPrefetch, ScreenProps } from '../../../shared/screens';
 import { useCommonState } from '../../../shared/common-state';

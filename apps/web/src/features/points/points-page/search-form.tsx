@@ -8,7 +8,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/navigation/navigator-router';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
