@@ -36,11 +36,7 @@ function windowLocation(): Location {
 
 export function createBrowserHistory(): PageHistory {
   const write = (method: 'pushState' | 'replaceState', location: Location) =>
-    window.history[method](
-      { usr: location.state as unknown, key: location.key },
-      '',
-      createPath(location),
-    );
+    window.history[method]({ usr: location.state, key: location.key }, '', createPath(location));
   return {
     get location() {
       return windowLocation();
