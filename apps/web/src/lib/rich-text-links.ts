@@ -12,7 +12,7 @@ export type LinkContext = Pick<ClientLayout, 'countryRoute' | 'languageRoute' | 
 
 export type RewrittenLink = {
   href: string;
-  /** Navigates inside the app (React Router) instead of loading a document. */
+  /** Navigates inside the app (the page navigator) instead of loading a document. */
   inApp: boolean;
   /** Points to another site: opened with rel="noopener noreferrer". */
   external: boolean;
