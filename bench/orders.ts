@@ -204,18 +204,29 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
       results[key].reduce((n, r) => n + r.failures, 0);
     const where = databaseUrl === undefined ? 'embedded database' : 'PostgreSQL';
     console.log(
-      `status report (${where}): ${rate(results.status)} req/s, failures ${failures('status')}`,
+      `status report (${where}): ${rate(results.status)} req/s, p99 ${median(results.status.map((r) => r.p99Ms))} ms (rounds ${results.status.map((r) => r.p99Ms).join(', ')}), failures ${failures('status')}`,
     );
+    // Issue 19's targets: PostgreSQL >= 0.1 of the status report with p99 <= 60 ms; embedded p99 <= 500 ms.
+    const postgres = databaseUrl !== undefined;
+    const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
     for (const [name, key] of [
       [`order placements, ${memberCount} members in turn`, 'uncontended'],
       ['order placements, one hot member', 'hot'],
     ] as const) {
+      const ratio = median(ratios(key));
+      const p99 = median(results[key].map((r) => r.p99Ms));
+      const targets =
+        key === 'uncontended'
+          ? postgres
+            ? `; target ratio >= 0.1 ${verdict(ratio >= 0.1)}, p99 <= 60 ms ${verdict(p99 <= 60)}`
+            : `; target p99 <= 500 ms ${verdict(p99 <= 500)}`
+          : '';
       console.log(
-        `${name}: ${rate(results[key])} req/s, p99 ${median(results[key].map((r) => r.p99Ms))} ms, failures ${failures(key)} -> median ratio ${median(ratios(key)).toFixed(3)} to the status report (rounds ${ratios(
+        `${name}: ${rate(results[key])} req/s, p99 ${p99} ms (rounds ${results[key].map((r) => r.p99Ms).join(', ')}), failures ${failures(key)} -> median ratio ${ratio.toFixed(3)} to the status report (rounds ${ratios(
           key,
         )
           .map((r) => r.toFixed(3))
-          .join(', ')})`,
+          .join(', ')})${targets}`,
       );
     }
   } finally {

@@ -52,18 +52,30 @@ export class MailTemplateError extends Error {
   override name = 'MailTemplateError';
 }
 
+/** A template's words in one language, ready to fill with variables without the database. */
+export type MailTemplateWords = {
+  template: MailTemplateName;
+  fill(variables: Readonly<Record<string, string>>): RenderedMail;
+};
+
 /**
  * Renders a mail in the member's language; a language without the template
  * falls back to the country's default language. Reads through the caller's
  * transaction, so it sees the content the change it belongs to sees.
  */
 export async function renderMail(db: Database, input: MailInput): Promise<RenderedMail> {
-  const missing = mailTemplates[input.template].filter(
-    (name) => !Object.hasOwn(input.variables, name),
-  );
-  if (missing.length > 0) {
-    throw new MailTemplateError(`Mail ${input.template} needs ${missing.join(', ')}`);
-  }
+  return (await mailTemplateWords(db, input)).fill(input.variables);
+}
+
+/**
+ * Reads a template's words for a member's country and language, so that a
+ * caller can read them before it takes its locks and fill them inside
+ * (gift orders).
+ */
+export async function mailTemplateWords(
+  db: Database,
+  input: Omit<MailInput, 'variables'>,
+): Promise<MailTemplateWords> {
   const [country] = await db
     .select({ defaultLanguageCode: countries.defaultLanguageCode })
     .from(countries)
@@ -105,13 +117,24 @@ export async function renderMail(db: Database, input: MailInput): Promise<Render
     );
   // Plural forms and dates follow the language the mail is written in.
   const locale = localeTag(language?.shortCode ?? 'en', input.countryCode);
-  const fill = (key: string, format: TemplateFormat) =>
-    fillTemplate(part(key), input.variables, format, locale);
-  const body = fill(htmlKey, 'html');
   return {
-    subject: fill(subjectKey, 'subject').trim(),
-    text: fill(textKey, 'text'),
-    html: htmlDocument(body, language?.shortCode ?? 'en', language?.isRtl ?? false),
+    template: input.template,
+    fill(variables) {
+      const missing = mailTemplates[input.template].filter(
+        (name) => !Object.hasOwn(variables, name),
+      );
+      if (missing.length > 0) {
+        throw new MailTemplateError(`Mail ${input.template} needs ${missing.join(', ')}`);
+      }
+      const fill = (key: string, format: TemplateFormat) =>
+        fillTemplate(part(key), variables, format, locale);
+      const body = fill(htmlKey, 'html');
+      return {
+        subject: fill(subjectKey, 'subject').trim(),
+        text: fill(textKey, 'text'),
+        html: htmlDocument(body, language?.shortCode ?? 'en', language?.isRtl ?? false),
+      };
+    },
   };
 }
 

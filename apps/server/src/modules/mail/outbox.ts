@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/client.js';
-import { renderMail, type MailInput } from './mail-templates.js';
+import { renderMail, type MailInput, type MailTemplateWords } from './mail-templates.js';
 import { outboxSignal } from './outbox-signal.js';
 import { mailOutbox } from './schema.js';
 
@@ -22,4 +22,24 @@ export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<v
     html: rendered.html,
   });
   outboxSignal.raise();
+}
+
+/**
+ * The outbox row of a mail whose words were read beforehand
+ * (`mailTemplateWords`), for a caller that writes it with its other rows in
+ * one statement; the caller raises `outboxSignal` once it has written it.
+ */
+export function outboxRow(
+  to: string,
+  words: MailTemplateWords,
+  variables: Readonly<Record<string, string>>,
+): typeof mailOutbox.$inferInsert {
+  const rendered = words.fill(variables);
+  return {
+    recipient: to,
+    template: words.template,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+  };
 }

@@ -78,6 +78,21 @@ describe.runIf(serverUrl !== undefined)('concurrent orders (PostgreSQL)', () => 
     expect(balances.every((row) => row.available >= 0)).toBe(true);
   });
 
+  it('an order in flight for a gift without counted stock does not hold up another member ordering it', async () => {
+    const second = await member(1000);
+    // What an order in flight holds on gift 1003 until it commits.
+    const answer = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from gifts where id = 1003 for share`);
+      const waited = new Promise<'waiting'>((resolve) =>
+        setTimeout(() => resolve('waiting'), 10_000),
+      );
+      return Promise.race([submit(second, '1003:1'), waited]);
+    });
+    expect(answer).not.toBe('waiting');
+    expect(answer).toMatchObject({ status: 200, data: { ordered: true, Refresh: 990 } });
+    expect(await countOrders(second.id)).toBe(1);
+  });
+
   it('the same order key submitted 50 times concurrently places one order', async () => {
     const m = await member(1000);
     const key = newOrderKey();

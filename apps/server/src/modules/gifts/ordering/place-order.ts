@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/rows.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
-import type { Database } from '../../../db/client.js';
+import type { Database, Transaction } from '../../../db/client.js';
 import type { Member } from '../../agents/members.js';
 import { memberPageUrl } from '../../account-links/link-urls.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { mailTemplateWords } from '../../mail/mail-templates.js';
+import { outboxRow } from '../../mail/outbox.js';
+import { outboxSignal } from '../../mail/outbox-signal.js';
+import { mailOutbox } from '../../mail/schema.js';
 import { LedgerSession, NotEnoughPoints } from '../../points/ledger.js';
 import { pointBalances } from '../../points/schema.js';
 import { giftNames } from '../catalogue/catalogue.js';
-import { giftOrderLines, giftOrders, gifts } from '../schema.js';
+import { giftOrderLines, giftOrders } from '../schema.js';
 import { orderBlock, orderGate, type OrderGateInput } from './order-gate.js';
 import { orderPlacedSignal } from './order-signal.js';
 
@@ -71,6 +75,38 @@ async function available(db: Database, agentId: number): Promise<number> {
   return row?.available ?? 0;
 }
 
+type LockedGift = {
+  id: number;
+  points: number;
+  stock: number | null;
+  active: boolean;
+  countryCode: string;
+};
+
+/**
+ * The ordered gifts' rows, locked in id order: a gift with counted stock
+ * exclusively (its stock is taken), one without shared, so that staff cannot
+ * change it under the order while orders of other members for it go on side
+ * by side instead of one after another.
+ */
+async function lockGifts(tx: Transaction, ids: number[]): Promise<LockedGift[]> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const columns = sql`id, points, stock, active, country_code as "countryCode"`;
+  return rowsOf<LockedGift>(
+    await tx.execute(sql`
+      with counted as (
+        select ${columns} from gifts where id in (${list}) and stock is not null
+        order by id for update),
+      uncounted as (
+        select ${columns} from gifts where id in (${list}) and stock is null
+        order by id for share)
+      select * from counted union all select * from uncounted`),
+  );
+}
+
 /**
  * Places an order in one transaction (docs/gifts.md "Orders"): the member's
  * balance row is locked, then the gifts' rows in id order; stock and points
@@ -100,6 +136,18 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
       if (block === 'disabled') return { kind: 'disabled' };
       if (request.lines.length === 0) return { kind: 'none' };
 
+      // What the lines and the mail say is read before the member's balance is
+      // locked: concurrent orders of one member wait only for the writes.
+      const locale = { countryCode: member.countryCode, languageCode: member.languageCode };
+      const ids = request.lines.map((line) => line.id);
+      const names = await giftNames(tx, locale, ids);
+      const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+      const confirmation = await mailTemplateWords(tx, {
+        template: 'order-confirmation',
+        ...locale,
+      });
+      const pointsLink = await memberPageUrl(tx, locale, 'points');
+
       // Locks the member's balance: orders of one member go one at a time from here.
       const session = await LedgerSession.open(tx, [member.id], request.today);
       // A concurrent submit of the same key may have committed while we waited.
@@ -112,23 +160,7 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         };
       }
 
-      const ids = request.lines.map((line) => line.id);
-      const rows = await tx
-        .select({
-          id: gifts.id,
-          points: gifts.points,
-          stock: gifts.stock,
-          active: gifts.active,
-          countryCode: gifts.countryCode,
-        })
-        .from(gifts)
-        .where(inArray(gifts.id, ids))
-        .orderBy(asc(gifts.id))
-        .for('update');
-      // The lines and the mail speak the member's language.
-      const locale = { countryCode: member.countryCode, languageCode: member.languageCode };
-      const names = await giftNames(tx, locale, ids);
-      const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+      const rows = await lockGifts(tx, ids);
       const lines = request.lines.map((line) => {
         const gift = rows.find((row) => row.id === line.id);
         if (gift === undefined || !gift.active || gift.countryCode !== member.countryCode) {
@@ -182,13 +214,8 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         orderId,
         description: `Order ${orderId}: ${gifted}`,
       });
-      for (const line of lines.filter((candidate) => candidate.counted)) {
-        await tx
-          .update(gifts)
-          .set({ stock: sql`${gifts.stock} - ${line.quantity}` })
-          .where(and(eq(gifts.id, line.id), isNotNull(gifts.stock)));
-      }
-      await tx.insert(giftOrderLines).values(
+      // The lines, the counted stock taken and the confirmation mail: one statement.
+      const linesInsert = tx.insert(giftOrderLines).values(
         lines.map((line) => ({
           orderId,
           giftId: line.id,
@@ -197,18 +224,28 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           description: nameOf(line.id),
         })),
       );
-      await enqueueMail(tx, {
-        to: member.email,
-        template: 'order-confirmation',
-        ...locale,
-        variables: {
+      const mailInsert = tx.insert(mailOutbox).values(
+        outboxRow(member.email, confirmation, {
           firstName: member.firstName,
           orderId: String(orderId),
           points: String(total),
           gifts: gifted,
-          link: await memberPageUrl(tx, locale, 'points'),
-        },
-      });
+          link: pointsLink,
+        }),
+      );
+      const counted = lines.filter((line) => line.counted);
+      await tx.execute(
+        counted.length === 0
+          ? sql`with order_lines as (${linesInsert.getSQL()}) ${mailInsert.getSQL()}`
+          : sql`with order_lines as (${linesInsert.getSQL()}), confirmation as (${mailInsert.getSQL()})
+              update gifts set stock = gifts.stock - v.quantity
+              from (values ${sql.join(
+                counted.map((line) => sql`(${line.id}::int, ${line.quantity}::int)`),
+                sql`, `,
+              )}) as v(id, quantity)
+              where gifts.id = v.id and gifts.stock is not null`,
+      );
+      outboxSignal.raise();
       await session.flush();
       // The order worker sends it to the provider once this transaction has committed.
       orderPlacedSignal.raise();
