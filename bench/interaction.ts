@@ -203,6 +203,8 @@ export async function interactionFigures(root: string): Promise<void> {
       await page.waitForFunction(
         (pnr) => location.search.includes(`pnrSearch=${pnr}`),
         pnrs[rep % pnrs.length]!,
+        // A loaded shared machine answers slowly: the figure is the paint, not this wait.
+        { timeout: 120_000 },
       );
       await page.waitForLoadState('networkidle');
     }
