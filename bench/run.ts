@@ -31,6 +31,7 @@ import { statusReportFigures } from './status-report.ts';
 import { importFigures } from './import.ts';
 import { ordersFigures } from './orders.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { interactionFigures } from './interaction.ts';
 import { guestFormFigures } from './guest-forms.ts';
 import { staffConsoleFigures } from './staff-console.ts';
 import { withFreshBenchDatabase } from './bench-database.ts';
@@ -145,6 +146,7 @@ const parts: Record<string, () => Promise<void>> = {
   import: () => importFigures(root),
   orders: () => ordersFigures(root, seconds),
   lighthouse: () => lighthouseFigures(root),
+  interaction: () => interactionFigures(root),
   'guest-forms': () => guestFormFigures(root),
   'staff-console': () => staffConsoleFigures(root, seconds),
 };

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaffApiError } from '../lib/staff-api';
 import { StaffSessionProvider, hasRole, useStaffSession } from '../lib/staff-session';
 import { consoleAreas } from './console-areas';
-import { LoginScreen } from './login-screen';
+import { loginScreen } from './login-screen-chunk';
 import { OverviewScreen } from './overview-screen';
 import { Shell } from './shell';
 
@@ -39,7 +39,14 @@ function Screens() {
             </Suspense>
           }
         />
-        <Route path="*" element={<LoginScreen ended={state.ended} />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <loginScreen.screen ended={state.ended} />
+            </Suspense>
+          }
+        />
       </Routes>
     );
   }

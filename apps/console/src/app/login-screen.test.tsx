@@ -26,6 +26,8 @@ describe('the console login', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<App />);
+    // The login screen is a chunk of its own: it shows once loaded.
+    await screen.findByRole('heading', { name: 'Staff console' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Enter your email')).toBeDefined();
@@ -45,6 +47,8 @@ describe('the console login', () => {
       vi.fn(() => Promise.resolve(answer(401, { code: 'UNAUTHORIZED', data: {} }))),
     );
     render(<App />);
+    // The login screen is a chunk of its own: it shows once loaded.
+    await screen.findByRole('heading', { name: 'Staff console' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'm@example.com');
     await user.type(screen.getByLabelText('Password'), 'a long passphrase');

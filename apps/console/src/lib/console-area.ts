@@ -14,4 +14,6 @@ export type ConsoleArea = {
   /** Roles that see the area (default: every role); the server checks every call anyway. */
   roles?: readonly StaffRole[];
   screen: LazyExoticComponent<ComponentType>;
+  /** Starts loading the screen's code before it renders (lib/lazy-screen.ts). */
+  preload?: () => void;
 };

@@ -9,7 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the staff console (apps/console, its own build) at /staff on the
- * root domain: hashed assets for a year, `index.html` for every other path
+ * root domain: hashed assets for a year (compressed when the build wrote
+ * compressed copies), `index.html` for every other path
  * under /staff (the console's router takes it from there). A country host
  * sends staff to the root domain, where the console's session lives.
  */
@@ -26,6 +27,8 @@ export const staffConsoleAppPlugin = appPlugin(
         prefix: '/staff/assets/',
         wildcard: false,
         decorateReply: false,
+        // The console's build writes .br and .gz copies beside each asset (apps/console/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders: (reply) => {
           void reply.header('cache-control', IMMUTABLE);
         },

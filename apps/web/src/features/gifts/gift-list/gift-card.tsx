@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { quantityOptions } from '@club/contract/gift-rules';
 import type { Gift } from '@club/contract/gifts';
 import { RichText } from '../../../shared/rich-text';
@@ -11,8 +11,11 @@ import { useWording } from '../../../shared/wording';
  * A gift card (spec 2 §2.4 "Gift list"): image or the default icon, name,
  * points (and, above the member's points, how many more they need), the quantity select `sel_gifts[id]` (0 to 10, capped by stock),
  * the partner's link and the gift's text.
+ *
+ * Memoised: choosing one card's quantity renders that card and the total,
+ * not every card of the list (the list passes stable callbacks).
  */
-export function GiftCard({
+export const GiftCard = memo(function GiftCard({
   gift,
   quantity,
   available,
@@ -23,7 +26,8 @@ export function GiftCard({
   quantity: number;
   /** The member's available points: a gift above them is marked with the points still needed. */
   available: number;
-  onQuantity: (quantity: number) => void;
+  /** Called with the gift's ID and its new quantity. */
+  onQuantity: (giftId: number, quantity: number) => void;
   onFocusCard?: () => void;
 }) {
   const text = useDictionary();
@@ -64,7 +68,7 @@ export function GiftCard({
           name={`sel_gifts[${gift.id}]`}
           aria-describedby={needed > 0 ? `${id}-needed` : undefined}
           value={quantity}
-          onChange={(event) => onQuantity(Number(event.target.value))}
+          onChange={(event) => onQuantity(gift.id, Number(event.target.value))}
         >
           {quantityOptions(gift.stock).map((option) => (
             <option key={option} value={option}>
@@ -87,4 +91,4 @@ export function GiftCard({
       {gift.text !== '' ? <RichText className="gift-card__text" html={gift.text} /> : null}
     </li>
   );
-}
+});

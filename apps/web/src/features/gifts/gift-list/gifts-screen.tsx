@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import type { Gift, GiftsPage } from '@club/contract/gifts';
 import { isGiftSortOrder, type GiftSortOrder } from '@club/contract/gift-rules';
@@ -135,7 +135,13 @@ function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' })
   const message = useGiftMessage('gifts');
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const gifts = sortedGifts(data.Gifts, sort);
+  // Stable across a quantity's change, so that only the changed card renders again.
+  const gifts = useMemo(() => sortedGifts(data.Gifts, sort), [data.Gifts, sort]);
+  const chooseQuantity = useCallback(
+    (giftId: number, quantity: number) =>
+      setQuantities((current) => ({ ...current, [giftId]: quantity })),
+    [],
+  );
   const { shown, sentinelRef, revealNow } = useReveal(gifts.length);
   const sum = gifts.reduce((total, gift) => total + (quantities[gift.id] ?? 0), 0);
   const points = gifts.reduce((total, gift) => total + gift.points * (quantities[gift.id] ?? 0), 0);
@@ -179,9 +185,7 @@ function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' })
                 gift={gift}
                 quantity={quantities[gift.id] ?? 0}
                 available={data.Refresh}
-                onQuantity={(quantity) =>
-                  setQuantities((current) => ({ ...current, [gift.id]: quantity }))
-                }
+                onQuantity={chooseQuantity}
                 onFocusCard={index === shown - 1 && shown < gifts.length ? revealNow : undefined}
               />
             ))}

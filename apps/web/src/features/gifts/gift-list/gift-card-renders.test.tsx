@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as giftRules from '@club/contract/gift-rules';
+import {
+  makeGift,
+  makeGiftsPage,
+  makeUser,
+  renderGiftsScreen,
+  stubApi,
+} from '../testing/gifts-test-utils';
+import { GiftsScreen } from './gifts-screen';
+
+// Each card builds its quantity options when it renders: counting the calls counts the cards rendered.
+vi.mock('@club/contract/gift-rules', async (original) => {
+  const actual = await original<typeof giftRules>();
+  return { ...actual, quantityOptions: vi.fn(actual.quantityOptions) };
+});
+
+describe('gift list, choosing a quantity (issue 19: a quick answer to the input)', () => {
+  it('renders again only the card whose quantity changed, and the total follows', async () => {
+    stubApi();
+    renderGiftsScreen(
+      <GiftsScreen
+        page={makeGiftsPage({
+          Refresh: 10_000,
+          Gifts: [
+            makeGift({ id: 1, description: 'Mug', points: 100 }),
+            makeGift({ id: 2, description: 'Pen', points: 200 }),
+            makeGift({ id: 3, description: 'Guide', points: 300 }),
+          ],
+        })}
+      />,
+      { path: '/eng/gifts', user: makeUser() },
+    );
+    const user = userEvent.setup();
+    const quantityOptions = vi.mocked(giftRules.quantityOptions);
+    quantityOptions.mockClear();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity Pen' }), '2');
+    expect(quantityOptions).toHaveBeenCalledTimes(1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity Guide' }), '1');
+    expect(quantityOptions).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Quantity Pen' }).value).toBe(
+      '2',
+    );
+    expect(screen.getByText(/Selected: 700 of your 10,000 points/)).toBeTruthy();
+  });
+});
