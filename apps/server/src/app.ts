@@ -37,6 +37,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { urlValidatorCompiler } from './plugins/url-validation.js';
 import { staffConsoleAppPlugin } from './plugins/staff-console-app.js';
+import { benchRoutesPlugin } from './plugins/bench-routes.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(officesStaffModule, { now: options.now });
   await app.register(staffGiftsModule, { now: options.now });
 
+  await app.register(benchRoutesPlugin);
   await app.register(staffConsoleAppPlugin);
   await app.register(webAppPlugin);
   return app;

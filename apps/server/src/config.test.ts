@@ -119,6 +119,14 @@ describe('configuration', () => {
     ).toMatchObject({ provider: 'http', providerUrl: 'https://vouchers.example' });
   });
 
+  it('keeps the bench routes off unless asked, and never in production', () => {
+    expect(loadConfig({}).benchRoutes).toBe(false);
+    expect(loadConfig({ BENCH_ROUTES: 'true' }).benchRoutes).toBe(true);
+    expect(() => loadConfig({ BENCH_ROUTES: 'true', PRODUCTION: 'true' })).toThrow(
+      /^Invalid configuration: BENCH_ROUTES is for benchmarks only/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

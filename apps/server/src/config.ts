@@ -137,6 +137,8 @@ const EnvironmentSchema = z.object({
     .transform((value) => value.toLowerCase()),
   PRODUCTION: booleanVariable(false),
   ERROR_LOG: booleanVariable(false),
+  // The bench's baseline routes (docs/testing.md#benchmarks); production never sets it.
+  BENCH_ROUTES: booleanVariable(false),
   TOKEN_STORAGE: z.enum(['local', 'cookie'], { error: 'must be local or cookie' }).default('local'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -251,6 +253,8 @@ function configOf(e: Environment) {
     production: e.PRODUCTION,
     /** Enables `POST /content/v1/log`. */
     errorLog: e.ERROR_LOG,
+    /** Registers the bench's baseline routes (plugins/bench-routes.ts); refused in production. */
+    benchRoutes: e.BENCH_ROUTES,
     tokenStorage: e.TOKEN_STORAGE,
     logLevel: e.LOG_LEVEL,
     /** The staff console (docs/staff-console.md). */
@@ -358,6 +362,13 @@ function configOf(e: Environment) {
  * stops with a message, never a stack trace), and the shape the code gets.
  */
 const ConfigSchema = EnvironmentSchema.superRefine((e, context) => {
+  if (e.BENCH_ROUTES && e.PRODUCTION) {
+    context.addIssue({
+      code: 'custom',
+      path: ['BENCH_ROUTES'],
+      message: 'is for benchmarks only and cannot be on with PRODUCTION',
+    });
+  }
   if (e.VOUCHER_PROVIDER === 'http' && e.VOUCHER_PROVIDER_URL === undefined) {
     context.addIssue({
       code: 'custom',

@@ -4,7 +4,18 @@ import { HttpError } from '../../lib/http-error.js';
 import { Members, type SessionMember } from './members.js';
 import { bearerToken, hashToken } from './session-tokens.js';
 
+/**
+ * A route's own read of the member of an open session, in place of the
+ * common one: it must keep the rules of `openSession` (members.ts) and may
+ * read more in the same statement (the status report reads the balance).
+ */
+export type SessionRead = (tokenHash: string, now: Date) => Promise<SessionMember | undefined>;
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by a route that reads the session with more in one statement. */
+    sessionRead?: SessionRead;
+  }
   interface FastifyRequest {
     /**
      * The signed-in member, once `app.authenticate(request)` or the
@@ -33,7 +44,11 @@ export function setupAuthentication(app: FastifyInstance, now: () => number): Me
   const resolve = async (request: FastifyRequest): Promise<SessionMember | null> => {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return null;
-    const member = await members.bySessionToken(hashToken(token), new Date(now()));
+    const read = request.routeOptions.config.sessionRead;
+    const tokenHash = hashToken(token);
+    const at = new Date(now());
+    const member =
+      read === undefined ? await members.bySessionToken(tokenHash, at) : await read(tokenHash, at);
     request.agent = member ?? null;
     return request.agent;
   };

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { countries } from '../content/schema.js';
 import { offices } from '../offices/schema.js';
@@ -119,6 +120,36 @@ export function userAnswer(member: Member): User {
   };
 }
 
+/** The columns of a signed-in member: the member and their session's id. */
+export const sessionMemberColumns = { ...memberColumns, sessionId: sessions.id };
+
+/**
+ * The member of an open session and `more` columns, as a query to finish with
+ * `.where(openSession)` and `.prepare(name)`: a call that needs more of the
+ * member than this (the status report) joins it here and reads it in the
+ * session's own statement.
+ */
+export function sessionMemberQuery<More extends SelectedFields>(db: Database, more: More) {
+  return db
+    .select({ ...sessionMemberColumns, ...more })
+    .from(sessions)
+    .innerJoin(agents, eq(agents.id, sessions.agentId))
+    .innerJoin(offices, eq(offices.officeId, agents.officeId))
+    .leftJoin(countries, eq(countries.code, agents.countryCode))
+    .$dynamic();
+}
+
+/**
+ * What makes a session open (not revoked, not expired, member not pending or
+ * deleted), for the placeholders `tokenHash` and `now` (an ISO string).
+ */
+export const openSession = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+  inArray(agents.status, sessionStatuses),
+);
+
 /**
  * Reads of members. The one every signed-in call makes is prepared once per
  * app: building a query costs more than running it.
@@ -128,21 +159,7 @@ export class Members {
   private readonly bySession;
 
   constructor(private readonly db: Database) {
-    this.bySession = db
-      .select({ ...memberColumns, sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(agents, eq(agents.id, sessions.agentId))
-      .innerJoin(offices, eq(offices.officeId, agents.officeId))
-      .leftJoin(countries, eq(countries.code, agents.countryCode))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          inArray(agents.status, sessionStatuses),
-        ),
-      )
-      .prepare('members_by_session');
+    this.bySession = sessionMemberQuery(db, {}).where(openSession).prepare('members_by_session');
   }
 
   /** The member of an open session (not revoked, not expired, member not pending or deleted). */

@@ -17,6 +17,7 @@ import { expiryForecast } from './expiry-forecast.js';
 import { pointsHistory } from './points-history.js';
 import { pointsStatementRows } from './points-statement.js';
 import { statusReport } from './status-report.js';
+import { StatusSession } from './status-session.js';
 
 export type PointsRoutesOptions = { now: () => number };
 
@@ -42,11 +43,14 @@ function ownNumber(request: FastifyRequest, number: string): SessionMember {
 export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app, options, done) => {
   const { db } = app;
   const { now } = options;
+  const statusSession = new StatusSession(db);
 
   app.get(
     '/s2c/auth/v1/agent-points',
     {
       onRequest: app.requireMember,
+      // The session and the balance in one statement.
+      config: { sessionRead: statusSession.read },
       schema: {
         tags: ['points'],
         summary: 'Points status report of the signed-in member (user.statusReport)',
@@ -59,7 +63,13 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
       const member = ownNumber(request, request.query.number);
       const today = dayOf(now());
       const [report, window] = await Promise.all([
-        statusReport(db, member.id, today, app.giftsForPoints.orderPartnerOff()),
+        statusReport(
+          db,
+          member.id,
+          today,
+          app.giftsForPoints.orderPartnerOff(),
+          statusSession.balanceOf(member),
+        ),
         app.giftsForPoints.orderingWindow(member.countryCode, today),
       ]);
       return {

@@ -10,7 +10,10 @@ import { getPage, logIn, outboxRows } from '../../testing/account-helpers.js';
 import { createAgent } from '../../testing/factories.js';
 import { creditAdditional, insertBooking } from '../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { dayOf } from './calendar-days.js';
+import { LedgerSession } from './ledger.js';
 import { bookingSegments, expiryReminders, pointArchives } from './schema.js';
+import { statusReport } from './status-report.js';
 
 let t: TestApp;
 let clock = Date.parse('2026-11-22T10:00:00Z');
@@ -112,6 +115,72 @@ describe('GET /s2c/auth/v1/agent-points (status report)', () => {
       headers: { authorization: `Bearer ${agent.token}` },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the status report read with the session', () => {
+  /** The report as a fresh read of the balance row builds it (statusReport without a known row). */
+  async function fromLedger(agentId: number) {
+    return {
+      ...(await statusReport(t.database.db, agentId, dayOf(clock), false)),
+      orderingClosed: false,
+      orderingReopensOn: null,
+    };
+  }
+
+  async function debit(agentId: number, kind: 'order' | 'reversal' | 'additional', amount: number) {
+    await t.database.db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agentId], dayOf(clock));
+      session.debit(agentId, { kind, amount, description: 'Test' });
+      await session.flush();
+    });
+  }
+
+  it('equals the ledger after every kind of entry', async () => {
+    const agent = await member();
+    const matches = async () =>
+      expect((await report(agent.number, agent.token)).data).toEqual(await fromLedger(agent.id));
+    await matches();
+    await insertBooking(t.database.db, {
+      pnr: nextPnr(),
+      agentId: agent.id,
+      createdOn: '2026-10-01',
+      segments: [
+        { kind: 'air', serviceDate: '2026-10-05', status: 'OK', points: 5 },
+        { kind: 'car', serviceDate: '2027-01-05', status: 'PD' },
+      ],
+    });
+    await matches();
+    await creditAdditional(t.database.db, agent.id, '2026-10-10', 20, 'Welcome bonus');
+    await matches();
+    await debit(agent.id, 'order', 7);
+    await matches();
+    await debit(agent.id, 'additional', 3);
+    await matches();
+    await debit(agent.id, 'reversal', 2);
+    await matches();
+    await creditAdditional(t.database.db, agent.id, '2023-11-22', 40, 'Old bonus');
+    // Points whose day has come lapse before the report, as without the session's row.
+    expect((await report(agent.number, agent.token)).data).toMatchObject({ expired: 40 });
+    await matches();
+    clock = Date.parse('2029-10-11T10:00:00Z');
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/auth/v1/token/agent',
+      payload: { username: agent.number, password: agent.password },
+    });
+    const token = later.json<{ data: { token: string } }>().data.token;
+    expect((await report(agent.number, token)).data).toEqual(await fromLedger(agent.id));
+  });
+
+  it('keeps the rules of an open session: a revoked one is refused', async () => {
+    const agent = await member();
+    await t.app.inject({
+      method: 'POST',
+      url: '/s2c/auth/v1/agents/logout',
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    expect((await report(agent.number, agent.token)).status).toBe(401);
   });
 });
 

@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { appPlugin } from '../app-types.js';
+import { agents } from '../modules/agents/schema.js';
+
+/**
+ * The bench's baselines inside the club's own process (docs/testing.md#benchmarks),
+ * registered only with BENCH_ROUTES (never in production): `GET /bench/primary-key-read/:id`
+ * reads one member row by primary key on the app's own database pool and answers it as
+ * JSON. It passes the same app-wide hooks as every call, so the status report measured
+ * against it shows what the report's own work costs.
+ */
+export const benchRoutesPlugin = appPlugin(
+  (app) => {
+    if (!app.config.benchRoutes) return;
+    // Prepared, as the calls it is compared with prepare theirs.
+    const byPrimaryKey = app.db
+      .select({ id: agents.id, number: agents.number, countryCode: agents.countryCode })
+      .from(agents)
+      .where(eq(agents.id, sql.placeholder('id')))
+      .prepare('bench_primary_key_read');
+    app.get(
+      '/bench/primary-key-read/:id',
+      { schema: { hide: true, params: z.object({ id: z.coerce.number().int() }) } },
+      async (request) => {
+        const [row] = await byPrimaryKey.execute({ id: request.params.id });
+        return { data: row ?? null };
+      },
+    );
+  },
+  { name: 'bench-routes' },
+);
