@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { embeddedSharedBuffers, hasDatabase } from './embedded-memory.js';
+import { rowsOf } from './rows.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'club-embedded-memory-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -18,7 +19,7 @@ describe('the embedded database in a data folder', () => {
       expect(hasDatabase(dataDir)).toBe(true);
       await first.db.execute(sql`create table kept (id int primary key)`);
       await first.db.execute(sql`insert into kept values (1)`);
-      const { rows } = await first.db.execute(sql`show shared_buffers`);
+      const rows = rowsOf(await first.db.execute(sql`show shared_buffers`));
       expect(rows).toEqual([{ shared_buffers: embeddedSharedBuffers }]);
     } finally {
       await first.close();
@@ -26,7 +27,7 @@ describe('the embedded database in a data folder', () => {
     // A later start opens the same database: what was written is there.
     const again = await openDatabase({ dataDir });
     try {
-      const { rows } = await again.db.execute(sql`select id from kept`);
+      const rows = rowsOf(await again.db.execute(sql`select id from kept`));
       expect(rows).toEqual([{ id: 1 }]);
     } finally {
       await again.close();
