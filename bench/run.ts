@@ -3,7 +3,8 @@
  * quoted as ratios against baselines measured in the same run (the machines
  * are shared and noisy, so absolute numbers mean little).
  *
- * - GET layout and GET faq page req/s against a bare Fastify hello-world route;
+ * - GET layout and GET faq page req/s against a bare Fastify hello-world route
+ *   and against a bare route sending the same bytes with the same headers;
  * - POST login req/s against raw argon2id verifies/s (bench/login.ts);
  * - initial JS (gzip) of the guest home against a React 19 hello-world bundle
  *   built by the same Vite and plugin; and the largest lazy route chunk.
@@ -14,17 +15,11 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import {
-  benchPort,
-  gzipBytes,
-  measureRounds,
-  median,
-  ratio,
-  startServer,
-  stopServer,
-} from './lib.ts';
+import { benchPort, gzipBytes, median, ratio, startServer, stopServer } from './lib.ts';
+import { measureLoadAndCpu, recordAnswer, writeAnswers, type LoadWithCpu } from './same-bytes.ts';
 import { initialRatioBudget, lazyChunkBudget, measureBundle } from './bundle-size.ts';
 import { loginFigures } from './login.ts';
 import { statusReportFigures } from './status-report.ts';
@@ -34,10 +29,13 @@ import { lighthouseFigures } from './lighthouse.ts';
 import { interactionFigures } from './interaction.ts';
 import { guestFormFigures } from './guest-forms.ts';
 import { staffConsoleFigures } from './staff-console.ts';
+import { memoryFigures } from './memory.ts';
 import { withFreshBenchDatabase } from './bench-database.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** GET layout and GET faq page against the bare hello world (issue 19). */
+const apiTarget = 0.85;
 
 async function apiFigures(): Promise<void> {
   const basePort = benchPort(1);
@@ -64,30 +62,72 @@ async function apiFigures(): Promise<void> {
     },
     layoutUrl,
   );
+  let sameBytes: ChildProcess | undefined;
+  const answersDir = mkdtempSync(join(tmpdir(), 'club-bench-answers-'));
   try {
     await guestHomeScripts(`http://127.0.0.1:${clubPort}/`);
-    // The machine is shared: each round measures the baseline next to the
-    // club, and the median of the rounds' ratios is the figure.
-    const hello = `http://127.0.0.1:${basePort}/`;
-    const rounds = await measureRounds({ hello, layout: layoutUrl, page: pageUrl }, seconds);
-    console.log(
-      `bare Fastify hello world: ${rounds.hello.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')} req/s in ${rounds.hello.length} rounds`,
+    // The limit of a cached answer: a bare route sending the same bytes with the same headers.
+    const answersFile = join(answersDir, 'answers.json');
+    writeAnswers(answersFile, [await recordAnswer(layoutUrl), await recordAnswer(pageUrl)]);
+    const sameBytesPort = benchPort(20);
+    const sameBytesBase = `http://127.0.0.1:${sameBytesPort}`;
+    sameBytes = await startServer(
+      [join(root, 'bench/same-bytes-server.mjs')],
+      { PORT: String(sameBytesPort), ANSWERS: answersFile },
+      `${sameBytesBase}/`,
     );
-    for (const [name, key, target] of [
-      ['GET layout', 'layout', 0.6],
-      ['GET faq page', 'page', 0.5],
+    // The machine is shared: each round measures the baselines next to the
+    // club, and the median of the rounds' ratios is the figure.
+    const sameBytesUrl = (url: string) => {
+      const { pathname, search } = new URL(url);
+      return `${sameBytesBase}${pathname}${search}`;
+    };
+    const targets = {
+      hello: { url: `http://127.0.0.1:${basePort}/`, pid: baseline.pid! },
+      layout: { url: layoutUrl, pid: club.pid! },
+      layoutBytes: { url: sameBytesUrl(layoutUrl), pid: sameBytes.pid! },
+      page: { url: pageUrl, pid: club.pid! },
+      pageBytes: { url: sameBytesUrl(pageUrl), pid: sameBytes.pid! },
+    };
+    type Key = keyof typeof targets;
+    const rounds = Object.fromEntries(
+      Object.keys(targets).map((key) => [key, [] as LoadWithCpu[]]),
+    ) as Record<Key, LoadWithCpu[]>;
+    for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 3); round++) {
+      for (const key of Object.keys(targets) as Key[]) {
+        rounds[key].push(await measureLoadAndCpu(targets[key].url, seconds, targets[key].pid));
+      }
+    }
+    const rates = (results: LoadWithCpu[]) =>
+      results.map((r) => r.requestsPerSecond.toFixed(0)).join(', ');
+    const cpu = (results: LoadWithCpu[]) => median(results.map((r) => r.cpuUsPerRequest));
+    const list = (values: number[]) => values.map((r) => r.toFixed(2)).join(', ');
+    const ratiosTo = (results: LoadWithCpu[], baseline: LoadWithCpu[]) =>
+      results.map((result, i) => result.requestsPerSecond / baseline[i]!.requestsPerSecond);
+    console.log(
+      `bare Fastify hello world: ${rates(rounds.hello)} req/s in ${rounds.hello.length} rounds, ${cpu(rounds.hello).toFixed(0)} µs CPU per answer`,
+    );
+    for (const [name, key, sameKey] of [
+      ['GET layout', 'layout', 'layoutBytes'],
+      ['GET faq page', 'page', 'pageBytes'],
     ] as const) {
       const results = rounds[key];
-      const ratios = results.map(
-        (result, i) => result.requestsPerSecond / rounds.hello[i]!.requestsPerSecond,
+      const toHello = ratiosTo(results, rounds.hello);
+      const toSame = ratiosTo(results, rounds[sameKey]);
+      const sameToHello = ratiosTo(rounds[sameKey], rounds.hello);
+      const figure = median(toHello);
+      console.log(
+        `  ${name}'s bytes and headers from a bare route: ${rates(rounds[sameKey])} req/s, ${cpu(rounds[sameKey]).toFixed(0)} µs CPU per answer -> median ratio ${median(sameToHello).toFixed(2)} to hello world (rounds ${list(sameToHello)}): the limit of a cached answer`,
       );
       console.log(
-        `${name}: ${results.map((r) => r.requestsPerSecond.toFixed(0)).join(', ')} req/s, p99 ${Math.max(...results.map((r) => r.p99Ms))} ms, failures ${results.reduce((n, r) => n + r.failures, 0)} -> median ratio ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= ${target})`,
+        `${name}: ${rates(results)} req/s, p99 ${Math.max(...results.map((r) => r.p99Ms))} ms, failures ${results.reduce((n, r) => n + r.failures, 0)}, ${cpu(results).toFixed(0)} µs CPU per answer -> median ratio ${figure.toFixed(2)} to hello world (rounds ${list(toHello)}; target >= ${apiTarget}: ${figure >= apiTarget ? 'within' : 'OVER'}), ${median(toSame).toFixed(2)} to the same bytes (rounds ${list(toSame)}); CPU per answer ${(cpu(rounds.hello) / cpu(results)).toFixed(2)} of hello world's, ${(cpu(rounds[sameKey]) / cpu(results)).toFixed(2)} of the same bytes'`,
       );
     }
   } finally {
     stopServer(baseline);
     stopServer(club);
+    if (sameBytes !== undefined) stopServer(sameBytes);
+    rmSync(answersDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -149,6 +189,7 @@ const parts: Record<string, () => Promise<void>> = {
   interaction: () => interactionFigures(root),
   'guest-forms': () => guestFormFigures(root),
   'staff-console': () => staffConsoleFigures(root, seconds),
+  memory: () => memoryFigures(root),
 };
 const chosen = process.argv.slice(2);
 if (process.env.BENCH_DATABASE_URL !== undefined)

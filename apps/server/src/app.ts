@@ -12,7 +12,7 @@ import type { App } from './app-types.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { deferredChildLoggerFactory } from './lib/deferred-logger.js';
-import { loggerOptions, RequestLogController } from './lib/request-log.js';
+import { bufferedStdout, loggerOptions, RequestLogController } from './lib/request-log.js';
 import { accountLinksModule } from './modules/account-links/account-links-module.js';
 import { agenciesModule } from './modules/agencies/agencies-module.js';
 import { agentsModule } from './modules/agents/agents-module.js';
@@ -82,10 +82,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
   const { timeouts } = config;
   const requestLog = new RequestLogController();
+  // The server's own log goes to standard output in chunks (lib/request-log.ts).
+  const stdout =
+    options.logger === undefined && options.logStream === undefined ? bufferedStdout() : undefined;
   const app = Fastify({
     logger: options.logger ?? {
       ...loggerOptions(config.logLevel),
-      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+      stream: options.logStream ?? stdout?.stream,
     },
     // One line per request, written at response time (lib/request-log.ts).
     logController: requestLog,
@@ -108,6 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   requestLog.writeTo(app.log);
+  if (stdout !== undefined)
+    app.addHook('onClose', (_instance, done) => {
+      stdout.stop();
+      done();
+    });
   app.setValidatorCompiler(urlValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -7,6 +7,7 @@ import * as schema from './schema.js';
 import { migrateEmbedded, migrateServer } from './migrate.js';
 import { WatchedPool } from './watchdog.js';
 import { claimDataDir } from './data-dir-owner.js';
+import { createDatabaseApart, embeddedStartParams, hasDatabase } from './embedded-memory.js';
 
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -93,7 +94,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       : claimDataDir(options.dataDir, options.owner ?? 'server');
   let client: PGlite;
   try {
-    client = await PGlite.create(options.dataDir, { loadDataDir: options.template });
+    if (options.dataDir !== undefined && !hasDatabase(options.dataDir)) {
+      await createDatabaseApart(options.dataDir);
+    }
+    client = await PGlite.create(options.dataDir, {
+      loadDataDir: options.template,
+      startParams: embeddedStartParams(),
+    });
   } catch (error) {
     ownership?.release();
     throw error;
