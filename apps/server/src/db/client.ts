@@ -94,7 +94,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       : claimDataDir(options.dataDir, options.owner ?? 'server');
   let client: PGlite;
   try {
-    if (options.dataDir !== undefined && !hasDatabase(options.dataDir)) {
+    // A template is a whole database already: only an empty folder without one is created apart.
+    if (
+      options.dataDir !== undefined &&
+      options.template === undefined &&
+      !hasDatabase(options.dataDir)
+    ) {
       await createDatabaseApart(options.dataDir);
     }
     client = await PGlite.create(options.dataDir, {
