@@ -9,6 +9,7 @@ import {
   renderGiftsScreen,
   stubApi,
 } from '../testing/gifts-test-utils';
+import { loadMessageFormat } from '../../../shared/wording';
 import { GiftsScreen } from './gifts-screen';
 
 // Each card builds its quantity options when it renders: counting the calls counts the cards rendered.
@@ -19,6 +20,8 @@ vi.mock('@club/contract/gift-rules', async (original) => {
 
 describe('gift list, choosing a quantity (issue 19: a quick answer to the input)', () => {
   it('renders again only the card whose quantity changed, and the total follows', async () => {
+    // The message formatter is a lazy chunk: once it arrives every text renders again, which is not a quantity's doing.
+    await loadMessageFormat();
     stubApi();
     renderGiftsScreen(
       <GiftsScreen
