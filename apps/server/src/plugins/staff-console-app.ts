@@ -27,7 +27,7 @@ export const staffConsoleAppPlugin = appPlugin(
         prefix: '/staff/assets/',
         wildcard: false,
         decorateReply: false,
-        // The console's build writes .br and .gz copies beside each asset (apps/console/scripts/precompress.mjs).
+        // The console's build writes .br and .gz copies beside each asset (scripts/precompress.mjs).
         preCompressed: true,
         setHeaders: (reply) => {
           void reply.header('cache-control', IMMUTABLE);

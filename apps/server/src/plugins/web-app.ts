@@ -28,7 +28,7 @@ export const webAppPlugin = appPlugin(
         wildcard: false,
         index: false,
         globIgnore: ['index.html'],
-        // The web build writes .br and .gz copies beside each asset (apps/web/scripts/precompress.mjs).
+        // The web build writes .br and .gz copies beside each asset (scripts/precompress.mjs).
         preCompressed: true,
         setHeaders: (reply, path) => {
           const isAsset = path.startsWith(join(config.webDistDir, 'assets') + sep);

@@ -1,11 +1,11 @@
-// Writes brotli and gzip copies beside each compressible file of the build, so
-// the server sends them without compressing on every request.
+// Writes brotli and gzip copies beside each compressible file of a build (the
+// folder given, run from a workspace: its `dist`), so the server sends them
+// without compressing on every request. The web app and the staff console both use it.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = resolve(process.argv[2] ?? 'dist');
 const compressible = /\.(js|css|svg|json|txt|map)$/;
 
 function walk(dir) {
