@@ -13,7 +13,7 @@ import { chromium, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchPort, median, startServer, stopServer } from './lib.ts';
+import { benchPort, median, startClub, stopServer } from './lib.ts';
 
 const port = benchPort(50);
 const demo = { number: '9000001', password: 'demo2026' };
@@ -126,19 +126,7 @@ async function bareFigures(page: Page, host: string): Promise<Figures[]> {
 export async function interactionFigures(root: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-interaction-'));
   const host = `http://gr.localhost:${port}`;
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_DATABASE_URL === undefined
-        ? {}
-        : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
-    },
-    `http://127.0.0.1:${port}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`,
-  );
+  const server = await startClub(root, port, dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -46,6 +47,26 @@ export async function startServer(
   }
   stopServer(child);
   throw new Error(`server did not become ready at ${readyUrl}`);
+}
+
+/**
+ * The built club on a port of its own, with demo data in a fresh data folder,
+ * on PostgreSQL when BENCH_DATABASE_URL is set; answers once the layout does.
+ */
+export function startClub(root: string, port: number, dataDir: string): Promise<ChildProcess> {
+  return startServer(
+    [join(root, 'apps/server/dist/server.js')],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_DATABASE_URL === undefined
+        ? {}
+        : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+    },
+    `http://127.0.0.1:${port}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`,
+  );
 }
 
 export function stopServer(child: ChildProcess): void {

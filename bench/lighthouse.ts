@@ -21,7 +21,7 @@ import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchPort, startServer, stopServer } from './lib.ts';
+import { benchPort, startClub, stopServer } from './lib.ts';
 import { demoStaff } from '../apps/server/src/modules/staff/demo-staff.ts';
 import { totpCode } from '../apps/server/src/modules/staff/totp.ts';
 
@@ -105,19 +105,7 @@ function report(name: string, scores: Scores, performanceTarget = 95): boolean {
 export async function lighthouseFigures(root: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-lighthouse-'));
   const host = `http://gr.localhost:${port}`;
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_DATABASE_URL === undefined
-        ? {}
-        : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
-    },
-    `http://127.0.0.1:${port}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`,
-  );
+  const server = await startClub(root, port, dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
