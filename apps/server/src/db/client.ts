@@ -8,6 +8,7 @@ import { migrateEmbedded, migrateServer } from './migrate.js';
 import { WatchedPool } from './watchdog.js';
 import { claimDataDir } from './data-dir-owner.js';
 import { createDatabaseApart, embeddedStartParams, hasDatabase } from './embedded-memory.js';
+import { embeddedParsers, withNamedStatements } from './embedded-statements.js';
 
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -105,12 +106,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create(options.dataDir, {
       loadDataDir: options.template,
       startParams: embeddedStartParams(),
+      parsers: embeddedParsers,
     });
   } catch (error) {
     ownership?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, ...drizzleOptions });
+  const db = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
   return {
     db,
     kind: 'embedded',
