@@ -30,7 +30,7 @@ export async function startServer(
     () => false,
   );
   if (taken) throw new Error(`something already answers at ${readyUrl}: stop it first`);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...nodeFlags, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -69,10 +69,17 @@ export function startClub(root: string, port: number, dataDir: string): Promise<
   );
 }
 
+/**
+ * Node flags for every server a part starts, e.g. `--cpu-prof --cpu-prof-dir=…` to see where
+ * a part's time goes (BENCH_NODE_FLAGS, separated by spaces). With flags, servers are stopped
+ * by SIGTERM, so that they stop as in production and write what the flags ask for.
+ */
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+
 export function stopServer(child: ChildProcess): void {
   if (child.pid !== undefined) {
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-child.pid, nodeFlags.length > 0 ? 'SIGTERM' : 'SIGKILL');
     } catch {
       // already gone
     }

@@ -115,6 +115,7 @@ async function measureOrders(
   };
   await run(1);
   const result = await run(seconds);
+  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(result.latency));
   return {
     requestsPerSecond: result.requests.average,
     meanMs: result.latency.average,

@@ -106,11 +106,13 @@ export async function statusReportFigures(root: string, seconds: number): Promis
     const rounds = await measureRounds(
       {
         primaryKey: `${base}/bench/primary-key-read/${big.id}`,
+        signedIn: `${base}/bench/signed-in-read`,
         small: `${base}/s2c/auth/v1/agent-points?number=${urls.small.number}`,
         big: `${base}/s2c/auth/v1/agent-points?number=${urls.big.number}`,
       },
       seconds,
       {
+        signedIn: { authorization: `Bearer ${urls.big.token}` },
         small: { authorization: `Bearer ${urls.small.token}` },
         big: { authorization: `Bearer ${urls.big.token}` },
       },
@@ -133,6 +135,16 @@ export async function statusReportFigures(root: string, seconds: number): Promis
     const target = 0.7;
     console.log(
       `status report against a primary-key read on the same pool (${database}): primary-key read ${median(rounds.primaryKey.map((r) => r.requestsPerSecond)).toFixed(0)} req/s, p99 ${p99('primaryKey')} ms; status report (100,000 segments) ${median(rounds.big.map((r) => r.requestsPerSecond)).toFixed(0)} req/s, p99 ${p99('big')} ms -> median ratio ${figure.toFixed(2)} (rounds ${throughput.map((r) => r.toFixed(2)).join(', ')}; target >= ${target}) ${figure >= target ? 'within' : 'OVER'}`,
+    );
+    // The floor of any member call: the signed-in member read and nothing else.
+    const ratios = (key: Key, baseline: Key) =>
+      rounds[key].map(
+        (result, i) => result.requestsPerSecond / rounds[baseline][i]!.requestsPerSecond,
+      );
+    const floorToKey = ratios('signedIn', 'primaryKey');
+    const reportToFloor = ratios('big', 'signedIn');
+    console.log(
+      `  the signed-in read alone (what every member call does first): ${median(rounds.signedIn.map((r) => r.requestsPerSecond)).toFixed(0)} req/s -> median ratio ${median(floorToKey).toFixed(2)} to the primary-key read (rounds ${floorToKey.map((r) => r.toFixed(2)).join(', ')}): the limit of any signed-in call; the status report reaches ${median(reportToFloor).toFixed(2)} of it (rounds ${reportToFloor.map((r) => r.toFixed(2)).join(', ')})`,
     );
   } finally {
     stopServer(server);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../testing/factories.js';
+import { bearer, sessionToken } from '../testing/agent-requests.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 describe('the bench routes', () => {
@@ -26,5 +27,15 @@ describe('the bench routes', () => {
     expect(answer.json()).toEqual({
       data: { id: agent.id, number: agent.number, countryCode: agent.countryCode },
     });
+  });
+
+  it('read the signed-in member of a bearer token with BENCH_ROUTES, and refuse a guest', async () => {
+    const agent = await createAgent(bench.database.db, { password: 'bench1password' });
+    const token = await sessionToken(bench.app, agent.number, 'bench1password');
+    const answer = await bench.app.inject({ url: '/bench/signed-in-read', headers: bearer(token) });
+    expect(answer.json()).toEqual({
+      data: { id: agent.id, number: agent.number, countryCode: agent.countryCode },
+    });
+    expect((await bench.app.inject({ url: '/bench/signed-in-read' })).statusCode).toBe(401);
   });
 });

@@ -7,8 +7,10 @@ import { agents } from '../modules/agents/schema.js';
  * The bench's baselines inside the club's own process (docs/testing.md#benchmarks),
  * registered only with BENCH_ROUTES (never in production): `GET /bench/primary-key-read/:id`
  * reads one member row by primary key on the app's own database pool and answers it as
- * JSON. It passes the same app-wide hooks as every call, so the status report measured
- * against it shows what the report's own work costs.
+ * JSON; `GET /bench/signed-in-read` reads only the signed-in member of the bearer token, as
+ * every member call does first, and answers the same fields. They pass the same app-wide
+ * hooks as every call, so the status report measured against them shows what the report's
+ * own work costs, and what being signed in costs before any.
  */
 export const benchRoutesPlugin = appPlugin(
   (app) => {
@@ -27,6 +29,14 @@ export const benchRoutesPlugin = appPlugin(
         return { data: row ?? null };
       },
     );
+    app.get(
+      '/bench/signed-in-read',
+      { onRequest: app.requireMember, schema: { hide: true } },
+      (request) => {
+        const { id, number, countryCode } = request.agent!;
+        return Promise.resolve({ data: { id, number, countryCode } });
+      },
+    );
   },
-  { name: 'bench-routes' },
+  { name: 'bench-routes', dependencies: ['agents'] },
 );

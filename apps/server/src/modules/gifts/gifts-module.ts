@@ -2,7 +2,7 @@ import { appPlugin } from '../../app-types.js';
 import { registerGiftsPages } from './ordering/gifts-pages.js';
 import { partnerRoutes } from './ordering/partner-routes.js';
 import { orderedGifts } from './ordering/ordered-gifts.js';
-import { orderingRules, orderingWindow } from './ordering/ordering-rules.js';
+import { orderingRulesReader, orderingWindow } from './ordering/ordering-rules.js';
 import { pointsUsedOnGifts } from './ordering/points-used.js';
 import { setupVoucherProvider } from './provider/provider-module.js';
 
@@ -36,12 +36,13 @@ export const giftsModule = appPlugin<GiftsModuleOptions>(
     app.decorate('orderPartner', {
       isOff: () => app.config.gifts.orderPartnerOff || !worker.lastKnownAvailable,
     });
+    const rulesOfCountry = orderingRulesReader(app.db);
     app.giftsForPoints.supply({
       orderPartnerOff: () => app.orderPartner.isOff(),
       pointsUsed: (agentId) => pointsUsedOnGifts(app.db, agentId),
       orders: (agentId) => orderedGifts(app.db, agentId),
       orderingWindow: async (countryCode, today) =>
-        orderingWindow(await orderingRules(app.db, countryCode), today),
+        orderingWindow(await rulesOfCountry(countryCode), today),
     });
     registerGiftsPages(app, { now });
     await app.register(partnerRoutes);

@@ -17,6 +17,23 @@ export async function orderingRules(db: Database, countryCode: string): Promise<
     .select()
     .from(giftOrdering)
     .where(eq(giftOrdering.countryCode, countryCode));
+  return rulesOf(row);
+}
+
+/**
+ * `orderingRules` as one prepared statement, for the calls every member home
+ * makes (the status report): building the query costs more than running it.
+ */
+export function orderingRulesReader(db: Database): (countryCode: string) => Promise<OrderingRules> {
+  const statement = db
+    .select()
+    .from(giftOrdering)
+    .where(eq(giftOrdering.countryCode, sql.placeholder('countryCode')))
+    .prepare('ordering_rules_by_country');
+  return async (countryCode) => rulesOf((await statement.execute({ countryCode }))[0]);
+}
+
+function rulesOf(row: typeof giftOrdering.$inferSelect | undefined): OrderingRules {
   if (row === undefined) return { orderDisabled: false, ranges: [], reopensOn: null };
   const ranges = [
     { from: row.from1, to: row.to1 },
