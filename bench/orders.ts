@@ -115,7 +115,6 @@ async function measureOrders(
   };
   await run(1);
   const result = await run(seconds);
-  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(result.latency));
   return {
     requestsPerSecond: result.requests.average,
     meanMs: result.latency.average,
@@ -229,7 +228,7 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
               ? `; target ratio >= 0.1 ${verdict(ratio >= 0.1)}, p99 <= 60 ms ${verdict(p99 <= 60)}`
               : `; target p99 <= 500 ms ${verdict(p99 <= 500)}`;
       console.log(
-        `${name}: ${rate(results[key])} req/s, p99 ${p99} ms (rounds ${results[key].map((r) => r.p99Ms).join(', ')}), failures ${failures(key)} -> median ratio ${ratio.toFixed(3)} to the status report (rounds ${ratios(
+        `${name}: ${rate(results[key])} req/s, mean ${median(results[key].map((r) => r.meanMs)).toFixed(0)} ms, p99 ${p99} ms (rounds ${results[key].map((r) => r.p99Ms).join(', ')}), failures ${failures(key)} -> median ratio ${ratio.toFixed(3)} to the status report (rounds ${ratios(
           key,
         )
           .map((r) => r.toFixed(3))
