@@ -115,7 +115,8 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
     messages.forEach((message) => addError(word(message)));
   const submit = form.handleSubmit(
     async (values) => {
-      setOtherMessages([]);
+      // The same empty list keeps the form from rendering again for nothing.
+      setOtherMessages((current) => (current.length === 0 ? current : []));
       cleanErrors();
       let messages: SubmitOutcome;
       try {
