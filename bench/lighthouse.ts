@@ -198,7 +198,11 @@ export async function lighthouseFigures(root: string): Promise<void> {
  */
 async function staffConsoleFigures(chromePort: number): Promise<void> {
   const root = `http://localhost:${port}`;
-  report('staff console login', await audit(`${root}/staff/`, chromePort), consolePerformanceTarget);
+  report(
+    'staff console login',
+    await audit(`${root}/staff/`, chromePort),
+    consolePerformanceTarget,
+  );
   const admin = demoStaff.find((staff) => staff.role === 'admin')!;
   const login = await fetch(`http://127.0.0.1:${port}/s2c/staff/v1/session`, {
     method: 'POST',

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as giftRules from '@club/contract/gift-rules';
-import * as dictionary from '../../../shared/use-dictionary';
+import type * as dictionary from '../../../shared/use-dictionary';
 import {
   makeGift,
   makeGiftsPage,
