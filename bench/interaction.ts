@@ -77,11 +77,22 @@ async function interactionLatency(page: Page, act: () => Promise<void>): Promise
  * which would add its work and the hover's to the press's latency).
  */
 async function humanClick(page: Page, target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (box === null) throw new Error('the element to click is not shown');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(100);
+  for (let attempt = 1; ; attempt++) {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (box === null) throw new Error('the element to click is not shown');
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(point.x, point.y);
+    await page.waitForTimeout(100);
+    // The page may have moved under the pointer (a late scroll after the last
+    // search's page change): a press there would miss, so aim again.
+    const onTarget = await target.evaluate(
+      (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
+      point,
+    );
+    if (onTarget) break;
+    if (attempt === 3) throw new Error('the element to click keeps moving away from the pointer');
+  }
   await page.mouse.down();
   await page.waitForTimeout(80);
   await page.mouse.up();
@@ -184,6 +195,8 @@ export async function interactionFigures(root: string): Promise<void> {
     const pnrs = ['ABC123', 'XYZ789'];
     const searches: number[] = [];
     for (let rep = 0; rep < repetitions; rep++) {
+      // The last search's page is shown and settled (its progress over).
+      await page.locator('main[aria-busy="false"]').waitFor({ timeout: 120_000 });
       const field = page.getByLabel('Record locator (PNR)');
       await field.fill(pnrs[rep % pnrs.length]!);
       const search = page.getByRole('button', { name: 'Search', exact: true });

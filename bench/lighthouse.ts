@@ -3,7 +3,9 @@
  * the guest home, login, member home and gifts, in Debian's Chromium against
  * the built server: the performance and accessibility scores, with the
  * largest contentful paint and total blocking time behind them.
- * Targets: performance >= 95, accessibility 100. Each page runs LIGHTHOUSE_RUNS
+ * Targets (issue 19): performance and accessibility 100 on the member app's
+ * four pages (they stay 100), performance >= 95 and accessibility 100 on the
+ * staff console's pages. Each page runs LIGHTHOUSE_RUNS
  * times (3) and the median run is reported, with every run's score.
  *
  * Simulated CPU throttling multiplies the host's own task times by a constant
@@ -39,7 +41,27 @@ type Scores = {
   benchmarkIndex: number;
   /** Lighthouse's warnings about the median run (a slow host among them). */
   warnings: string[];
+  /** Main-thread time by kind of work in the median run (what total blocking time is made of). */
+  mainThread: string;
+  /** Main-thread time by script in the median run, the largest first. */
+  scripts: string;
 };
+
+type BreakdownItem = { groupLabel?: string; duration?: number };
+type BootupItem = { url?: string; total?: number };
+
+/** The largest entries of an audit's table, as "label 123 ms". */
+function largest<T>(
+  items: T[] | undefined,
+  label: (item: T) => string,
+  ms: (item: T) => number,
+): string {
+  return (items ?? [])
+    .toSorted((a, b) => ms(b) - ms(a))
+    .slice(0, 4)
+    .map((item) => `${label(item)} ${Math.round(ms(item))} ms`)
+    .join(', ');
+}
 
 /** Runs per page; the reported run is Lighthouse's own median run of them. */
 const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -90,15 +112,33 @@ async function audit(url: string, chromePort: number, page?: PuppeteerPage): Pro
     runs: all.map(score),
     benchmarkIndex: Math.round(median.environment.benchmarkIndex),
     warnings: median.runWarnings,
+    mainThread: largest(
+      (audits['mainthread-work-breakdown']?.details as { items?: BreakdownItem[] } | undefined)
+        ?.items,
+      (item) => item.groupLabel ?? '?',
+      (item) => item.duration ?? 0,
+    ),
+    scripts: largest(
+      (audits['bootup-time']?.details as { items?: BootupItem[] } | undefined)?.items,
+      (item) => (item.url ?? '?').replace(/^https?:\/\/[^/]+/, ''),
+      (item) => item.total ?? 0,
+    ),
   };
 }
 
-function report(name: string, scores: Scores, performanceTarget = 95): boolean {
+/** The member app's pages stay at 100 (issue 19); the staff console's reach 95. */
+const memberPerformanceTarget = 100;
+const consolePerformanceTarget = 95;
+
+function report(name: string, scores: Scores, performanceTarget: number): boolean {
   const ok = scores.performance >= performanceTarget && scores.accessibility === 100;
+  const target = performanceTarget === 100 ? '100' : `>= ${performanceTarget}`;
   console.log(
-    `lighthouse ${name}: performance ${scores.performance} (target >= ${performanceTarget}; runs ${scores.runs.join(', ')}), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms; host benchmark index ${scores.benchmarkIndex}, CPU slowdown ${cpuSlowdownMultiplier}x${ok ? '' : '  <- below target'}`,
+    `lighthouse ${name}: performance ${scores.performance} (target ${target}; runs ${scores.runs.join(', ')}), accessibility ${scores.accessibility} (target 100), LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms; host benchmark index ${scores.benchmarkIndex}, CPU slowdown ${cpuSlowdownMultiplier}x: ${ok ? 'within' : 'OVER'}`,
   );
   for (const warning of scores.warnings) console.log(`  lighthouse warning: ${warning}`);
+  // What the main thread did (at the simulated slowdown): where blocking time comes from.
+  console.log(`  main thread: ${scores.mainThread}; scripts: ${scores.scripts}`);
   return ok;
 }
 
@@ -123,7 +163,7 @@ export async function lighthouseFigures(root: string): Promise<void> {
       ['guest home', '/'],
       ['login', '/login'],
     ] as const) {
-      report(name, await audit(`${host}${path}`, chrome.port));
+      report(name, await audit(`${host}${path}`, chrome.port), memberPerformanceTarget);
     }
     // Log in as a visitor would, in the browser Lighthouse drives.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -140,7 +180,7 @@ export async function lighthouseFigures(root: string): Promise<void> {
       ['member home', '/'],
       ['gifts', '/gifts'],
     ] as const) {
-      report(name, await audit(`${host}${path}`, chrome.port));
+      report(name, await audit(`${host}${path}`, chrome.port), memberPerformanceTarget);
     }
     await staffConsoleFigures(chrome.port);
   } finally {
@@ -158,7 +198,11 @@ export async function lighthouseFigures(root: string): Promise<void> {
  */
 async function staffConsoleFigures(chromePort: number): Promise<void> {
   const root = `http://localhost:${port}`;
-  report('staff console login', await audit(`${root}/staff/`, chromePort), 95);
+  report(
+    'staff console login',
+    await audit(`${root}/staff/`, chromePort),
+    consolePerformanceTarget,
+  );
   const admin = demoStaff.find((staff) => staff.role === 'admin')!;
   const login = await fetch(`http://127.0.0.1:${port}/s2c/staff/v1/session`, {
     method: 'POST',
@@ -184,7 +228,7 @@ async function staffConsoleFigures(chromePort: number): Promise<void> {
       ['staff console member view', `/staff/members/${demo.number}`],
       ['staff console reports', '/staff/reports'],
     ] as const) {
-      report(name, await audit(`${root}${path}`, chromePort, tab), 95);
+      report(name, await audit(`${root}${path}`, chromePort, tab), consolePerformanceTarget);
     }
     await tab.close();
   } finally {

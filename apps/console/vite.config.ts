@@ -1,14 +1,30 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * React Router's package exports only its development build (warnings and
+ * checks on every render; remix-run/react-router#14753): a built console
+ * takes the production build beside it, as React's own production build.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * The staff console: its own app and build, served by the server at /staff on
  * the root domain. Nothing of it is in the member web app's bundles.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/staff/',
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -24,4 +40,4 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

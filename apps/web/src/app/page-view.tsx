@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation } from '../shared/navigation/navigator-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fallbackLayout } from '@club/contract/client-layout';
@@ -24,11 +25,23 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
   useDocumentMeta(view.kind === 'page' ? view.page.title : '', layout);
   usePageChangeAdjustment(location.pathname, location.hash);
 
+  // The same objects while the next page loads, so that the progress it shows
+  // renders the shell's progress alone, not the header and the screen again.
+  const { user } = common;
+  const member = useMemo(() => user && { firstName: user.firstName, number: user.number }, [user]);
+  const { Screen } = view.kind === 'page' ? view : { Screen: undefined };
+  const page = view.kind === 'page' ? view.page : undefined;
+  const retryByReload = view.kind === 'page' ? view.retryByReload : false;
+  const screen = useMemo(
+    () => (Screen && page ? <Screen page={page} /> : <LoadFailure byReload={retryByReload} />),
+    [Screen, page, retryByReload],
+  );
+
   const state: ShellState = {
     layout,
     pageName: view.kind === 'page' ? view.pageName : '',
     registered: common.user !== null,
-    member: common.user && { firstName: common.user.firstName, number: common.user.number },
+    member,
     directAccess: common.user?.isAmadeusDirectUser === true,
     withoutLayout: common.withoutLayout,
     pageProgress: view.kind === 'leaving' || common.pageProgress || !common.userChecked || loading,
@@ -36,13 +49,10 @@ export function PageView({ view, loading }: { view: PageViewData; loading: boole
     cleanErrors: common.cleanErrors,
   };
   if (view.kind === 'leaving') return <PageShell state={state}>{null}</PageShell>;
-  const { Screen } = view;
   return (
     <QueryClientProvider client={view.queryClient}>
       <LayoutContext value={layout}>
-        <PageShell state={state}>
-          {Screen ? <Screen page={view.page} /> : <LoadFailure byReload={view.retryByReload} />}
-        </PageShell>
+        <PageShell state={state}>{screen}</PageShell>
         {/* Logout, country follow and the member dialogs. */}
         {state.registered ? <MemberSessionSlot pageName={view.pageName} /> : null}
       </LayoutContext>

@@ -13,27 +13,23 @@ import { downloadFile } from '../../lib/staff-api';
 import { useStaff } from '../../lib/staff-session';
 import { usePageTitle } from '../../lib/page-title';
 import { reportPath, reportQueryOptions, type ReportFilter } from './api/report-queries';
-import { BarChart, ChartLegend, numberFormat, type BarSeries } from './components/bar-chart';
+import { BarChart, ChartLegend, type BarSeries } from './components/bar-chart';
+import { formatMonth, formatNumber } from '../../lib/english-format';
 import { ReportPanel } from './components/report-panel';
 import './reports.css';
 
 /** The months ranges the filter offers. */
 const monthChoices = [6, 12, 24, 36, 60];
 
-const monthFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 /** `2026-11` → `Nov 2026`. */
-const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+const monthName = formatMonth;
 
 /** `deletion_requested` → `Deletion requested`. */
 const stateName = (state: string) =>
   state.charAt(0).toUpperCase() + state.slice(1).replace(/_/g, ' ');
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const n = (value: number) => numberFormat.format(value);
+const n = formatNumber;
 
 /** The filter lives in the address, so a report view can be bookmarked and shared. */
 function useReportFilter(): [ReportFilter, (next: Partial<ReportFilter>) => void] {

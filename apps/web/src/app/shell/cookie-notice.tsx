@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from '../../shared/navigation/link';
 import { cookieChoice, rememberCookieChoice, type CookieChoice } from '../../lib/cookie-choice';
 import { useLayout } from '../../shared/layout-context';
@@ -18,7 +18,7 @@ export const cookieNoticeSizeProperty = '--cookie-notice-size';
  * It is fixed at the bottom of the window; its height, kept on `<html>`,
  * lets focused elements and the end of the page scroll clear of it.
  */
-export function CookieNotice() {
+export const CookieNotice = memo(function CookieNotice() {
   const layout = useLayout();
   const [closed, setClosed] = useState(() => cookieChoice() !== null);
   const noticeRef = useRef<HTMLElement>(null);
@@ -85,4 +85,4 @@ export function CookieNotice() {
       </div>
     </section>
   );
-}
+});

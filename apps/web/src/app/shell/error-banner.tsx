@@ -1,10 +1,17 @@
+import { memo } from 'react';
 import { RichText } from '../../shared/rich-text';
 import { useDictionaryText } from './dictionary-text';
 import { focusMain } from '../../lib/focus';
 import { CloseIcon } from './icons';
 
 /** The list of HTML error strings in a closable danger alert (spec 1 §2). */
-export function ErrorBanner({ errors, onClose }: { errors: string[]; onClose: () => void }) {
+export const ErrorBanner = memo(function ErrorBanner({
+  errors,
+  onClose,
+}: {
+  errors: string[];
+  onClose: () => void;
+}) {
   const closeLabel = useDictionaryText('alert.close', 'Close');
   if (errors.length === 0) return null;
   return (
@@ -29,4 +36,4 @@ export function ErrorBanner({ errors, onClose }: { errors: string[]; onClose: ()
       </button>
     </div>
   );
-}
+});

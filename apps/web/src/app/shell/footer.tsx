@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link } from '../../shared/navigation/link';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
@@ -17,7 +17,7 @@ export function footerIsTall(): boolean {
  * links. It gets a taller class on long pages of narrow windows, re-checked on resize, on page
  * change and whenever the body changes size.
  */
-export function Footer({ pageName }: { pageName: string }) {
+export const Footer = memo(function Footer({ pageName }: { pageName: string }) {
   const layout = useLayout();
   const [tall, setTall] = useState(false);
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
@@ -77,4 +77,4 @@ export function Footer({ pageName }: { pageName: string }) {
       </div>
     </footer>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../../shared/navigation/link';
 import type { HeaderImage } from '@club/contract/layout';
 import { useLayout } from '../../shared/layout-context';
@@ -79,7 +79,7 @@ function SlideImage({
  * hover and focus, can be stopped, and is off with reduced motion. `small`
  * is a low strip (members' pages, when content says so).
  */
-export function HeaderBanner({ small = false }: { small?: boolean }) {
+export const HeaderBanner = memo(function HeaderBanner({ small = false }: { small?: boolean }) {
   const layout = useLayout();
   const slides = layout.headerImagesSrcSet.length > 0 ? layout.headerImagesSrcSet : [defaultBanner];
   const count = slides.length;
@@ -174,4 +174,4 @@ export function HeaderBanner({ small = false }: { small?: boolean }) {
       </div>
     </section>
   );
-}
+});

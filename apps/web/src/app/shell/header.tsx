@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type MouseEvent } from 'react';
 import { Link } from '../../shared/navigation/link';
 import { useLayout } from '../../shared/layout-context';
 import { pagePath } from '../../shared/paths';
@@ -48,7 +48,12 @@ function useDismissibleLabels(): [dismissed: boolean, restore: () => void] {
  * (issue 17), which holds the content's member items on wide screens; the
  * header stays one row from 1024 px up (header.css).
  */
-export function Header({ pageName, registered, member = null, directAccess = false }: HeaderProps) {
+export const Header = memo(function Header({
+  pageName,
+  registered,
+  member = null,
+  directAccess = false,
+}: HeaderProps) {
   const layout = useLayout();
   const text = (key: string, fallback: string) => dictionaryText(layout.dictionary, key, fallback);
   const giftsPath = pagePath(layout, 'gifts');
@@ -149,4 +154,4 @@ export function Header({ pageName, registered, member = null, directAccess = fal
       </div>
     </header>
   );
-}
+});

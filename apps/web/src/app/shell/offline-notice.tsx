@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useOnline } from '../../lib/online-status';
 import { useDictionaryText } from './dictionary-text';
 
@@ -8,7 +9,7 @@ import { useDictionaryText } from './dictionary-text';
  * try again by themselves when the network is back (load-failure.tsx, and
  * TanStack Query's refetch on reconnect).
  */
-export function OfflineNotice() {
+export const OfflineNotice = memo(function OfflineNotice() {
   const online = useOnline();
   const text = useDictionaryText(
     'error.offline',
@@ -19,4 +20,4 @@ export function OfflineNotice() {
       {online ? null : <p className="alert">{text}</p>}
     </div>
   );
-}
+});

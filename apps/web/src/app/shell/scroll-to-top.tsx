@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useDictionaryText } from './dictionary-text';
 import { focusMain } from '../../lib/focus';
 import { ArrowUpIcon } from './icons';
@@ -18,7 +18,7 @@ function scrolledBeyondOneWindow(): boolean {
  * Scroll-to-top control (spec 1 §2): shows once the page is scrolled beyond
  * one window height, checked at most every 100 ms on scroll and resize.
  */
-export function ScrollToTop() {
+export const ScrollToTop = memo(function ScrollToTop() {
   const label = useDictionaryText('scrollTop', 'Scroll to top');
   const [visible, setVisible] = useState(scrolledBeyondOneWindow);
   const cancelScroll = useRef<(() => void) | null>(null);
@@ -78,4 +78,4 @@ export function ScrollToTop() {
       <ArrowUpIcon />
     </button>
   );
-}
+});

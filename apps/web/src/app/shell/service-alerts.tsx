@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { RichText } from '../../shared/rich-text';
 import { useLayout } from '../../shared/layout-context';
 import { dictionaryText } from '../../lib/dictionary';
@@ -12,7 +12,7 @@ type ClosedAlerts = { pageName: string; hashes: readonly string[] };
  * each closable. A closed alert is remembered for the current view only: the
  * closed list belongs to a page name and is void once the page changes.
  */
-export function ServiceAlerts({ pageName }: { pageName: string }) {
+export const ServiceAlerts = memo(function ServiceAlerts({ pageName }: { pageName: string }) {
   const layout = useLayout();
   const [closed, setClosed] = useState<ClosedAlerts>({ pageName, hashes: [] });
   const closedHere = closed.pageName === pageName ? closed.hashes : [];
@@ -40,4 +40,4 @@ export function ServiceAlerts({ pageName }: { pageName: string }) {
       ))}
     </div>
   );
-}
+});

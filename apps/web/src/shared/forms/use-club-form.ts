@@ -1,4 +1,4 @@
-import { useState, type BaseSyntheticEvent } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -115,7 +115,8 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
     messages.forEach((message) => addError(word(message)));
   const submit = form.handleSubmit(
     async (values) => {
-      setOtherMessages([]);
+      // The same empty list keeps the form from rendering again for nothing.
+      setOtherMessages((current) => (current.length === 0 ? current : []));
       cleanErrors();
       let messages: SubmitOutcome;
       try {
@@ -138,13 +139,21 @@ export function useFormSubmit<TIn extends FieldValues, TOut>(
     // A blocked submit: the first hidden field's message (the others' show on their fields).
     (errors: FieldErrors) => toBanner(hiddenMessages(errors, hiddenFields).slice(0, 1)),
   );
-  const onSubmit = (event?: BaseSyntheticEvent) => {
-    // One submit at a time: a second click while the first runs does nothing.
-    if (form.formState.isSubmitting) {
+  // One submit at a time: a second click while the first runs does nothing. A
+  // ref, not `formState.isSubmitting`: reading that would make every submit's
+  // start and end render the whole form again (react-hook-form renders what is read).
+  const submitting = useRef(false);
+  const onSubmit = async (event?: BaseSyntheticEvent) => {
+    if (submitting.current) {
       event?.preventDefault();
-      return Promise.resolve();
+      return;
     }
-    return submit(event);
+    submitting.current = true;
+    try {
+      await submit(event);
+    } finally {
+      submitting.current = false;
+    }
   };
   return { onSubmit, otherMessages };
 }

@@ -6,6 +6,7 @@ import { StaffApiError } from '../../../lib/staff-api';
 import { Pager } from '../../../lib/ui/pager';
 import { useMemberSearch } from '../api/search-members';
 import { stateLabels } from './member-words';
+import { formatNumber } from '../../../lib/english-format';
 
 /**
  * Member search: one box for a member number, email, name or office ID. The
@@ -76,8 +77,8 @@ export function MemberSearch() {
             <>
               {search.data.totalCapped && (
                 <p role="status" className="notice">
-                  More than {MEMBER_SEARCH_CAP.toLocaleString('en')} members match: type more of the
-                  name, email or number to narrow the search.
+                  More than {formatNumber(MEMBER_SEARCH_CAP)} members match: type more of the name,
+                  email or number to narrow the search.
                 </p>
               )}
               <div className="table-scroll">
@@ -85,7 +86,7 @@ export function MemberSearch() {
                   <caption>
                     Members matching “{query}”:{' '}
                     {search.data.totalCapped
-                      ? `${MEMBER_SEARCH_CAP.toLocaleString('en')}+`
+                      ? `${formatNumber(MEMBER_SEARCH_CAP)}+`
                       : search.data.total}
                   </caption>
                   <thead>

@@ -4,6 +4,7 @@ import {
   type MemberState,
   type SegmentNoPointsReason,
 } from '@club/contract/staff-members';
+import { formatDateTime, formatNumber } from '../../../lib/english-format';
 
 /** How the console names a member's state. */
 export const stateLabels: Readonly<Record<MemberState, string>> = {
@@ -29,10 +30,8 @@ export const entryKindLabels = {
   reversal: 'Segment cancelled',
 } as const;
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** A timestamp of the answer, in the staff member's time zone. */
 export const formatTime = (value: string | null): string =>
-  value === null ? '—' : dateTime.format(new Date(value));
+  value === null ? '—' : formatDateTime(new Date(value));
 
-export const formatPoints = (points: number): string => points.toLocaleString('en');
+export const formatPoints = (points: number): string => formatNumber(points);

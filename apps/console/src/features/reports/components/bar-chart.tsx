@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatNumber } from '../../../lib/english-format';
 
 /** One series of bars: its name (the legend's), colour class and pattern. */
 export type BarSeries = { key: string; name: string; pattern: 'solid' | 'stripes' | 'dots' };
@@ -9,8 +10,6 @@ export type BarGroup = { label: string; values: Readonly<Record<string, number |
 const width = 640;
 const height = 240;
 const padding = { top: 24, right: 8, bottom: 40, left: 64 };
-
-const numberFormat = new Intl.NumberFormat('en');
 
 /** A round step for about four grid lines up to `most`. */
 function gridStep(most: number): number {
@@ -90,7 +89,7 @@ export function BarChart({
             y={y(tick) + 4}
             textAnchor="end"
           >
-            {numberFormat.format(tick)}
+            {formatNumber(tick)}
           </text>
         </g>
       ))}
@@ -120,7 +119,7 @@ export function BarChart({
                       y={value < 0 ? y(value) + 14 : top - 4}
                       textAnchor="middle"
                     >
-                      {numberFormat.format(value)}
+                      {formatNumber(value)}
                     </text>
                   )}
                 </g>
@@ -179,5 +178,3 @@ export function ChartLegend({ series }: { series: readonly BarSeries[] }) {
     </ul>
   );
 }
-
-export { numberFormat };

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import type { Gift, GiftsPage } from '@club/contract/gifts';
 import { isGiftSortOrder, type GiftSortOrder } from '@club/contract/gift-rules';
@@ -84,7 +84,13 @@ function sortedGifts(gifts: readonly Gift[], sort: GiftSortOrder | ''): Gift[] {
 }
 
 /** The selection's points against the available points, read out politely as it changes. */
-function SelectionTotal({ total, available }: { total: number; available: number }) {
+const SelectionTotal = memo(function SelectionTotal({
+  total,
+  available,
+}: {
+  total: number;
+  available: number;
+}) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
   const over = total - available;
@@ -105,7 +111,7 @@ function SelectionTotal({ total, available }: { total: number; available: number
       ) : null}
     </div>
   );
-}
+});
 
 /** The tax notice (spec 2 §2.4): the country's text, else the default. */
 function TaxNotice({ html }: { html: string }) {
@@ -126,12 +132,66 @@ function TaxNotice({ html }: { html: string }) {
   );
 }
 
+/**
+ * The page's heading, available points, notices and filters: memoised, as
+ * none of it changes with the quantities chosen (a quantity's answer renders
+ * its card and the total only).
+ */
+const GiftListHeading = memo(function GiftListHeading({
+  data,
+  sort,
+  titleId,
+  giftCount,
+}: {
+  data: GiftsPage;
+  sort: GiftSortOrder | '';
+  titleId: string;
+  giftCount: number;
+}) {
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const message = useGiftMessage('gifts');
+  return (
+    <>
+      <h1 id={titleId}>{data.title.trim() || text('gifts.title', 'List of gifts')}</h1>
+      <p className="gifts-available">
+        {text('gifts.available', 'Available points')}: <strong>{formatNumber(data.Refresh)}</strong>
+      </p>
+      {!data.taxOK ? <TaxNotice html={data.registrationInfo} /> : null}
+      {data.order_disabled || data.disabled ? (
+        <p className="alert alert--danger" role="alert">
+          {message('orderingDisabled')}
+        </p>
+      ) : null}
+      <div className="gifts-filters">
+        <CategorySelect data={data} />
+        {giftCount > 1 ? <SortSelect data={data} sort={sort} /> : null}
+      </div>
+    </>
+  );
+});
+
+/** "Showing 6 of 20 gifts", for screen readers as cards are revealed (memoised: its plural forms go through the formatter). */
+const ShownCount = memo(function ShownCount({ shown, total }: { shown: number; total: number }) {
+  const wording = useWording();
+  return (
+    <p className="visually-hidden" role="status">
+      {wording.text(
+        'gifts.shown',
+        'Showing {shown} of {total, plural, one {# gift} other {# gifts}}',
+        {
+          shown,
+          total,
+        },
+      )}
+    </p>
+  );
+});
+
 function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' }) {
   const text = useDictionary();
   const layout = useLayout();
   const navigate = useNavigate();
-  const formatNumber = useFormatNumber();
-  const wording = useWording();
   const message = useGiftMessage('gifts');
   const titleId = useId();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
@@ -160,20 +220,7 @@ function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' })
 
   return (
     <section className="container gifts-page" aria-labelledby={titleId}>
-      <h1 id={titleId}>{data.title.trim() || text('gifts.title', 'List of gifts')}</h1>
-      <p className="gifts-available">
-        {text('gifts.available', 'Available points')}: <strong>{formatNumber(data.Refresh)}</strong>
-      </p>
-      {!data.taxOK ? <TaxNotice html={data.registrationInfo} /> : null}
-      {orderingDisabled ? (
-        <p className="alert alert--danger" role="alert">
-          {message('orderingDisabled')}
-        </p>
-      ) : null}
-      <div className="gifts-filters">
-        <CategorySelect data={data} />
-        {gifts.length > 1 ? <SortSelect data={data} sort={sort} /> : null}
-      </div>
+      <GiftListHeading data={data} sort={sort} titleId={titleId} giftCount={gifts.length} />
       {gifts.length === 0 ? (
         <p className="alert alert--info">{message('noGifts')}</p>
       ) : (
@@ -191,13 +238,7 @@ function GiftList({ data, sort }: { data: GiftsPage; sort: GiftSortOrder | '' })
             ))}
           </ul>
           <div ref={sentinelRef} className="gifts-sentinel" aria-hidden="true" />
-          <p className="visually-hidden" role="status">
-            {wording.text(
-              'gifts.shown',
-              'Showing {shown} of {total, plural, one {# gift} other {# gifts}}',
-              { shown, total: gifts.length },
-            )}
-          </p>
+          <ShownCount shown={shown} total={gifts.length} />
           {shown < gifts.length ? (
             <p>
               <button type="button" className="button button--secondary" onClick={revealNow}>
