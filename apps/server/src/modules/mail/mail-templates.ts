@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { countries, countryLanguages, texts } from '../content/schema.js';
 import { localeTag } from '@club/contract/locale-tag';
@@ -76,24 +76,42 @@ export async function mailTemplateWords(
   db: Database,
   input: Omit<MailInput, 'variables'>,
 ): Promise<MailTemplateWords> {
-  const [country] = await db
-    .select({ defaultLanguageCode: countries.defaultLanguageCode })
+  // One statement (the country's default language, the texts of both languages and each
+  // language's script): a gift order reads it, and every statement of an order counts.
+  const keys = mailTextKeys(input.template);
+  const rows = await db
+    .select({
+      defaultLanguageCode: countries.defaultLanguageCode,
+      languageCode: texts.languageCode,
+      key: texts.key,
+      value: texts.value,
+      isRtl: countryLanguages.isRtl,
+      shortCode: countryLanguages.shortCode,
+    })
     .from(countries)
+    .leftJoin(
+      texts,
+      and(
+        eq(texts.countryCode, countries.code),
+        or(
+          eq(texts.languageCode, input.languageCode),
+          eq(texts.languageCode, countries.defaultLanguageCode),
+        ),
+        inArray(texts.key, keys),
+      ),
+    )
+    .leftJoin(
+      countryLanguages,
+      and(
+        eq(countryLanguages.countryCode, countries.code),
+        eq(countryLanguages.languageCode, texts.languageCode),
+      ),
+    )
     .where(eq(countries.code, input.countryCode));
+  const country = rows[0];
   if (country === undefined) throw new MailTemplateError(`Unknown country ${input.countryCode}`);
 
   const languages = [input.languageCode, country.defaultLanguageCode];
-  const keys = mailTextKeys(input.template);
-  const rows = await db
-    .select({ languageCode: texts.languageCode, key: texts.key, value: texts.value })
-    .from(texts)
-    .where(
-      and(
-        eq(texts.countryCode, input.countryCode),
-        inArray(texts.languageCode, languages),
-        inArray(texts.key, keys),
-      ),
-    );
   const languageCode = languages.find((code) =>
     keys.every((key) => rows.some((row) => row.languageCode === code && row.key === key)),
   );
@@ -103,18 +121,13 @@ export async function mailTemplateWords(
     );
   }
   const part = (key: string) =>
-    rows.find((row) => row.languageCode === languageCode && row.key === key)!.value;
+    rows.find((row) => row.languageCode === languageCode && row.key === key)!.value!;
   const [subjectKey, textKey, htmlKey] = keys as [string, string, string];
-
-  const [language] = await db
-    .select({ isRtl: countryLanguages.isRtl, shortCode: countryLanguages.shortCode })
-    .from(countryLanguages)
-    .where(
-      and(
-        eq(countryLanguages.countryCode, input.countryCode),
-        eq(countryLanguages.languageCode, languageCode),
-      ),
-    );
+  const written = rows.find((row) => row.languageCode === languageCode)!;
+  const language =
+    written.shortCode === null
+      ? undefined
+      : { isRtl: written.isRtl!, shortCode: written.shortCode };
   // Plural forms and dates follow the language the mail is written in.
   const locale = localeTag(language?.shortCode ?? 'en', input.countryCode);
   return {

@@ -119,8 +119,20 @@ export async function giftNames(
   ids: number[],
 ): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const languages = await languagesOf(db, at);
-  const rows = await db.select().from(giftTexts).where(inArray(giftTexts.giftId, ids));
+  // With the country's default language in the same statement: a gift order reads it.
+  const rows = await db
+    .select({
+      giftId: giftTexts.giftId,
+      languageCode: giftTexts.languageCode,
+      description: giftTexts.description,
+      defaultLanguageCode: countries.defaultLanguageCode,
+    })
+    .from(giftTexts)
+    .leftJoin(countries, eq(countries.code, at.countryCode))
+    .where(inArray(giftTexts.giftId, ids));
+  const languages = [
+    ...new Set([at.languageCode, rows[0]?.defaultLanguageCode ?? at.languageCode]),
+  ];
   const best = pick(rows, (row) => row.giftId, languages);
   return new Map([...best.entries()].map(([id, row]) => [Number(id), row.description]));
 }

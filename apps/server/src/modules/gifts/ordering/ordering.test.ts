@@ -13,6 +13,8 @@ import { newOrderKey } from './gifts-pages.js';
 import { fulfilOrder } from '../provider/fulfil-cli.js';
 import { commandLineActor } from '../../audit/audit-log.js';
 import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
+import { countedStatements } from '../../../testing/counted-statements.js';
+import { giftNames } from '../catalogue/catalogue.js';
 
 let t: TestApp;
 let clock = Date.parse('2026-11-22T10:00:00Z');
@@ -662,5 +664,23 @@ describe('the ordering window on the status report', () => {
     clock = Date.parse('2026-12-02T10:00:00Z');
     m.token = await logIn(t.app, m.number, m.password);
     expect(await report(m)).toMatchObject({ orderingClosed: false, orderingReopensOn: null });
+  });
+});
+
+describe('the names an order writes', () => {
+  it('are the member’s language, else the country’s default, read in one statement', async () => {
+    const counted = countedStatements(t.database);
+    const names = await giftNames(
+      counted.db,
+      { countryCode: 'gr', languageCode: 'ell' },
+      [1001, 1003],
+    );
+    expect(counted.count()).toBe(1);
+    expect(names).toEqual(
+      new Map([
+        [1001, 'Βαλίτσα'],
+        [1003, 'Mug'],
+      ]),
+    );
   });
 });
