@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import { countries } from '../../content/schema.js';
 import { giftOrdering, memberTaxInfo } from '../schema.js';
 
 export type DateRange = { from: string | null; to: string | null };
@@ -113,10 +114,15 @@ export async function orderingState(
   member: { id: number; countryCode: string },
   today: string,
 ): Promise<OrderingState> {
-  const [rules, tax] = await Promise.all([
-    orderingRules(db, member.countryCode),
-    taxOk(db, member.id),
-  ]);
+  // The country's rules and the member's tax flag in one statement: every gift order reads them.
+  const [row] = await db
+    .select({ ordering: giftOrdering, taxOk: memberTaxInfo.taxOk })
+    .from(countries)
+    .leftJoin(giftOrdering, eq(giftOrdering.countryCode, countries.code))
+    .leftJoin(memberTaxInfo, eq(memberTaxInfo.agentId, member.id))
+    .where(eq(countries.code, member.countryCode));
+  const rules = rulesOf(row?.ordering ?? undefined);
+  const tax = row?.taxOk === true;
   return {
     taxOK: tax,
     orderDisabled: rules.orderDisabled || !tax || !inOrderingDates(rules.ranges, today),

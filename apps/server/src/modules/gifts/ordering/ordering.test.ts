@@ -8,7 +8,7 @@ import { creditAdditional } from '../../../testing/points-data.js';
 import { createTestApp, testConfig, type TestApp } from '../../../testing/test-app.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
 import { giftOrderLines, giftOrdering, giftOrders, gifts } from '../schema.js';
-import { setTaxOk } from './ordering-rules.js';
+import { orderingState, setTaxOk } from './ordering-rules.js';
 import { newOrderKey } from './gifts-pages.js';
 import { fulfilOrder } from '../provider/fulfil-cli.js';
 import { commandLineActor } from '../../audit/audit-log.js';
@@ -667,8 +667,8 @@ describe('the ordering window on the status report', () => {
   });
 });
 
-describe('the names an order writes', () => {
-  it('are the member’s language, else the country’s default, read in one statement', async () => {
+describe('the reads of a gift order', () => {
+  it('read the gifts’ names in the member’s language, else the country’s default, in one statement', async () => {
     const counted = countedStatements(t.database);
     const names = await giftNames(
       counted.db,
@@ -682,5 +682,26 @@ describe('the names an order writes', () => {
         [1003, 'Mug'],
       ]),
     );
+  });
+
+  it('read the gate in one statement: the country’s rules and the member’s tax flag', async () => {
+    const m = await member({ taxOK: false });
+    const counted = countedStatements(t.database);
+    const today = '2026-11-22';
+    expect(await orderingState(counted.db, m, today)).toEqual({
+      taxOK: false,
+      orderDisabled: true,
+    });
+    await setTaxOk(t.database.db, m.id, true);
+    expect(await orderingState(counted.db, m, today)).toEqual({
+      taxOK: true,
+      orderDisabled: false,
+    });
+    await t.database.db
+      .update(giftOrdering)
+      .set({ orderDisabled: true })
+      .where(eq(giftOrdering.countryCode, 'gr'));
+    expect(await orderingState(counted.db, m, today)).toEqual({ taxOK: true, orderDisabled: true });
+    expect(counted.count()).toBe(3);
   });
 });
