@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { createAgent } from '../../testing/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { countedStatements } from '../../testing/counted-statements.js';
 import { addDays, addYears } from './calendar-days.js';
 import { LedgerSession, NotEnoughPoints, type Balance } from './ledger.js';
 import { pointBalances, pointEntries, pointLots } from './schema.js';
@@ -235,6 +236,39 @@ describe('the points ledger against a reference model', () => {
     );
     // 30 runs of up to 25 transactions each: about 20 s on the embedded database of a busy two-core machine.
   }, 60_000);
+});
+
+describe('a flush', () => {
+  it('writes a spend’s entry, its allocations, then the summaries, lots and balance in one statement', async () => {
+    const agent = await createAgent(db);
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-01-10');
+      session.credit(agent.id, { kind: 'segment', amount: 30 });
+      await session.flush();
+    });
+    const counted = countedStatements(database);
+    let written = 0;
+    const balance = await counted.db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-02-10');
+      session.debit(agent.id, { kind: 'order', amount: 12 });
+      const before = counted.count();
+      await session.flush();
+      written = counted.count() - before;
+      return session.balance(agent.id);
+    });
+    expect(written).toBe(3);
+    expect(balance).toMatchObject({ available: 18, used: 12 });
+    const [row] = await db
+      .select({ available: pointBalances.available, used: pointBalances.used })
+      .from(pointBalances)
+      .where(eq(pointBalances.agentId, agent.id));
+    expect(row).toEqual({ available: 18, used: 12 });
+    const [lot] = await db
+      .select({ remaining: pointLots.remaining })
+      .from(pointLots)
+      .where(eq(pointLots.agentId, agent.id));
+    expect(lot).toEqual({ remaining: 18 });
+  });
 });
 
 describe('expiry', () => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { addYears } from './calendar-days.js';
-import { addToPointSummaries, type LapseDelta } from './point-summaries.js';
+import { pointSummaryWrites, type LapseDelta } from './point-summaries.js';
 import {
   pointAllocations,
   pointBalances,
@@ -302,7 +302,8 @@ export class LedgerSession {
   async flush(): Promise<number[]> {
     const tx = this.tx;
     let entryIds: number[] = [];
-    await addToPointSummaries(tx, this.entries, this.lapseDeltas());
+    // The summaries, the lots and the balances are written in one statement at the end.
+    const writes = pointSummaryWrites(this.entries, this.lapseDeltas());
     if (this.entries.length > 0) {
       const ids = await tx
         .insert(pointEntries)
@@ -329,7 +330,7 @@ export class LedgerSession {
       [true, lots.filter((lot) => lot.isNew)],
     ] as const) {
       if (rows.length === 0) continue;
-      await tx
+      const upsert = tx
         .insert(pointLots)
         .values(
           rows.map((lot) => ({
@@ -349,6 +350,7 @@ export class LedgerSession {
               }
             : { credited: sql`excluded.credited`, remaining: sql`excluded.remaining` },
         });
+      writes.push(upsert.getSQL());
     }
     const changed = [...this.accounts.values()].filter((account) => account.changed);
     if (changed.length > 0) {
@@ -362,7 +364,7 @@ export class LedgerSession {
           );
         return sql`(${balance.agentId}::int, ${balance.regular}::int, ${balance.additional}::int, ${balance.used}::int, ${balance.expired}::int, ${balance.available}::int, ${balance.segmentsPd}::int, ${balance.segmentsOk}::int, ${nextExpiryOn}::date)`;
       });
-      await tx.execute(sql`
+      writes.push(sql`
         update point_balances as b set
           regular = v.regular, additional = v.additional, used = v.used, expired = v.expired,
           available = v.available, segments_pd = v.segments_pd, segments_ok = v.segments_ok,
@@ -371,6 +373,7 @@ export class LedgerSession {
           as v(agent_id, regular, additional, used, expired, available, segments_pd, segments_ok, next_expiry_on)
         where b.agent_id = v.agent_id`);
     }
+    await runAsOneStatement(tx, writes);
     this.entries.length = 0;
     for (const account of this.accounts.values()) {
       account.changed = false;
@@ -472,4 +475,19 @@ export class LedgerSession {
     }
     return lot;
   }
+}
+
+/**
+ * Data-modifying statements run as one (all but the last in a WITH): each
+ * statement of a flush is a round trip, and every order and import pays them.
+ * They write different rows (summaries, lots, balances), so their order
+ * within the statement does not matter.
+ */
+async function runAsOneStatement(tx: Transaction, writes: SQL[]): Promise<void> {
+  const last = writes.at(-1);
+  if (last === undefined) return;
+  const before = writes
+    .slice(0, -1)
+    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  await tx.execute(before.length === 0 ? last : sql`with ${sql.join(before, sql`, `)} ${last}`);
 }

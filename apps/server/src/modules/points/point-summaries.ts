@@ -14,17 +14,17 @@ export type MonthDelta = {
 export type LapseDelta = { agentId: number; expiresOn: string; amount: number };
 
 /**
- * Adds a flush's entries to `point_month_totals` and its lot changes to
- * `point_lapse_totals` (reports/schema.ts), in the ledger's transaction.
+ * The writes that add a flush's entries to `point_month_totals` and its lot
+ * changes to `point_lapse_totals` (reports/schema.ts), for the ledger to run
+ * in its transaction with its own writes (one statement, ledger.ts `flush`).
  * Rows are summed per member country (joined here, so callers need not know
  * it), month and shard, and upserted in key order: two transactions lock
  * summary rows in the same order and never deadlock on them.
  */
-export async function addToPointSummaries(
-  tx: Transaction,
+export function pointSummaryWrites(
   months: readonly MonthDelta[],
   lapses: readonly LapseDelta[],
-): Promise<void> {
+): SQL[] {
   const changed = lapses.filter((row) => row.amount !== 0);
   const statements: SQL[] = [];
   if (months.length > 0) {
@@ -56,12 +56,7 @@ export async function addToPointSummaries(
       on conflict (country_code, month, shard)
         do update set points = point_lapse_totals.points + excluded.points`);
   }
-  const [first, second] = statements;
-  if (first === undefined) return;
-  // Both in one round trip: every flush of the ledger pays for it.
-  await tx.execute(
-    second === undefined ? first : sql`with month_totals as (${first} returning 1) ${second}`,
-  );
+  return statements;
 }
 
 /**
