@@ -23,6 +23,9 @@ type StaffSession = {
 
 const SessionContext = createContext<StaffSession | null>(null);
 
+/** The session's context, for tests that render a screen as a given staff member (src/testing). */
+export const StaffSessionContext = SessionContext;
+
 const sessionPath = '/s2c/staff/v1/session';
 
 /** The check started before the first render, until the provider takes it (startSessionCheck). */
