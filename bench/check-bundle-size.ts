@@ -4,7 +4,8 @@
  * a lazy chunk of the web app or of the staff console is over 30 kB gzip, or a display screen (guest home, FAQ,
  * member home, gift list) loads zod or the form library, or the login screen
  * loads zod, or the first script holds the charts, the message formatter or
- * the staff console. Built files only, so deterministic.
+ * the staff console, or the console's member screens load zod with their
+ * code. Built files only, so deterministic.
  */
 import { resolve } from 'node:path';
 import {
@@ -14,6 +15,7 @@ import {
   lazyChunkBudget,
   measureBundle,
 } from './bundle-size.ts';
+import { consoleDisplayScreens, heavyConsoleScreens } from './console-screen-weight.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const sizes = await measureBundle(root);
@@ -51,5 +53,10 @@ console.log(
   `screens that paint without the schema (and form) library: ${heavy.length === 0 ? 'all' : 'not all'}`,
 );
 problems.push(...heavy);
+const heavyConsole = heavyConsoleScreens(root);
+console.log(
+  `staff console screens that paint without zod (${consoleDisplayScreens.join(', ')}): ${heavyConsole.length === 0 ? 'all' : 'not all'}`,
+);
+problems.push(...heavyConsole);
 for (const problem of problems) console.error(problem);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -4,6 +4,7 @@ import { PageSchema } from './page.js';
 import type { MessageKey } from './message-catalogue.js';
 import { messages } from './validation-messages.js';
 import { deliveryOptions, orderStates, refundCauses } from './gift-rules.js';
+import { bookingReasons } from './booking-reasons.js';
 
 /**
  * Points: the status report, the points page and its search form, archive
@@ -92,39 +93,7 @@ export const PointsStatementQuerySchema = AgentPointsQuerySchema.extend({
     .optional(),
 });
 
-/**
- * Why a booking earned nothing. `accepted` bookings whose segments are all
- * pending have no reason: their points come once flown or used.
- */
-export const bookingReasons = [
-  'no-remark',
-  'remark-without-space',
-  'malformed-remark',
-  'unknown-member',
-  'inactive-member',
-  'unknown-office',
-  'office-other-country',
-  'inactive-office',
-  'no-segments',
-  'all-segments-cancelled',
-] as const;
-export type BookingReason = (typeof bookingReasons)[number];
-
-/** English texts of the reasons; the dictionary key is `pointsReason.{reason}`. */
-export const bookingReasonTexts: Readonly<Record<BookingReason, string>> = {
-  'no-remark': 'The booking has no remark RM*AMA with your member number.',
-  'remark-without-space':
-    'The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).',
-  'malformed-remark':
-    'The remark is not of the form RM*AMA followed by one space and the member number.',
-  'unknown-member': 'The remark names a member number that does not exist.',
-  'inactive-member': 'The member account was not active when the booking arrived.',
-  'unknown-office': 'The booking was made in an office ID the club does not know.',
-  'office-other-country': 'The booking was made in an office ID of another country.',
-  'inactive-office': 'The agency of this office ID does not take part in the club.',
-  'no-segments': 'The booking has no segments.',
-  'all-segments-cancelled': 'All segments of the booking were cancelled.',
-};
+export { bookingReasons, bookingReasonTexts, type BookingReason } from './booking-reasons.js';
 
 /** Keys of the points search's messages (the spec leaves their texts to us, §5; wording in message-catalogue.ts). */
 export const pointsSearchMessages = {

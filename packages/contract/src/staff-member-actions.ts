@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormBooleanSchema } from './membership.js';
+import { MEMBER_ACTION_REASON_MAX } from './staff-member-rules.js';
 
 /**
  * The staff console's actions on one member (`/s2c/staff/v1/members/{number}/…`)
@@ -15,13 +16,13 @@ export const ReasonSchema = z
   .string()
   .trim()
   .min(1, 'Give a reason')
-  .max(500, 'At most 500 characters');
+  .max(MEMBER_ACTION_REASON_MAX, `At most ${MEMBER_ACTION_REASON_MAX} characters`);
 
 /** A reason the log keeps when given (resend, unlock, end sessions). */
 export const OptionalReasonSchema = z
   .string()
   .trim()
-  .max(500, 'At most 500 characters')
+  .max(MEMBER_ACTION_REASON_MAX, `At most ${MEMBER_ACTION_REASON_MAX} characters`)
   .optional()
   .transform((value) => (value === undefined || value === '' ? null : value));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookingReasons } from './points.js';
+import { bookingReasons } from './booking-reasons.js';
+import { ADJUSTMENT_REASON_MAX, MEMBER_SEARCH_PAGE_SIZE } from './staff-member-rules.js';
 
 /**
  * The console's member calls (`/s2c/staff/v1/members…`): search, the single
@@ -11,9 +12,12 @@ export const memberStates = ['pending', 'active', 'deletion_requested', 'deleted
 export const MemberStateSchema = z.enum(memberStates);
 export type MemberState = z.infer<typeof MemberStateSchema>;
 
-/** Search counts matches up to this many; past it the console says "1,000+" and asks for more letters. */
-export const MEMBER_SEARCH_CAP = 1000;
-export const MEMBER_SEARCH_PAGE_SIZE = 20;
+export {
+  ADJUSTMENT_REASON_MAX,
+  MEMBER_SEARCH_CAP,
+  MEMBER_SEARCH_PAGE_SIZE,
+  segmentStateTexts,
+} from './staff-member-rules.js';
 
 const wholeNumber = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message });
@@ -79,16 +83,6 @@ export const segmentNoPointsReasons = [
 ] as const;
 export const SegmentNoPointsReasonSchema = z.enum(segmentNoPointsReasons);
 export type SegmentNoPointsReason = z.infer<typeof SegmentNoPointsReasonSchema>;
-
-/** How the console words a segment's state (the booking reasons have their text in points.ts). */
-export const segmentStateTexts = {
-  'segment-cancelled': 'The segment was cancelled in the booking (or is gone from it).',
-  'segment-pending':
-    'Not flown or used yet: it earns its points once its last day has passed or the booking says it was used.',
-  'credited-to-another-member':
-    "The booking's remark now names another member, who was credited instead.",
-  'no-points-for-kind': "The country's programme gives no points for this kind of segment.",
-} as const satisfies Record<string, string>;
 
 const timestamp = z.string();
 
@@ -242,8 +236,6 @@ export const MemberLedgerPageSchema = z.object({
 export const MemberNumberParamsSchema = z.object({
   number: z.string().regex(/^\d{1,20}$/, 'A member number (digits)'),
 });
-
-export const ADJUSTMENT_REASON_MAX = 500;
 
 /** `POST /s2c/staff/v1/members/{number}/adjustments`: credit (positive) or debit (negative) points with a reason. */
 export const PointAdjustmentSchema = z.object({

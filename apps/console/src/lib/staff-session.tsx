@@ -26,6 +26,30 @@ const SessionContext = createContext<StaffSession | null>(null);
 /** The session's context, for tests that render a screen as a given staff member (src/testing). */
 export const StaffSessionContext = SessionContext;
 
+const sessionPath = '/s2c/staff/v1/session';
+
+/** The check started before the first render, until the provider takes it (startSessionCheck). */
+let startedCheck: Promise<Staff> | undefined;
+
+/**
+ * Starts checking the tab's staff token before the console's first render, so
+ * the answer travels while React renders and the first screen's code loads;
+ * the provider takes this check instead of starting its own.
+ */
+export function startSessionCheck(): void {
+  if (staffToken.get() === null || startedCheck !== undefined) return;
+  startedCheck = staffCall<Staff>('GET', sessionPath);
+  // A refusal is the provider's to read when it takes the check.
+  startedCheck.catch(() => undefined);
+}
+
+/** The check started before the first render (taken once), else a new one. */
+function checkSession(): Promise<Staff> {
+  const started = startedCheck;
+  startedCheck = undefined;
+  return started ?? staffCall<Staff>('GET', sessionPath);
+}
+
 /** The signed-in staff member for the whole console; a 401 anywhere signs them out with a notice. */
 export function StaffSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() =>
@@ -35,7 +59,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.kind !== 'checking') return;
     let live = true;
-    staffCall<Staff>('GET', '/s2c/staff/v1/session')
+    checkSession()
       .then((staff) => live && setState({ kind: 'signed-in', staff }))
       .catch(() => live && setState({ kind: 'signed-out', ended: false }));
     return () => {
@@ -56,7 +80,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
 
   const logOut = useCallback(async () => {
     try {
-      await staffCall('DELETE', '/s2c/staff/v1/session');
+      await staffCall('DELETE', sessionPath);
     } catch {
       // The session may have ended already: the console forgets it either way.
     }

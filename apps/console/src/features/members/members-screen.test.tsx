@@ -195,7 +195,7 @@ describe('the member view', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Adjust points' });
     await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
-    expect(screen.getByText('Give the reason (the member sees it)')).toBeDefined();
+    expect(await screen.findByText('Give the reason (the member sees it)')).toBeDefined();
     await user.type(screen.getByLabelText('Points'), '25');
     expect(screen.getByText('Available after: 1,025')).toBeDefined();
     await user.type(screen.getByLabelText('Reason'), 'Missing hotel night');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { OptionalReasonSchema, ReasonSchema } from '@club/contract/staff-member-actions';
+import { MEMBER_ACTION_REASON_MAX } from '@club/contract/staff-member-rules';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Dialog } from '../../../lib/ui/dialog';
 import { Field } from '../../../lib/ui/field';
@@ -41,14 +41,19 @@ export function ActionDialog({ action, number, onClose, onConfirm }: ActionDialo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (action === null) return;
-    const checked = (action.reasonRequired ? ReasonSchema : OptionalReasonSchema).safeParse(reason);
-    if (!checked.success) {
-      setErrors({ reason: checked.error.issues[0]?.message ?? 'Give a reason' });
-      return;
-    }
     setBusy(true);
     setErrors({});
     try {
+      // The reason's rules (and the schema library) load at the first confirmation, not with the member view.
+      const { OptionalReasonSchema, ReasonSchema } =
+        await import('@club/contract/staff-member-actions');
+      const checked = (action.reasonRequired ? ReasonSchema : OptionalReasonSchema).safeParse(
+        reason,
+      );
+      if (!checked.success) {
+        setErrors({ reason: checked.error.issues[0]?.message ?? 'Give a reason' });
+        return;
+      }
       await onConfirm(action, checked.data);
       setReason('');
     } catch (error) {
@@ -79,7 +84,7 @@ export function ActionDialog({ action, number, onClose, onConfirm }: ActionDialo
                   {...control}
                   name="reason"
                   rows={3}
-                  maxLength={500}
+                  maxLength={MEMBER_ACTION_REASON_MAX}
                   required={action.reasonRequired}
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}

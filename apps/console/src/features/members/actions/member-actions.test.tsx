@@ -146,7 +146,7 @@ describe('the member actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete account: member 9000002' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    expect(within(dialog).getByText('Give a reason')).toBeDefined();
+    expect(await within(dialog).findByText('Give a reason')).toBeDefined();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Asked by phone');

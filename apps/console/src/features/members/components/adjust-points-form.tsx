@@ -1,16 +1,22 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ADJUSTMENT_REASON_MAX, PointAdjustmentSchema } from '@club/contract/staff-members';
+import { ADJUSTMENT_REASON_MAX } from '@club/contract/staff-member-rules';
+import type { PointAdjustmentSchema } from '@club/contract/staff-members';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Dialog } from '../../../lib/ui/dialog';
 import { Field } from '../../../lib/ui/field';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAdjustPoints } from '../api/adjust-points';
 import { formatPoints } from './member-words';
 
 type FormInput = z.input<typeof PointAdjustmentSchema>;
 type Adjustment = z.output<typeof PointAdjustmentSchema>;
+
+/** The schema library and the adjustment's rules load at the first validation, not with the member view. */
+const adjustPointsResolver = lazyResolver<FormInput, Adjustment>(() =>
+  import('./adjust-points-rules').then((module) => module.adjustPointsResolver),
+);
 
 type AdjustPointsFormProps = {
   number: string;
@@ -37,7 +43,7 @@ export function AdjustPointsForm({ number, memberName, available, limit }: Adjus
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, Adjustment>({
-    resolver: zodResolver(PointAdjustmentSchema),
+    resolver: adjustPointsResolver,
     defaultValues: { points: '', reason: '' },
   });
   const typed = Number(useWatch({ control, name: 'points' }));

@@ -1,5 +1,5 @@
 import type { MemberBooking } from '@club/contract/staff-members';
-import { bookingReasonTexts } from '@club/contract/points';
+import { bookingReasonTexts } from '@club/contract/booking-reasons';
 import { formatPoints, noPointsText } from './member-words';
 
 const statusLabels = { OK: 'Validated', PD: 'Pending', XX: 'Cancelled' } as const;

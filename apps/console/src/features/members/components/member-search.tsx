@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MEMBER_SEARCH_CAP, MEMBER_SEARCH_PAGE_SIZE } from '@club/contract/staff-members';
+import { MEMBER_SEARCH_CAP, MEMBER_SEARCH_PAGE_SIZE } from '@club/contract/staff-member-rules';
 import { usePageTitle } from '../../../lib/page-title';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Pager } from '../../../lib/ui/pager';

@@ -1,9 +1,6 @@
-import { bookingReasonTexts } from '@club/contract/points';
-import {
-  segmentStateTexts,
-  type MemberState,
-  type SegmentNoPointsReason,
-} from '@club/contract/staff-members';
+import { bookingReasonTexts } from '@club/contract/booking-reasons';
+import { segmentStateTexts } from '@club/contract/staff-member-rules';
+import type { MemberState, SegmentNoPointsReason } from '@club/contract/staff-members';
 import { formatDateTime, formatNumber } from '../../../lib/english-format';
 
 /** How the console names a member's state. */
