@@ -86,7 +86,7 @@ function initialJsBytes(dist: string): number {
  * without the form library too: evaluating them is the longest task of a
  * form screen's first load (Lighthouse's total blocking time). The screens
  * that only show their page answer need neither; the login form loads its
- * rules when it first validates (lazy-resolver.ts).
+ * rules when it first validates (`loadedOnFirstCall`, contract/loaded-on-first-call.ts).
  */
 export const lightScreens: Record<string, readonly string[]> = {
   'src/features/content/components/guest-home.tsx': ['zod', 'form'],

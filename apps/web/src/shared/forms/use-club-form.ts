@@ -45,7 +45,7 @@ export function schemaResolver<TSchema extends FormSchema>(
  */
 export type ValidationMode = 'all' | 'onSubmit';
 
-/** The same form with a resolver of its own, e.g. one that loads its schema later (lazy-resolver.ts). */
+/** The same form with a resolver of its own, e.g. one that loads its schema later (`loadedOnFirstCall`, contract/loaded-on-first-call.ts). */
 export function useResolvedClubForm<TIn extends FieldValues, TOut>(
   resolver: Resolver<TIn, unknown, TOut>,
   defaultValues: DefaultValues<TIn>,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASON_MAX } from '@club/contract/staff-member-rules';
 import type { PointAdjustmentSchema } from '@club/contract/staff-members';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Dialog } from '../../../lib/ui/dialog';
 import { Field } from '../../../lib/ui/field';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { loadedOnFirstCall } from '@club/contract/loaded-on-first-call';
 import { useAdjustPoints } from '../api/adjust-points';
 import { formatPoints } from './member-words';
 
@@ -14,7 +14,7 @@ type FormInput = z.input<typeof PointAdjustmentSchema>;
 type Adjustment = z.output<typeof PointAdjustmentSchema>;
 
 /** The schema library and the adjustment's rules load at the first validation, not with the member view. */
-const adjustPointsResolver = lazyResolver<FormInput, Adjustment>(() =>
+const adjustPointsResolver: Resolver<FormInput, unknown, Adjustment> = loadedOnFirstCall(() =>
   import('./adjust-points-rules').then((module) => module.adjustPointsResolver),
 );
 

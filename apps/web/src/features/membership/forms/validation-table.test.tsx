@@ -94,7 +94,7 @@ describe('validation table (spec 1 §5): a message shows only after the field is
     if (input !== '{Backspace}') await user.paste(input);
     expect(screen.queryByText(message)).toBeNull();
     await user.tab();
-    // The login form's rules load when it first validates (lazy-resolver.ts).
+    // The login form's rules load when it first validates (`loadedOnFirstCall`, contract/loaded-on-first-call.ts).
     expect(await screen.findByText(message)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     const described = (field.getAttribute('aria-describedby') ?? '').split(' ');

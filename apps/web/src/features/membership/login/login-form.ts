@@ -5,7 +5,7 @@ import { messages } from '@club/contract/validation-rules';
 /**
  * Login (spec 1 §2, §5): digits only, at most 20, a pattern failure reads
  * 'Invalid Username or Password'. The login screen loads it when the form
- * first validates (forms/lazy-resolver.ts).
+ * first validates (`loadedOnFirstCall`, contract/loaded-on-first-call.ts).
  */
 export const LoginFormSchema = z.object({
   number: z.string().min(1, messages.required).pipe(LoginWireSchema.shape.username),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Link } from '../../../shared/navigation/link';
 import { useNavigate } from '../../../shared/navigation/navigator-router';
 import { messages } from '@club/contract/validation-messages';
@@ -14,7 +15,7 @@ import { postLogin } from '../api/login';
 import type { FieldMessages } from '../../../shared/forms/field-messages';
 import { ClubForm } from '../../../shared/forms/club-form';
 import { FormAlert, SubmitButton, TextField } from '../../../shared/forms/fields';
-import { lazyResolver } from '../../../shared/forms/lazy-resolver';
+import { loadedOnFirstCall } from '@club/contract/loaded-on-first-call';
 import {
   schemaResolver,
   useFormSubmit,
@@ -24,7 +25,7 @@ import type { LoginFormInput, LoginFormValues } from './login-form';
 import '../../../shared/forms/forms.css';
 
 /** The login form's rules (login-form.ts), loaded when the form first validates. */
-const loginResolver = lazyResolver<LoginFormInput, LoginFormValues>(() =>
+const loginResolver: Resolver<LoginFormInput, unknown, LoginFormValues> = loadedOnFirstCall(() =>
   import('./login-form').then((module) => schemaResolver(module.LoginFormSchema)),
 );
 
