@@ -13,7 +13,14 @@ import { chromium, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchPort, median, startClub, stopServer } from './lib.ts';
+import {
+  benchPort,
+  chromiumPath,
+  median,
+  quietChromiumFlags,
+  startClub,
+  stopServer,
+} from './lib.ts';
 
 const port = benchPort(50);
 const demo = { number: '9000001', password: 'demo2026' };
@@ -139,15 +146,8 @@ export async function interactionFigures(root: string): Promise<void> {
   const host = `http://gr.localhost:${port}`;
   const server = await startClub(root, port, dataDir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumPath,
+    args: quietChromiumFlags,
   });
   try {
     // A phone's viewport, as Lighthouse's mobile run has it.

@@ -52,22 +52,42 @@ export async function startServer(
 /**
  * The built club on a port of its own, with demo data in a fresh data folder,
  * on PostgreSQL when BENCH_DATABASE_URL is set; answers once the layout does.
+ * `env` adds to (or overrides) its environment, e.g. a part's own settings.
  */
-export function startClub(root: string, port: number, dataDir: string): Promise<ChildProcess> {
+export function startClub(
+  root: string,
+  port: number,
+  dataDir: string,
+  { logLevel = 'warn', env = {} }: { logLevel?: string; env?: Record<string, string> } = {},
+): Promise<ChildProcess> {
   return startServer(
     [join(root, 'apps/server/dist/server.js')],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       ...(process.env.BENCH_DATABASE_URL === undefined
         ? {}
         : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+      ...env,
     },
     `http://127.0.0.1:${port}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`,
   );
 }
+
+/** Debian's Chromium, or CHROME_PATH; the browser of every part that drives one. */
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Chromium without its own background work (updates, sync, networking), which would be measured too. */
+export const quietChromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * Node flags for every server a part starts, e.g. `--cpu-prof --cpu-prof-dir=…` to see where

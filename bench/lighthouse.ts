@@ -23,7 +23,7 @@ import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchPort, startClub, stopServer } from './lib.ts';
+import { benchPort, chromiumPath, quietChromiumFlags, startClub, stopServer } from './lib.ts';
 import { demoStaff } from '../apps/server/src/modules/staff/demo-staff.ts';
 import { totpCode } from '../apps/server/src/modules/staff/totp.ts';
 
@@ -147,16 +147,8 @@ export async function lighthouseFigures(root: string): Promise<void> {
   const host = `http://gr.localhost:${port}`;
   const server = await startClub(root, port, dataDir);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...quietChromiumFlags],
   });
   try {
     for (const [name, path] of [

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ratio, benchPort, startServer, stopServer } from './lib.ts';
+import { benchPort, ratio, startClub, stopServer } from './lib.ts';
 
 const run = promisify(execFile);
 const connections = 20;
@@ -55,19 +55,10 @@ async function measureLogins(root: string, seconds: number) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-login-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // One member per connection, all registered from this one address.
-      REGISTRATION_ADDRESS_FREE_ATTEMPTS: '1000000',
-      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-    },
-    `${base}/s2c/content/v1/layout/?countryCode=ae`,
-  );
+  const server = await startClub(root, port, dataDir, {
+    // One member per connection, all registered from this one address.
+    env: { REGISTRATION_ADDRESS_FREE_ATTEMPTS: '1000000' },
+  });
   try {
     const numbers = await registerMembers(base);
     let next = 0;

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoStaff } from '../apps/server/src/modules/staff/demo-staff.ts';
 import { totpCode } from '../apps/server/src/modules/staff/totp.ts';
-import { benchPort, browserHeaders, startServer, stopServer } from './lib.ts';
+import { benchPort, browserHeaders, startClub, startServer, stopServer } from './lib.ts';
 
 const requestsPerLeg = 10_000;
 const concurrency = 8;
@@ -222,18 +222,10 @@ export async function memoryFigures(root: string): Promise<void> {
   const port = benchPort(22);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-memory-'));
-  const club = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      VOUCHER_PROVIDER: 'manual',
-      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-    },
-    `${base}/s2c/content/v1/layout/`,
-  );
+  const club = await startClub(root, port, dataDir, {
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    env: { VOUCHER_PROVIDER: 'manual' },
+  });
   try {
     const startRss = residentMb(club.pid!);
     const places = await locales(base);

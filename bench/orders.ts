@@ -23,11 +23,11 @@ import { creditAdditional } from '../apps/server/src/testing/points-data.ts';
 import {
   benchPort,
   browserHeaders,
+  type LoadResult,
   measureLoad,
   median,
-  startServer,
+  startClub,
   stopServer,
-  type LoadResult,
 } from './lib.ts';
 
 const password = 'bench1password';
@@ -163,18 +163,7 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
   } finally {
     await database.close();
   }
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VOUCHER_PROVIDER: 'manual',
-      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-    },
-    `${base}/s2c/content/v1/layout/`,
-  );
+  const server = await startClub(root, port, dataDir, { env: { VOUCHER_PROVIDER: 'manual' } });
   try {
     const members: Member[] = [];
     for (const number of numbers) members.push({ number, token: await logIn(base, number) });

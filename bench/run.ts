@@ -18,7 +18,17 @@ import { tmpdir } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { benchPort, gzipBytes, median, ratio, startServer, stopServer } from './lib.ts';
+import {
+  benchPort,
+  chromiumPath,
+  gzipBytes,
+  median,
+  quietChromiumFlags,
+  ratio,
+  startClub,
+  startServer,
+  stopServer,
+} from './lib.ts';
 import { measureLoadAndCpu, recordAnswer, writeAnswers, type LoadWithCpu } from './same-bytes.ts';
 import { initialRatioBudget, lazyChunkBudget, measureBundle } from './bundle-size.ts';
 import { loginFigures } from './login.ts';
@@ -48,20 +58,10 @@ async function apiFigures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-'));
   const layoutUrl = `http://127.0.0.1:${clubPort}/s2c/content/v1/layout/?countryCode=gr&languageCode=eng`;
   const pageUrl = `http://127.0.0.1:${clubPort}/s2c/content/v1/pages/faq/?countryCode=gr&languageCode=eng`;
-  const club = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(clubPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // The production default writes one line per request (docs/operations.md#the-log).
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      ...(process.env.BENCH_DATABASE_URL === undefined
-        ? {}
-        : { DATABASE_URL: process.env.BENCH_DATABASE_URL }),
-    },
-    layoutUrl,
-  );
+  const club = await startClub(root, clubPort, dataDir, {
+    // The production default writes one line per request (docs/operations.md#the-log).
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  });
   let sameBytes: ChildProcess | undefined;
   const answersDir = mkdtempSync(join(tmpdir(), 'club-bench-answers-'));
   try {
@@ -157,10 +157,7 @@ async function bundleFigures(): Promise<void> {
  * its first page included (the entry alone is what the target is set on).
  */
 async function guestHomeScripts(url: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: quietChromiumFlags });
   try {
     const page = await browser.newPage();
     const scripts: Promise<number>[] = [];

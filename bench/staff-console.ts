@@ -23,7 +23,7 @@ import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts'
 import { hashPassword } from '../apps/server/src/modules/agents/password.ts';
 import { newTotpSecret, totpCode } from '../apps/server/src/modules/staff/totp.ts';
 import { REMINDER_DAYS } from '../apps/server/src/modules/points/points-clock.ts';
-import { median, benchPort, startServer, stopServer } from './lib.ts';
+import { benchPort, median, startClub, stopServer } from './lib.ts';
 
 const countries = ['ae', 'at', 'cy', 'gr'];
 const staffEmail = 'bench.admin@example.com';
@@ -291,17 +291,7 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
   const port = Number(process.env.BENCH_STAFF_PORT ?? benchPort(6));
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-staff-'));
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-    },
-    `${base}/s2c/content/v1/layout/`,
-  );
+  const server = await startClub(root, port, dataDir, { env: { DATABASE_URL: databaseUrl } });
   try {
     await plainAggregates(pool);
     const login = await fetch(`${base}/s2c/staff/v1/session`, {

@@ -14,7 +14,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { loadContent } from '../apps/server/src/modules/content/load-content.ts';
 import { loadOffices } from '../apps/server/src/modules/offices/load-offices.ts';
 import { createAgent } from '../apps/server/src/testing/factories.ts';
-import { measureRounds, median, benchPort, startServer, stopServer } from './lib.ts';
+import { benchPort, measureRounds, median, startClub, stopServer } from './lib.ts';
 
 const password = 'bench1password';
 
@@ -84,19 +84,10 @@ export async function statusReportFigures(root: string, seconds: number): Promis
   } finally {
     await database.close();
   }
-  const server = await startServer(
-    [join(root, 'apps/server/dist/server.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The primary-key read the report is measured against, on the same pool (plugins/bench-routes.ts).
-      BENCH_ROUTES: 'true',
-      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
-    },
-    `${base}/s2c/content/v1/layout/`,
-  );
+  const server = await startClub(root, port, dataDir, {
+    // The primary-key read the report is measured against, on the same pool (plugins/bench-routes.ts).
+    env: { BENCH_ROUTES: 'true' },
+  });
   try {
     const [small, big] = members as [(typeof members)[number], (typeof members)[number]];
     const urls = {
