@@ -12,18 +12,10 @@ export type OrderingRules = {
   reopensOn: string | null;
 };
 
-/** A country's ordering rules; a country without a row is open every day. */
-export async function orderingRules(db: Database, countryCode: string): Promise<OrderingRules> {
-  const [row] = await db
-    .select()
-    .from(giftOrdering)
-    .where(eq(giftOrdering.countryCode, countryCode));
-  return rulesOf(row);
-}
-
 /**
- * `orderingRules` as one prepared statement, for the calls every member home
- * makes (the status report): building the query costs more than running it.
+ * A country's ordering rules (a country without a row is open every day), as
+ * one prepared statement: the status report of every member home reads them,
+ * and building the query costs more than running it.
  */
 export function orderingRulesReader(db: Database): (countryCode: string) => Promise<OrderingRules> {
   const statement = db
