@@ -91,7 +91,9 @@ test.describe('staff accounts', () => {
     await page.getByLabel('Action').selectOption('staff.add');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page).toHaveURL(/action=staff.add/);
+    // The list of the last filter stays shown (busy) until the new one arrives: wait for it.
     const added = page.getByRole('row').filter({ hasText: email });
+    await expect(added).toHaveCount(1);
     await expect(added).toContainText('admin@example.com');
     await expect(added).toContainText('waiting-for-setup');
     await page.getByLabel('Action').selectOption('');
@@ -101,7 +103,12 @@ test.describe('staff accounts', () => {
     await page.getByLabel('Staff', { exact: true }).fill('');
     await page.getByLabel('Action').selectOption('staff.disable');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
-    await expect(page.getByRole('row').filter({ hasText: email })).toContainText('disabled');
+    const disabled = page
+      .getByRole('row')
+      .filter({ hasText: 'staff.disable' })
+      .filter({ hasText: email });
+    await expect(disabled).toHaveCount(1);
+    await expect(disabled).toContainText('disabled');
     // A member nobody changed has no entries.
     await page.getByLabel('Action').selectOption('');
     await page.getByLabel('Member number').fill('9000006');
