@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -50,8 +51,22 @@ export async function startServer(
 }
 
 /**
+ * The Node flags `npm start` gives the server on PostgreSQL (apps/server's start script,
+ * `${DATABASE_URL:+…}`; decision 032), so that the bench measures the server as it runs there.
+ */
+export function postgresServerFlags(root: string): string[] {
+  const packageJson = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\$\{DATABASE_URL:\+([^}]*)\}/.exec(packageJson.scripts.start)?.[1];
+  if (flags === undefined) throw new Error("apps/server's start script has no flags for PostgreSQL");
+  return flags.split(' ').filter((flag) => flag !== '');
+}
+
+/**
  * The built club on a port of its own, with demo data in a fresh data folder,
- * on PostgreSQL when BENCH_DATABASE_URL is set; answers once the layout does.
+ * on PostgreSQL when BENCH_DATABASE_URL is set (with the start script's flags for it);
+ * answers once the layout does.
  * `env` adds to (or overrides) its environment, e.g. a part's own settings.
  */
 export function startClub(
@@ -60,8 +75,9 @@ export function startClub(
   dataDir: string,
   { logLevel = 'warn', env = {} }: { logLevel?: string; env?: Record<string, string> } = {},
 ): Promise<ChildProcess> {
+  const onPostgres = process.env.BENCH_DATABASE_URL !== undefined;
   return startServer(
-    [join(root, 'apps/server/dist/server.js')],
+    [...(onPostgres ? postgresServerFlags(root) : []), join(root, 'apps/server/dist/server.js')],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
