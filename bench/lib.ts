@@ -59,7 +59,8 @@ export function postgresServerFlags(root: string): string[] {
     scripts: { start: string };
   };
   const flags = /\$\{DATABASE_URL:\+([^}]*)\}/.exec(packageJson.scripts.start)?.[1];
-  if (flags === undefined) throw new Error("apps/server's start script has no flags for PostgreSQL");
+  if (flags === undefined)
+    throw new Error("apps/server's start script has no flags for PostgreSQL");
   return flags.split(' ').filter((flag) => flag !== '');
 }
 

@@ -136,6 +136,24 @@ describe('statements of the embedded database, run by name', () => {
     }
   });
 
+  it('lets the event loop take its turn between statements that wait for the database', async () => {
+    const count = 'select count(*)::int as n from entries where id > $1';
+    await client.query(count, [0]); // named from its second use on
+    let answered = 0;
+    const waiting = Array.from({ length: 200 }, () =>
+      client.query(count, [0]).then(() => {
+        answered += 1;
+      }),
+    );
+    // A timer due now fires at the loop's next turn: while statements still wait, not after all.
+    const answeredWhenTimerFired = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(answered), 0),
+    );
+    await Promise.all(waiting);
+    expect(answered).toBe(200);
+    expect(answeredWhenTimerFired).toBeLessThan(20);
+  });
+
   it('answers a closed database with PGlite’s own error', async () => {
     await client.query(select, [1]);
     await client.query(select, [1]);

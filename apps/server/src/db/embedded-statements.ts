@@ -165,7 +165,10 @@ export function withNamedStatements(client: PGlite): PGlite {
     if (options?.blob !== undefined || closed || !runsNamed(text)) {
       return target.query(text, params, options);
     }
-    const named = () => runNamed(text, params, options, inTransaction);
+    // A turn of the event loop first: PGlite answers synchronously, so statements waiting for
+    // its lock would otherwise run one after another in microtasks, and no request could be
+    // read or answered meanwhile (orders under load waited seconds at the tail).
+    const named = () => nextTurn().then(() => runNamed(text, params, options, inTransaction));
     // Under PGlite's own locks: in a transaction the query lock; outside, after any transaction.
     return inTransaction
       ? client._runExclusiveQuery(named)
@@ -191,6 +194,11 @@ export function withNamedStatements(client: PGlite): PGlite {
       },
     });
   return wrap(client, false);
+}
+
+/** Resolves after the event loop has taken its turn at I/O (timers, sockets). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
