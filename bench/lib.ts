@@ -68,17 +68,26 @@ export function postgresServerFlags(root: string): string[] {
  * The built club on a port of its own, with demo data in a fresh data folder,
  * on PostgreSQL when BENCH_DATABASE_URL is set (with the start script's flags for it);
  * answers once the layout does.
- * `env` adds to (or overrides) its environment, e.g. a part's own settings.
+ * `env` adds to (or overrides) its environment, e.g. a part's own settings; `nodeFlags`
+ * are Node flags of the part's own (after the start script's).
  */
 export function startClub(
   root: string,
   port: number,
   dataDir: string,
-  { logLevel = 'warn', env = {} }: { logLevel?: string; env?: Record<string, string> } = {},
+  {
+    logLevel = 'warn',
+    env = {},
+    nodeFlags = [],
+  }: { logLevel?: string; env?: Record<string, string>; nodeFlags?: string[] } = {},
 ): Promise<ChildProcess> {
   const onPostgres = process.env.BENCH_DATABASE_URL !== undefined;
   return startServer(
-    [...(onPostgres ? postgresServerFlags(root) : []), join(root, 'apps/server/dist/server.js')],
+    [
+      ...(onPostgres ? postgresServerFlags(root) : []),
+      ...nodeFlags,
+      join(root, 'apps/server/dist/server.js'),
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -9,6 +9,8 @@
  * list, a few orders, staff searches and member views, unknown pages. The
  * server starts on an empty database (embedded in a temporary folder, or the
  * empty PostgreSQL database of BENCH_DATABASE_URL) and loads the demo data.
+ * A third 10,000 then compares the heap in use after a full collection, which
+ * tells a leak from a heap that V8 has let grow before collecting.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -224,7 +226,9 @@ export async function memoryFigures(root: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'club-bench-memory-'));
   const club = await startClub(root, port, dataDir, {
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-    env: { VOUCHER_PROVIDER: 'manual' },
+    env: { VOUCHER_PROVIDER: 'manual', BENCH_ROUTES: 'true' },
+    // Only for POST /bench/full-collection, after the two judged legs.
+    nodeFlags: ['--expose-gc'],
   });
   try {
     const startRss = residentMb(club.pid!);
@@ -236,7 +240,10 @@ export async function memoryFigures(root: string): Promise<void> {
     const giftId = await cheapestGift(base, members[0]!.token);
     const clubRss: number[] = [];
     const answers = new Map<string, number>();
-    for (let leg = 0; leg < 2; leg++) {
+    const liveHeap: number[] = [];
+    // Legs one and two are judged by resident memory; after them, each leg ends with a full
+    // collection, and the heap still in use after a third leg tells a leak from a heap V8 let grow.
+    for (let leg = 0; leg < 3; leg++) {
       let round: Call[] = [];
       const statuses = await drive(base, requestsPerLeg, (index) => {
         if (index % 100 === 0)
@@ -245,6 +252,7 @@ export async function memoryFigures(root: string): Promise<void> {
       });
       for (const [key, n] of statuses) answers.set(key, (answers.get(key) ?? 0) + n);
       clubRss.push(residentMb(club.pid!));
+      if (leg >= 1) liveHeap.push(await heapAfterFullCollection(base));
     }
     const [first, second] = clubRss as [number, number];
     const growth = second - first;
@@ -264,8 +272,20 @@ export async function memoryFigures(root: string): Promise<void> {
     console.log(
       `  after ${2 * requestsPerLeg}: ${mb(second)} -> ratio ${(second / bareRss[1]!).toFixed(1)}, growth over the second ${requestsPerLeg} ${growth.toFixed(1)} MB (target: no growth, within ${growthToleranceMb} MB: ${growth <= growthToleranceMb && second <= target ? 'within' : 'OVER'})`,
     );
+    const [afterSecond, afterThird] = liveHeap as [number, number];
+    console.log(
+      `  heap in use after a full collection: ${mb(afterSecond)} after ${2 * requestsPerLeg}, ${mb(afterThird)} after a third ${requestsPerLeg} -> growth ${(afterThird - afterSecond).toFixed(1)} MB (what the process keeps; the rest of its heap is room V8 leaves before collecting)`,
+    );
   } finally {
     stopServer(club);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The server's heap in use after a full garbage collection, in MB (BENCH_ROUTES, --expose-gc). */
+async function heapAfterFullCollection(base: string): Promise<number> {
+  const response = await fetch(`${base}/bench/full-collection`, { method: 'POST' });
+  if (!response.ok) throw new Error(`full collection answered ${response.status}`);
+  const { data } = (await response.json()) as { data: { heapUsedBytes: number } };
+  return data.heapUsedBytes / 1024 / 1024;
 }

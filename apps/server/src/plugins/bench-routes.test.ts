@@ -38,4 +38,25 @@ describe('the bench routes', () => {
     });
     expect((await bench.app.inject({ url: '/bench/signed-in-read' })).statusCode).toBe(401);
   });
+
+  it('run a full collection and answer the heap in use, in a process started with --expose-gc', async () => {
+    const exposed = globalThis as { gc?: () => void };
+    const given = exposed.gc;
+    const refused = await bench.app.inject({ method: 'POST', url: '/bench/full-collection' });
+    if (given === undefined) expect(refused.statusCode).toBe(409);
+    let collections = 0;
+    exposed.gc = () => {
+      collections += 1;
+    };
+    try {
+      const answer = await bench.app.inject({ method: 'POST', url: '/bench/full-collection' });
+      expect(answer.statusCode).toBe(200);
+      expect(collections).toBe(1);
+      const { heapUsedBytes } = answer.json<{ data: { heapUsedBytes: number } }>().data;
+      expect(heapUsedBytes).toBeGreaterThan(1_000_000);
+    } finally {
+      exposed.gc = given;
+    }
+    expect(plain.app.hasRoute({ method: 'POST', url: '/bench/full-collection' })).toBe(false);
+  });
 });

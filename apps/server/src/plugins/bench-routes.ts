@@ -10,7 +10,9 @@ import { agents } from '../modules/agents/schema.js';
  * JSON; `GET /bench/signed-in-read` reads only the signed-in member of the bearer token, as
  * every member call does first, and answers the same fields. They pass the same app-wide
  * hooks as every call, so the status report measured against them shows what the report's
- * own work costs, and what being signed in costs before any.
+ * own work costs, and what being signed in costs before any. `POST /bench/full-collection`
+ * runs a full garbage collection (in a process started with `--expose-gc`) and answers the
+ * heap still in use: what the process keeps, apart from how far V8 lets its heap grow.
  */
 export const benchRoutesPlugin = appPlugin(
   (app) => {
@@ -37,6 +39,14 @@ export const benchRoutesPlugin = appPlugin(
         return Promise.resolve({ data: { id, number, countryCode } });
       },
     );
+    app.post('/bench/full-collection', { schema: { hide: true } }, async (_request, reply) => {
+      const collect = (globalThis as { gc?: () => void }).gc;
+      if (collect === undefined) {
+        return reply.code(409).send({ error: 'The server was not started with --expose-gc' });
+      }
+      collect();
+      return { data: { heapUsedBytes: process.memoryUsage().heapUsed } };
+    });
   },
   { name: 'bench-routes', dependencies: ['agents'] },
 );
