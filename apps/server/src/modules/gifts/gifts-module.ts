@@ -2,7 +2,12 @@ import { appPlugin } from '../../app-types.js';
 import { registerGiftsPages } from './ordering/gifts-pages.js';
 import { partnerRoutes } from './ordering/partner-routes.js';
 import { orderedGifts } from './ordering/ordered-gifts.js';
-import { orderingRulesReader, orderingWindow } from './ordering/ordering-rules.js';
+import {
+  orderingRulesColumn,
+  orderingRulesReader,
+  orderingWindow,
+  orderingWindowOfColumn,
+} from './ordering/ordering-rules.js';
 import { pointsUsedOnGifts } from './ordering/points-used.js';
 import { setupVoucherProvider } from './provider/provider-module.js';
 
@@ -43,6 +48,10 @@ export const giftsModule = appPlugin<GiftsModuleOptions>(
       orders: (agentId) => orderedGifts(app.db, agentId),
       orderingWindow: async (countryCode, today) =>
         orderingWindow(await rulesOfCountry(countryCode), today),
+      orderingWindowColumn: () => ({
+        column: orderingRulesColumn,
+        windowOf: orderingWindowOfColumn,
+      }),
     });
     registerGiftsPages(app, { now });
     await app.register(partnerRoutes);

@@ -1,10 +1,22 @@
 import type { OrderedGift, PointsPage } from '@club/contract/points';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A gift order as the points page lists it among the points used (`useArray`). */
 export type PointsUsedOnGift = PointsPage['useArray'][number];
 
 /** Whether gift ordering is closed for a country today, and when it reopens (the member home). */
 export type OrderingWindow = { closed: boolean; reopensOn: string | null };
+
+/**
+ * The country's ordering window read in another statement: `column` gives a
+ * column of the rules of the country in the given column, `windowOf` the
+ * window of its value on a day. The status report reads it with the session.
+ */
+export type OrderingWindowColumn = {
+  column(countryCode: AnyPgColumn): SQL;
+  windowOf(value: unknown, today: string): OrderingWindow;
+};
 
 /** What the points pages and the status report show of gift ordering. */
 export type GiftOrdering = {
@@ -16,6 +28,8 @@ export type GiftOrdering = {
   orders(agentId: number): Promise<OrderedGift[]>;
   /** The ordering window of a country on a day. */
   orderingWindow(countryCode: string, today: string): Promise<OrderingWindow>;
+  /** The same, as a column of another statement; undefined: ask `orderingWindow`. */
+  orderingWindowColumn(): OrderingWindowColumn | undefined;
 };
 
 const noGiftOrdering: GiftOrdering = {
@@ -23,6 +37,7 @@ const noGiftOrdering: GiftOrdering = {
   pointsUsed: () => Promise.resolve([]),
   orders: () => Promise.resolve([]),
   orderingWindow: () => Promise.resolve({ closed: false, reopensOn: null }),
+  orderingWindowColumn: () => undefined,
 };
 
 /**
@@ -52,5 +67,9 @@ export class GiftsForPoints implements GiftOrdering {
 
   orderingWindow(countryCode: string, today: string): Promise<OrderingWindow> {
     return this.ordering.orderingWindow(countryCode, today);
+  }
+
+  orderingWindowColumn(): OrderingWindowColumn | undefined {
+    return this.ordering.orderingWindowColumn();
   }
 }

@@ -43,13 +43,13 @@ function ownNumber(request: FastifyRequest, number: string): SessionMember {
 export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app, options, done) => {
   const { db } = app;
   const { now } = options;
-  const statusSession = new StatusSession(db);
+  const statusSession = new StatusSession(db, app.giftsForPoints);
 
   app.get(
     '/s2c/auth/v1/agent-points',
     {
       onRequest: app.requireMember,
-      // The session and the balance in one statement.
+      // The session, the balance and the country's ordering rules in one statement.
       config: { sessionRead: statusSession.read },
       schema: {
         tags: ['points'],
@@ -70,7 +70,8 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
           app.giftsForPoints.orderPartnerOff(),
           statusSession.balanceOf(member),
         ),
-        app.giftsForPoints.orderingWindow(member.countryCode, today),
+        statusSession.orderingWindowOf(member, today) ??
+          app.giftsForPoints.orderingWindow(member.countryCode, today),
       ]);
       return {
         data: { ...report, orderingClosed: window.closed, orderingReopensOn: window.reopensOn },

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.js';
 import { countries } from '../../content/schema.js';
 import { giftOrdering, memberTaxInfo } from '../schema.js';
@@ -26,7 +27,44 @@ export function orderingRulesReader(db: Database): (countryCode: string) => Prom
   return async (countryCode) => rulesOf((await statement.execute({ countryCode }))[0]);
 }
 
-function rulesOf(row: typeof giftOrdering.$inferSelect | undefined): OrderingRules {
+/** The columns of a country's ordering row that make its rules. */
+type RulesRow = Pick<
+  typeof giftOrdering.$inferSelect,
+  | 'orderDisabled'
+  | 'from1'
+  | 'to1'
+  | 'from2'
+  | 'to2'
+  | 'from3'
+  | 'to3'
+  | 'from4'
+  | 'to4'
+  | 'reopensOn'
+>;
+
+/**
+ * The ordering rules of the country in `countryCode` as one column of another
+ * statement (null: the country has no row), for `orderingWindowOfColumn`: the
+ * status report reads them with the signed-in member, in the session's statement.
+ */
+export function orderingRulesColumn(countryCode: AnyPgColumn): SQL<RulesRow | null> {
+  const o = giftOrdering;
+  return sql<RulesRow | null>`(select json_build_object(
+    'orderDisabled', ${o.orderDisabled}, 'reopensOn', ${o.reopensOn},
+    'from1', ${o.from1}, 'to1', ${o.to1}, 'from2', ${o.from2}, 'to2', ${o.to2},
+    'from3', ${o.from3}, 'to3', ${o.to3}, 'from4', ${o.from4}, 'to4', ${o.to4})
+    from ${o} where ${o.countryCode} = ${countryCode})`;
+}
+
+/** The ordering window of the rules read by `orderingRulesColumn`, on a day. */
+export function orderingWindowOfColumn(
+  value: unknown,
+  today: string,
+): { closed: boolean; reopensOn: string | null } {
+  return orderingWindow(rulesOf((value as RulesRow | null) ?? undefined), today);
+}
+
+function rulesOf(row: RulesRow | undefined): OrderingRules {
   if (row === undefined) return { orderDisabled: false, ranges: [], reopensOn: null };
   const ranges = [
     { from: row.from1, to: row.to1 },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { GiftsPage, RedeemPage, RedeemResult } from '@club/contract/gifts';
 import type { PointsPage } from '@club/contract/points';
@@ -636,6 +636,24 @@ describe('the ordering window on the status report', () => {
     return response.json<{ data: { orderingClosed: boolean; orderingReopensOn: string | null } }>()
       .data;
   };
+
+  it('reads the country’s rules with the session: no statement of its own', async () => {
+    const m = await member({ points: 10 });
+    await t.database.db
+      .update(giftOrdering)
+      .set({ orderDisabled: true, reopensOn: '2027-01-07' })
+      .where(eq(giftOrdering.countryCode, 'gr'));
+    const ownRead = vi.spyOn(t.app.giftsForPoints, 'orderingWindow');
+    try {
+      expect(await report(m)).toMatchObject({
+        orderingClosed: true,
+        orderingReopensOn: '2027-01-07',
+      });
+      expect(ownRead).not.toHaveBeenCalled();
+    } finally {
+      ownRead.mockRestore();
+    }
+  });
 
   it('says ordering is open, or closed and when it reopens if content or a later range says', async () => {
     const m = await member({ points: 10 });
