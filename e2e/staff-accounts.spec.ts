@@ -123,6 +123,11 @@ test.describe('staff accounts', () => {
     await page.getByLabel('Member number').fill('');
     await page.getByLabel('Action').selectOption('staff.add');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    // The export takes the shown list's filters: wait for that list first.
+    await expect(page.getByText('A member number')).toHaveCount(0);
+    await expect(
+      page.getByRole('row').filter({ hasText: 'staff.add' }).filter({ hasText: email }),
+    ).toHaveCount(1);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export as CSV' }).click();
     const file = await (await download).path();
