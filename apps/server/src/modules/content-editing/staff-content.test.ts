@@ -2,12 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffContentCountry, StaffLanguageContent } from '@club/contract/staff-content';
 import { auditEntries } from '../audit/schema.js';
-import {
-  createStaff,
-  staffCall,
-  staffLogin,
-  type TestStaff,
-} from '../../testing/staff-helpers.js';
+import { createStaff, staffCall, staffLogin, type TestStaff } from '../../testing/staff-helpers.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { contentStaffEdits, contentVersion } from '../content/schema.js';
 
