@@ -102,18 +102,8 @@ export function startClub(
   );
 }
 
-/** Debian's Chromium, or CHROME_PATH; the browser of every part that drives one. */
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** Chromium without its own background work (updates, sync, networking), which would be measured too. */
-export const quietChromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// One Chromium and one set of its flags for the end-to-end suite and the bench.
+export { chromiumPath, quietChromiumFlags } from '../e2e/support/chromium.ts';
 
 /**
  * Node flags for every server a part starts, e.g. `--cpu-prof --cpu-prof-dir=…` to see where
