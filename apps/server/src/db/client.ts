@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
 import { migrateEmbedded, migrateServer } from './migrate.js';
 import { WatchedPool } from './watchdog.js';
+import { namingClient } from './server-statements.js';
 import { claimDataDir } from './data-dir-owner.js';
 import { createDatabaseApart, embeddedStartParams, hasDatabase } from './embedded-memory.js';
 import { embeddedParsers, withNamedStatements } from './embedded-statements.js';
@@ -60,6 +61,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      // Statements run again are prepared by name (decision 033).
+      Client: namingClient(),
     };
     const pool =
       options.answerTimeoutMs === undefined

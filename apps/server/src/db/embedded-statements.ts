@@ -7,6 +7,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { StatementNames } from './statement-names.js';
 
 /**
  * The types Drizzle reads as the database writes them (its PGlite session's
@@ -30,13 +31,6 @@ const asSent = (value: string) => value;
 export const embeddedParsers: Record<number, (value: string) => string> = Object.fromEntries(
   textTypes.map((type) => [type, asSent]),
 );
-
-/** A statement text seen this often is parsed and planned once and kept, by name. */
-const namedAfterUses = 2;
-/** Statements kept by name at most; texts beyond run as PGlite runs them. */
-const maxNamedStatements = 1000;
-/** Texts counted at most before the count starts again (one-off texts, e.g. bulk inserts of a new size). */
-const maxCountedTexts = 5000;
 
 type RowDescription = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
 
@@ -65,9 +59,9 @@ type Queryable = Pick<Transaction, 'query'>;
  * on every call, which costs about as much as a primary-key read.
  */
 export function withNamedStatements(client: PGlite): PGlite {
-  const named = new Map<string, NamedStatement>();
-  const uses = new Map<string, number>();
-  let nextName = 0;
+  // A text seen twice is parsed and planned once and kept, by name; at most 1,000 of them.
+  const names = new StatementNames('club_statement_');
+  const described = new Map<string, NamedStatement>();
 
   const lighter = new WeakMap<QueryOptions, QueryOptions>();
   const lighten = (options: QueryOptions | undefined) => {
@@ -81,25 +75,10 @@ export function withNamedStatements(client: PGlite): PGlite {
     return light;
   };
 
-  /** Whether a text runs by name: named already, or used often enough now (counted here). */
-  const runsNamed = (text: string) => {
-    if (named.has(text)) return true;
-    if (named.size >= maxNamedStatements) return false;
-    const count = (uses.get(text) ?? 0) + 1;
-    if (count >= namedAfterUses) {
-      uses.delete(text);
-      return true;
-    }
-    if (uses.size >= maxCountedTexts) uses.clear();
-    uses.set(text, count);
-    return false;
-  };
-
   /** The text's named statement, parsed and described on first use (under the query lock). */
-  const statementFor = async (text: string, inTransaction: boolean) => {
-    const known = named.get(text);
+  const statementFor = async (name: string, text: string, inTransaction: boolean) => {
+    const known = described.get(name);
     if (known !== undefined) return known;
-    const name = `club_statement_${nextName++}`;
     const { messages } = await client.execProtocol(
       concat([
         protocol.serialize.parse({ name, text }),
@@ -115,19 +94,20 @@ export function withNamedStatements(client: PGlite): PGlite {
         (message): message is RowDescription => message.name === 'rowDescription',
       ),
     };
-    named.set(text, statement);
+    described.set(name, statement);
     return statement;
   };
 
   /** Binds and executes the named statement in one call, as PGlite's query would answer. */
   const runNamed = async (
+    name: string,
     text: string,
     params: unknown[] | undefined,
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results> => {
     try {
-      const statement = await statementFor(text, inTransaction);
+      const statement = await statementFor(name, text, inTransaction);
       const values = (params ?? []).map((value, index) => {
         if (value === null || value === undefined) return null;
         const type = statement.paramTypes[index]!;
@@ -143,8 +123,8 @@ export function withNamedStatements(client: PGlite): PGlite {
         ]),
         { syncToFs: !inTransaction },
       );
-      const described = statement.rowDescription === undefined ? [] : [statement.rowDescription];
-      return parse.parseResults([...described, ...messages], client.parsers, options)[0]!;
+      const rows = statement.rowDescription === undefined ? [] : [statement.rowDescription];
+      return parse.parseResults([...rows, ...messages], client.parsers, options)[0]!;
     } catch (error) {
       // As PGlite's own query tells its errors: with the statement and its parameters.
       if (error instanceof Error)
@@ -162,13 +142,12 @@ export function withNamedStatements(client: PGlite): PGlite {
   ): Promise<Results> => {
     const options = lighten(given);
     const closed = inTransaction ? (target as Transaction).closed : client.closed;
-    if (options?.blob !== undefined || closed || !runsNamed(text)) {
-      return target.query(text, params, options);
-    }
+    const name = options?.blob !== undefined || closed ? undefined : names.nameOf(text);
+    if (name === undefined) return target.query(text, params, options);
     // A turn of the event loop first: PGlite answers synchronously, so statements waiting for
     // its lock would otherwise run one after another in microtasks, and no request could be
     // read or answered meanwhile (orders under load waited seconds at the tail).
-    const named = () => nextTurn().then(() => runNamed(text, params, options, inTransaction));
+    const named = () => nextTurn().then(() => runNamed(name, text, params, options, inTransaction));
     // Under PGlite's own locks: in a transaction the query lock; outside, after any transaction.
     return inTransaction
       ? client._runExclusiveQuery(named)

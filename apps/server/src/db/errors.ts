@@ -98,3 +98,23 @@ export function databaseRefusalOf(error: unknown): { code: string; message: stri
   }
   return null;
 }
+
+/** Whether an error is the unique index `constraint` refusing a second row (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    const {
+      code,
+      constraint: refusedBy,
+      message,
+      cause,
+    } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (
+      code === '23505' &&
+      (refusedBy === constraint || (typeof message === 'string' && message.includes(constraint)))
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { countryRouteOf } from '@club/contract/host';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { countries } from '../content/schema.js';
+import { readColumns, type ColumnRead } from '../../db/columns.js';
 
 /** What link URLs are built from: the scheme and port of PUBLIC_BASE_URL, the country host under PUBLIC_ROOT_DOMAIN. */
 export type LinkSettings = Pick<Config, 'publicBaseUrl' | 'publicRootDomain'>;
@@ -64,18 +64,28 @@ export async function memberPageUrl(
   page: string,
   query?: Record<string, string>,
 ): Promise<string> {
-  const [country] = await db
-    .select({
-      defaultLanguageCode: countries.defaultLanguageCode,
-      subDomainDisabled: countries.subDomainDisabled,
-    })
-    .from(countries)
-    .where(eq(countries.code, member.countryCode));
-  return pageUrl(linkSettings(), {
-    ...member,
-    defaultLanguageCode: country?.defaultLanguageCode ?? member.languageCode,
-    subDomainDisabled: country?.subDomainDisabled ?? false,
-    page,
-    query,
-  });
+  return (await readColumns(db, { url: memberPageUrlColumn(member, page, query) })).url;
+}
+
+/** `memberPageUrl` as a column of another statement (a gift order's confirmation link). */
+export function memberPageUrlColumn(
+  member: MemberLocale,
+  page: string,
+  query?: Record<string, string>,
+): ColumnRead<string> {
+  return {
+    sql: sql`select json_build_object(
+        'defaultLanguageCode', default_language_code, 'subDomainDisabled', sub_domain_disabled)
+      from countries where code = ${member.countryCode}`,
+    decode: (value) => {
+      const country = value as { defaultLanguageCode: string; subDomainDisabled: boolean } | null;
+      return pageUrl(linkSettings(), {
+        ...member,
+        defaultLanguageCode: country?.defaultLanguageCode ?? member.languageCode,
+        subDomainDisabled: country?.subDomainDisabled ?? false,
+        page,
+        query,
+      });
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@club/contract/membership';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { countries } from '../content/schema.js';
 import { offices } from '../offices/schema.js';
 import { agents, sessions, type AgentStatus } from './schema.js';
@@ -191,21 +192,5 @@ export class Members {
 
 /** Whether an error is the unique email index refusing a second account (a race the check above lost). */
 export function isEmailTaken(error: unknown): boolean {
-  for (let current = error; typeof current === 'object' && current !== null;) {
-    const { code, constraint, message, cause } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (
-      code === '23505' &&
-      (constraint === 'agents_email_idx' ||
-        (typeof message === 'string' && message.includes('agents_email_idx')))
-    ) {
-      return true;
-    }
-    current = cause;
-  }
-  return false;
+  return isUniqueViolation(error, 'agents_email_idx');
 }

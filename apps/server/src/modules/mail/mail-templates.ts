@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { countries, countryLanguages, texts } from '../content/schema.js';
+import { jsonArray, readColumns, type ColumnRead } from '../../db/columns.js';
 import { localeTag } from '@club/contract/locale-tag';
 import { fillTemplate, type TemplateFormat } from './template-text.js';
 
@@ -76,42 +76,57 @@ export async function mailTemplateWords(
   db: Database,
   input: Omit<MailInput, 'variables'>,
 ): Promise<MailTemplateWords> {
-  // One statement (the country's default language, the texts of both languages and each
-  // language's script): a gift order reads it, and every statement of an order counts.
-  const keys = mailTextKeys(input.template);
-  const rows = await db
-    .select({
-      defaultLanguageCode: countries.defaultLanguageCode,
-      languageCode: texts.languageCode,
-      key: texts.key,
-      value: texts.value,
-      isRtl: countryLanguages.isRtl,
-      shortCode: countryLanguages.shortCode,
-    })
-    .from(countries)
-    .leftJoin(
-      texts,
-      and(
-        eq(texts.countryCode, countries.code),
-        or(
-          eq(texts.languageCode, input.languageCode),
-          eq(texts.languageCode, countries.defaultLanguageCode),
-        ),
-        inArray(texts.key, keys),
-      ),
-    )
-    .leftJoin(
-      countryLanguages,
-      and(
-        eq(countryLanguages.countryCode, countries.code),
-        eq(countryLanguages.languageCode, texts.languageCode),
-      ),
-    )
-    .where(eq(countries.code, input.countryCode));
-  const country = rows[0];
-  if (country === undefined) throw new MailTemplateError(`Unknown country ${input.countryCode}`);
+  return (await readColumns(db, { words: mailTemplateWordsColumn(input) })).words;
+}
 
-  const languages = [input.languageCode, country.defaultLanguageCode];
+type TemplateText = {
+  languageCode: string;
+  key: string;
+  value: string;
+  isRtl: boolean | null;
+  shortCode: string | null;
+};
+
+/**
+ * `mailTemplateWords` as a column of another statement: a gift order reads
+ * its confirmation's words with its other reads. The country's default
+ * language, the texts of both languages and each language's script.
+ */
+export function mailTemplateWordsColumn(
+  input: Omit<MailInput, 'variables'>,
+): ColumnRead<MailTemplateWords> {
+  const keys = mailTextKeys(input.template);
+  return {
+    sql: sql`select json_build_object(
+      'defaultLanguageCode', c.default_language_code,
+      'texts', (select json_agg(json_build_object(
+          'languageCode', t.language_code, 'key', t.key, 'value', t.value,
+          'isRtl', l.is_rtl, 'shortCode', l.short_code))
+        from texts t
+        left join country_languages l
+          on l.country_code = t.country_code and l.language_code = t.language_code
+        where t.country_code = c.code
+          and t.language_code in (${input.languageCode}, c.default_language_code)
+          and t.key in (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})))
+      from countries c where c.code = ${input.countryCode}`,
+    decode: (value) => {
+      const country = value as { defaultLanguageCode: string; texts: TemplateText[] | null } | null;
+      if (country === null) throw new MailTemplateError(`Unknown country ${input.countryCode}`);
+      return wordsOf(input, keys, country.defaultLanguageCode, jsonArray(country.texts));
+    },
+  };
+}
+
+function wordsOf(
+  input: Omit<MailInput, 'variables'>,
+  keys: string[],
+  defaultLanguageCode: string,
+  rows: TemplateText[],
+): MailTemplateWords {
+  const languages = [input.languageCode, defaultLanguageCode];
   const languageCode = languages.find((code) =>
     keys.every((key) => rows.some((row) => row.languageCode === code && row.key === key)),
   );
@@ -121,7 +136,7 @@ export async function mailTemplateWords(
     );
   }
   const part = (key: string) =>
-    rows.find((row) => row.languageCode === languageCode && row.key === key)!.value!;
+    rows.find((row) => row.languageCode === languageCode && row.key === key)!.value;
   const [subjectKey, textKey, htmlKey] = keys as [string, string, string];
   const written = rows.find((row) => row.languageCode === languageCode)!;
   const language =

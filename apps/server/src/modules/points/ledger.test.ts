@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { createAgent } from '../../testing/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { countedStatements } from '../../testing/counted-statements.js';
 import { addDays, addYears } from './calendar-days.js';
 import { LedgerSession, NotEnoughPoints, type Balance } from './ledger.js';
-import { pointBalances, pointEntries, pointLots } from './schema.js';
+import { pointAllocations, pointBalances, pointEntries, pointLots } from './schema.js';
 
 let database: TestDatabase;
 let db: Database;
@@ -239,7 +239,7 @@ describe('the points ledger against a reference model', () => {
 });
 
 describe('a flush', () => {
-  it('writes a spend’s entry, its allocations, then the summaries, lots and balance in one statement', async () => {
+  it('writes a spend’s entry, its allocations, the summaries, lots and balance in one statement', async () => {
     const agent = await createAgent(db);
     await db.transaction(async (tx) => {
       const session = await LedgerSession.open(tx, [agent.id], '2026-01-10');
@@ -248,26 +248,59 @@ describe('a flush', () => {
     });
     const counted = countedStatements(database);
     let written = 0;
+    let opened = 0;
+    let entryIds: number[] = [];
     const balance = await counted.db.transaction(async (tx) => {
+      const start = counted.count();
       const session = await LedgerSession.open(tx, [agent.id], '2026-02-10');
+      opened = counted.count() - start;
       session.debit(agent.id, { kind: 'order', amount: 12 });
+      session.credit(agent.id, { kind: 'additional', amount: 5 });
       const before = counted.count();
-      await session.flush();
+      entryIds = await session.flush();
       written = counted.count() - before;
       return session.balance(agent.id);
     });
-    expect(written).toBe(3);
-    expect(balance).toMatchObject({ available: 18, used: 12 });
+    // The balance row locked, then the lots read: a member with a balance row.
+    expect(opened).toBe(2);
+    expect(written).toBe(1);
+    expect(balance).toMatchObject({ available: 23, used: 12 });
+    // The ids answered are the entries' own, in the order they were made.
+    const entries = await db
+      .select({ id: pointEntries.id, kind: pointEntries.kind, amount: pointEntries.amount })
+      .from(pointEntries)
+      .where(inArray(pointEntries.id, entryIds));
+    expect(entryIds.map((id) => entries.find((entry) => entry.id === id))).toEqual([
+      { id: entryIds[0], kind: 'order', amount: -12 },
+      { id: entryIds[1], kind: 'additional', amount: 5 },
+    ]);
+    const allocations = await db
+      .select({ entryId: pointAllocations.entryId, amount: pointAllocations.amount })
+      .from(pointAllocations)
+      .where(inArray(pointAllocations.entryId, entryIds))
+      .orderBy(pointAllocations.entryId);
+    expect(allocations).toEqual([
+      { entryId: entryIds[0], amount: -12 },
+      { entryId: entryIds[1], amount: 5 },
+    ]);
+    await expectConsistent(agent.id);
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-02-10');
+      session.debit(agent.id, { kind: 'order', amount: 5 });
+      await session.flush();
+    });
     const [row] = await db
       .select({ available: pointBalances.available, used: pointBalances.used })
       .from(pointBalances)
       .where(eq(pointBalances.agentId, agent.id));
-    expect(row).toEqual({ available: 18, used: 12 });
-    const [lot] = await db
+    expect(row).toEqual({ available: 18, used: 17 });
+    const lots = await db
       .select({ remaining: pointLots.remaining })
       .from(pointLots)
-      .where(eq(pointLots.agentId, agent.id));
-    expect(lot).toEqual({ remaining: 18 });
+      .where(eq(pointLots.agentId, agent.id))
+      .orderBy(pointLots.creditedOn);
+    // Oldest lot first: the January lot gives the last 5, the February one keeps its 5.
+    expect(lots).toEqual([{ remaining: 13 }, { remaining: 5 }]);
   });
 });
 

@@ -1,5 +1,14 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import {
+  decodeColumns,
+  idList,
+  jsonArray,
+  selectList,
+  type ColumnReads,
+  type ColumnValues,
+} from '../../db/columns.js';
+import { rowsOf } from '../../db/rows.js';
 import { addYears } from './calendar-days.js';
 import { pointSummaryWrites, type LapseDelta } from './point-summaries.js';
 import {
@@ -94,58 +103,81 @@ export class LedgerSession {
     private readonly accounts: Map<number, Account>,
   ) {}
 
+  /**
+   * Locks the members' balance rows in agent order (a member's first change
+   * of points makes the row) and reads `along` in the same statement, as of
+   * before the lock was waited for: reads that need not wait for the member's
+   * other changes cost no round trip of their own. `open` reads the lots.
+   */
+  static async lock<C extends ColumnReads = Record<never, never>>(
+    tx: Transaction,
+    agentIds: Iterable<number>,
+    along?: C,
+  ): Promise<LockedAccounts<C>> {
+    const ids = [...new Set(agentIds)].sort((a, b) => a - b);
+    const columns = along ?? ({} as C);
+    const balances: Balance[] = [];
+    let row: Record<string, unknown> = {};
+    const extra = selectList(columns);
+    if (ids.length > 0 || extra.length > 0) {
+      const locked =
+        ids.length === 0
+          ? sql`null::json`
+          : sql`(select json_agg(b) from (
+              select agent_id as "agentId", regular, additional, used, expired, available,
+                segments_pd as "segmentsPd", segments_ok as "segmentsOk"
+              from point_balances where agent_id in ${idList(ids)}
+              order by agent_id for update) b)`;
+      [row = {}] = rowsOf<Record<string, unknown>>(
+        await tx.execute(
+          sql`select ${sql.join([sql`${locked} as "lockedBalances"`, ...extra], sql`, `)}`,
+        ),
+      );
+      balances.push(...jsonArray<Balance>(row.lockedBalances));
+    }
+    const missing = ids.filter((id) => !balances.some((balance) => balance.agentId === id));
+    if (missing.length > 0) {
+      // A first change of points: the row is made (a concurrent first change
+      // waits on its key), then locked by a statement that sees it.
+      await tx
+        .insert(pointBalances)
+        .values(missing.map((agentId) => ({ agentId })))
+        .onConflictDoNothing();
+      const rows = await tx
+        .select()
+        .from(pointBalances)
+        .where(inArray(pointBalances.agentId, missing))
+        .orderBy(asc(pointBalances.agentId))
+        .for('update');
+      for (const made of rows) {
+        balances.push({
+          agentId: made.agentId,
+          regular: made.regular,
+          additional: made.additional,
+          used: made.used,
+          expired: made.expired,
+          available: made.available,
+          segmentsPd: made.segmentsPd,
+          segmentsOk: made.segmentsOk,
+        });
+      }
+    }
+    return new LockedAccounts(tx, ids, balances, decodeColumns(columns, row));
+  }
+
+  /** Locks the members' balances and reads their lots: `lock`, then `open`. */
   static async open(
     tx: Transaction,
     agentIds: Iterable<number>,
     today: string,
   ): Promise<LedgerSession> {
-    const ids = [...new Set(agentIds)].sort((a, b) => a - b);
-    const accounts = new Map<number, Account>();
-    if (ids.length > 0) {
-      await tx
-        .insert(pointBalances)
-        .values(ids.map((agentId) => ({ agentId })))
-        .onConflictDoNothing();
-      const rows = await tx
-        .select()
-        .from(pointBalances)
-        .where(inArray(pointBalances.agentId, ids))
-        .orderBy(asc(pointBalances.agentId))
-        .for('update');
-      const lots = await tx
-        .select()
-        .from(pointLots)
-        .where(and(inArray(pointLots.agentId, ids), gt(pointLots.remaining, 0)))
-        .orderBy(asc(pointLots.agentId), asc(pointLots.creditedOn));
-      for (const row of rows) {
-        accounts.set(row.agentId, {
-          balance: {
-            agentId: row.agentId,
-            regular: row.regular,
-            additional: row.additional,
-            used: row.used,
-            expired: row.expired,
-            available: row.available,
-            segmentsPd: row.segmentsPd,
-            segmentsOk: row.segmentsOk,
-          },
-          lots: [],
-          changed: false,
-        });
-      }
-      for (const lot of lots) {
-        accounts.get(lot.agentId)?.lots.push({
-          creditedOn: lot.creditedOn,
-          expiresOn: lot.expiresOn,
-          credited: lot.credited,
-          remaining: lot.remaining,
-          changed: false,
-          isNew: false,
-        });
-      }
-    }
+    return (await (await LedgerSession.lock(tx, agentIds)).open(today)).session;
+  }
+
+  /** @internal `LockedAccounts.open` makes the session. */
+  static start(tx: Transaction, today: string, accounts: Map<number, Account>): LedgerSession {
     const session = new LedgerSession(tx, today, accounts);
-    for (const agentId of ids) session.expireDue(agentId);
+    for (const agentId of accounts.keys()) session.expireDue(agentId);
     return session;
   }
 
@@ -296,30 +328,13 @@ export class LedgerSession {
   }
 
   /**
-   * Writes everything changed since opening; answers the new entries' ids in
-   * the order they were made.
+   * Writes everything changed since opening, and the caller's `alsoWrite`
+   * (rows of its own that go with the change, such as a gift order's), in one
+   * statement; answers the new entries' ids in the order they were made.
    */
-  async flush(): Promise<number[]> {
+  async flush(alsoWrite: readonly SQL[] = []): Promise<number[]> {
     const tx = this.tx;
-    let entryIds: number[] = [];
-    // The summaries, the lots and the balances are written in one statement at the end.
-    const writes = pointSummaryWrites(this.entries, this.lapseDeltas());
-    if (this.entries.length > 0) {
-      const ids = await tx
-        .insert(pointEntries)
-        .values(this.entries.map(({ allocations: _allocations, ...entry }) => entry))
-        .returning({ id: pointEntries.id });
-      const allocations = this.entries.flatMap((entry, index) =>
-        entry.allocations.map((allocation) => ({
-          entryId: ids[index]!.id,
-          agentId: entry.agentId,
-          creditedOn: allocation.creditedOn,
-          amount: allocation.amount,
-        })),
-      );
-      if (allocations.length > 0) await tx.insert(pointAllocations).values(allocations);
-      entryIds = ids.map((row) => row.id);
-    }
+    const writes = [...alsoWrite, ...pointSummaryWrites(this.entries, this.lapseDeltas())];
     const lots = [...this.accounts.entries()].flatMap(([agentId, account]) =>
       account.lots.filter((lot) => lot.changed).map((lot) => ({ agentId, ...lot })),
     );
@@ -373,7 +388,7 @@ export class LedgerSession {
           as v(agent_id, regular, additional, used, expired, available, segments_pd, segments_ok, next_expiry_on)
         where b.agent_id = v.agent_id`);
     }
-    await runAsOneStatement(tx, writes);
+    const entryIds = await runAsOneStatement(tx, writes, this.entries);
     this.entries.length = 0;
     for (const account of this.accounts.values()) {
       account.changed = false;
@@ -478,16 +493,137 @@ export class LedgerSession {
 }
 
 /**
- * Data-modifying statements run as one (all but the last in a WITH): each
- * statement of a flush is a round trip, and every order and import pays them.
- * They write different rows (summaries, lots, balances), so their order
- * within the statement does not matter.
+ * Members whose balance rows a transaction has locked (`LedgerSession.lock`),
+ * with what was read along. Their points can change from here on only in
+ * this transaction.
  */
-async function runAsOneStatement(tx: Transaction, writes: SQL[]): Promise<void> {
+export class LockedAccounts<C extends ColumnReads> {
+  constructor(
+    private readonly tx: Transaction,
+    private readonly ids: number[],
+    private readonly balances: Balance[],
+    /** The columns read along with the lock. */
+    readonly read: ColumnValues<C>,
+  ) {}
+
+  /** A member's balance as locked, before lapsed points expire (that is `open`'s). */
+  balance(agentId: number): Balance {
+    const balance = this.balances.find((candidate) => candidate.agentId === agentId);
+    if (balance === undefined) throw new Error(`Member ${agentId} is not locked here`);
+    return { ...balance };
+  }
+
+  /**
+   * Reads the members' lots, and `along` in the same statement, which sees
+   * every change committed before the lock was taken; then lets lapsed
+   * points expire. Answers the session and what was read along.
+   */
+  async open<A extends ColumnReads = Record<never, never>>(
+    today: string,
+    along?: A,
+  ): Promise<{ session: LedgerSession; read: ColumnValues<A> }> {
+    const columns = along ?? ({} as A);
+    const extra = selectList(columns);
+    let row: Record<string, unknown> = {};
+    if (this.ids.length > 0 || extra.length > 0) {
+      const lots =
+        this.ids.length === 0
+          ? sql`null::json`
+          : sql`(select json_agg(l order by l."agentId", l."creditedOn") from (
+              select agent_id as "agentId", credited_on as "creditedOn", expires_on as "expiresOn",
+                credited, remaining
+              from point_lots where agent_id in ${idList(this.ids)} and remaining > 0) l)`;
+      [row = {}] = rowsOf<Record<string, unknown>>(
+        await this.tx.execute(
+          sql`select ${sql.join([sql`${lots} as "openLots"`, ...extra], sql`, `)}`,
+        ),
+      );
+    }
+    const accounts = new Map<number, Account>();
+    for (const balance of [...this.balances].sort((a, b) => a.agentId - b.agentId)) {
+      accounts.set(balance.agentId, { balance: { ...balance }, lots: [], changed: false });
+    }
+    type LotRow = {
+      agentId: number;
+      creditedOn: string;
+      expiresOn: string;
+      credited: number;
+      remaining: number;
+    };
+    for (const lot of jsonArray<LotRow>(row.openLots)) {
+      accounts.get(lot.agentId)?.lots.push({
+        creditedOn: lot.creditedOn,
+        expiresOn: lot.expiresOn,
+        credited: lot.credited,
+        remaining: lot.remaining,
+        changed: false,
+        isNew: false,
+      });
+    }
+    return {
+      session: LedgerSession.start(this.tx, today, accounts),
+      read: decodeColumns(columns, row),
+    };
+  }
+}
+
+/**
+ * The ledger entries, their allocations and the other writes as one
+ * statement (each in a WITH): each statement is a round trip, and every
+ * order and import pays them. The entries' ids are drawn first, so that the
+ * allocations can name them; the statement answers them in entry order. The
+ * writes change different rows (summaries, lots, balances, the caller's), so
+ * their order within the statement does not matter.
+ */
+async function runAsOneStatement(
+  tx: Transaction,
+  writes: readonly SQL[],
+  entries: readonly PendingEntry[],
+): Promise<number[]> {
+  const parts = writes.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  if (entries.length > 0) {
+    const entryRows = entries.map(
+      (entry, n) =>
+        sql`(${n}::int, ${entry.agentId}::int, ${entry.kind}::text, ${entry.amount}::int, ${entry.entryDate}::date, ${entry.expiresOn}::date, ${entry.description}::text, ${entry.bookingId}::int, ${entry.segmentRowId}::int, ${entry.orderId}::int)`,
+    );
+    const allocationRows = entries.flatMap((entry, n) =>
+      entry.allocations.map(
+        (allocation) =>
+          sql`(${n}::int, ${entry.agentId}::int, ${allocation.creditedOn}::date, ${allocation.amount}::int)`,
+      ),
+    );
+    const ledger = [
+      sql`entry_ids as (
+        select n, nextval(pg_get_serial_sequence('point_entries', 'id')) as id
+        from generate_series(0, ${entries.length - 1}::int) as n)`,
+      sql`new_entries as (
+        insert into point_entries
+          (id, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id)
+        overriding system value
+        select i.id, v.agent_id, v.kind, v.amount, v.entry_date, v.expires_on, v.description,
+          v.booking_id, v.segment_row_id, v.order_id
+        from (values ${sql.join(entryRows, sql`, `)})
+          as v(n, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id)
+        join entry_ids i on i.n = v.n)`,
+    ];
+    if (allocationRows.length > 0) {
+      ledger.push(sql`new_allocations as (
+        insert into point_allocations (entry_id, agent_id, credited_on, amount)
+        select i.id, v.agent_id, v.credited_on, v.amount
+        from (values ${sql.join(allocationRows, sql`, `)}) as v(n, agent_id, credited_on, amount)
+        join entry_ids i on i.n = v.n)`);
+    }
+    const rows = rowsOf<{ id: unknown }>(
+      await tx.execute(
+        sql`with ${sql.join([...ledger, ...parts], sql`, `)} select id from entry_ids order by n`,
+      ),
+    );
+    return rows.map((row) => Number(row.id));
+  }
   const last = writes.at(-1);
-  if (last === undefined) return;
-  const before = writes
-    .slice(0, -1)
-    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
-  await tx.execute(before.length === 0 ? last : sql`with ${sql.join(before, sql`, `)} ${last}`);
+  if (last === undefined) return [];
+  await tx.execute(
+    parts.length === 1 ? last : sql`with ${sql.join(parts.slice(0, -1), sql`, `)} ${last}`,
+  );
+  return [];
 }

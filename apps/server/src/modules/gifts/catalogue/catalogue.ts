@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Gift } from '@club/contract/gifts';
 import type { Database } from '../../../db/client.js';
+import { idList, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
 import { countries } from '../../content/schema.js';
 import { giftCategories, gifts, giftTexts } from '../schema.js';
 
@@ -119,20 +120,32 @@ export async function giftNames(
   ids: number[],
 ): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  // With the country's default language in the same statement: a gift order reads it.
-  const rows = await db
-    .select({
-      giftId: giftTexts.giftId,
-      languageCode: giftTexts.languageCode,
-      description: giftTexts.description,
-      defaultLanguageCode: countries.defaultLanguageCode,
-    })
-    .from(giftTexts)
-    .leftJoin(countries, eq(countries.code, at.countryCode))
-    .where(inArray(giftTexts.giftId, ids));
-  const languages = [
-    ...new Set([at.languageCode, rows[0]?.defaultLanguageCode ?? at.languageCode]),
-  ];
-  const best = pick(rows, (row) => row.giftId, languages);
-  return new Map([...best.entries()].map(([id, row]) => [Number(id), row.description]));
+  return (await readColumns(db, { names: giftNamesColumn(at, ids) })).names;
+}
+
+/**
+ * `giftNames` as a column of another statement: a gift order reads the names
+ * with its other reads. The gifts' texts in every language and the country's
+ * default language.
+ */
+export function giftNamesColumn(
+  at: CatalogueLanguage,
+  ids: number[],
+): ColumnRead<Map<number, string>> {
+  return {
+    sql: sql`select json_build_object(
+      'defaultLanguageCode', (select default_language_code from countries where code = ${at.countryCode}),
+      'texts', (select json_agg(json_build_object(
+          'giftId', gift_id, 'languageCode', language_code, 'description', description))
+        from gift_texts where gift_id in ${idList(ids)}))`,
+    decode: (value) => {
+      type GiftText = { giftId: number; languageCode: string; description: string };
+      const read = value as { defaultLanguageCode: string | null; texts: GiftText[] | null };
+      const languages = [
+        ...new Set([at.languageCode, read.defaultLanguageCode ?? at.languageCode]),
+      ];
+      const best = pick(jsonArray<GiftText>(read.texts), (row) => row.giftId, languages);
+      return new Map([...best.entries()].map(([id, row]) => [Number(id), row.description]));
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/client.js';
-import { orderingState } from './ordering-rules.js';
+import { readColumns, type ColumnRead } from '../../../db/columns.js';
+import { orderingStateColumn } from './ordering-rules.js';
 import { partnerProgrammeUrl } from './partner-programme.js';
 
 /**
@@ -39,12 +40,23 @@ export type OrderGateInput = {
 
 /** The gate for one member now; `db` may be the order's transaction. */
 export async function orderGate(db: Database, input: OrderGateInput): Promise<OrderGate> {
-  const state = await orderingState(db, input.member, input.today);
+  return (await readColumns(db, { gate: orderGateColumn(input) })).gate;
+}
+
+/** `orderGate` as a column of another statement: a gift order reads it with its other reads. */
+export function orderGateColumn(input: OrderGateInput): ColumnRead<OrderGate> {
+  const state = orderingStateColumn(input.member, input.today);
   return {
-    orderPartnerOff: input.orderPartnerOff,
-    partnerUrl: partnerProgrammeUrl(input.gifts, input.member, input.countryCode),
-    taxOK: state.taxOK,
-    orderDisabled: state.orderDisabled,
+    sql: state.sql,
+    decode: (value) => {
+      const { taxOK, orderDisabled } = state.decode(value);
+      return {
+        orderPartnerOff: input.orderPartnerOff,
+        partnerUrl: partnerProgrammeUrl(input.gifts, input.member, input.countryCode),
+        taxOK,
+        orderDisabled,
+      };
+    },
   };
 }
 

@@ -1,7 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { countries } from '../../content/schema.js';
+import { readColumns, type ColumnRead } from '../../../db/columns.js';
 import { giftOrdering, memberTaxInfo } from '../schema.js';
 
 export type DateRange = { from: string | null; to: string | null };
@@ -47,7 +46,7 @@ type RulesRow = Pick<
  * statement (null: the country has no row), for `orderingWindowOfColumn`: the
  * status report reads them with the signed-in member, in the session's statement.
  */
-export function orderingRulesColumn(countryCode: AnyPgColumn): SQL<RulesRow | null> {
+export function orderingRulesColumn(countryCode: SQLWrapper): SQL<RulesRow | null> {
   const o = giftOrdering;
   return sql<RulesRow | null>`(select json_build_object(
     'orderDisabled', ${o.orderDisabled}, 'reopensOn', ${o.reopensOn},
@@ -144,17 +143,29 @@ export async function orderingState(
   member: { id: number; countryCode: string },
   today: string,
 ): Promise<OrderingState> {
-  // The country's rules and the member's tax flag in one statement: every gift order reads them.
-  const [row] = await db
-    .select({ ordering: giftOrdering, taxOk: memberTaxInfo.taxOk })
-    .from(countries)
-    .leftJoin(giftOrdering, eq(giftOrdering.countryCode, countries.code))
-    .leftJoin(memberTaxInfo, eq(memberTaxInfo.agentId, member.id))
-    .where(eq(countries.code, member.countryCode));
-  const rules = rulesOf(row?.ordering ?? undefined);
-  const tax = row?.taxOk === true;
+  return (await readColumns(db, { state: orderingStateColumn(member, today) })).state;
+}
+
+/**
+ * `orderingState` as a column of another statement (the country's rules and
+ * the member's tax flag): a gift order reads it with its other reads.
+ */
+export function orderingStateColumn(
+  member: { id: number; countryCode: string },
+  today: string,
+): ColumnRead<OrderingState> {
   return {
-    taxOK: tax,
-    orderDisabled: rules.orderDisabled || !tax || !inOrderingDates(rules.ranges, today),
+    sql: sql`select json_build_object(
+      'rules', ${orderingRulesColumn(sql`${member.countryCode}`)},
+      'taxOk', (select tax_ok from member_tax_info where agent_id = ${member.id}))`,
+    decode: (value) => {
+      const read = value as { rules: RulesRow | null; taxOk: boolean | null };
+      const rules = rulesOf(read.rules ?? undefined);
+      const tax = read.taxOk === true;
+      return {
+        taxOK: tax,
+        orderDisabled: rules.orderDisabled || !tax || !inOrderingDates(rules.ranges, today),
+      };
+    },
   };
 }

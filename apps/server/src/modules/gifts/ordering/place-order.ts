@@ -1,18 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../../db/rows.js';
+import { idList, jsonArray, type ColumnRead } from '../../../db/columns.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
-import type { Database, Transaction } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import type { Member } from '../../agents/members.js';
-import { memberPageUrl } from '../../account-links/link-urls.js';
-import { mailTemplateWords } from '../../mail/mail-templates.js';
+import { memberPageUrlColumn } from '../../account-links/link-urls.js';
+import { mailTemplateWordsColumn } from '../../mail/mail-templates.js';
 import { outboxRow } from '../../mail/outbox.js';
 import { outboxSignal } from '../../mail/outbox-signal.js';
 import { mailOutbox } from '../../mail/schema.js';
 import { LedgerSession, NotEnoughPoints } from '../../points/ledger.js';
 import { pointBalances } from '../../points/schema.js';
-import { giftNames } from '../catalogue/catalogue.js';
+import { giftNamesColumn } from '../catalogue/catalogue.js';
 import { giftOrderLines, giftOrders } from '../schema.js';
-import { orderBlock, orderGate, type OrderGateInput } from './order-gate.js';
+import { orderBlock, orderGateColumn, type OrderGateInput } from './order-gate.js';
 import { orderPlacedSignal } from './order-signal.js';
 
 export type OrderRequest = {
@@ -67,6 +68,20 @@ async function existingOrder(db: Database, agentId: number, orderKey: string) {
   return row?.id;
 }
 
+/** The id of the member's order with this key, if one was placed, as a column. */
+function existingOrderColumn(agentId: number, orderKey: string): ColumnRead<number | undefined> {
+  return {
+    sql: sql`select id from gift_orders where agent_id = ${agentId} and order_key = ${orderKey}`,
+    decode: (value) => (value === null || value === undefined ? undefined : Number(value)),
+  };
+}
+
+/** A new order's id, drawn before its rows are written so that the ledger entry and the mail can name it. */
+const newOrderIdColumn: ColumnRead<number> = {
+  sql: sql`select nextval(pg_get_serial_sequence('gift_orders', 'id'))`,
+  decode: (value) => Number(value),
+};
+
 async function available(db: Database, agentId: number): Promise<number> {
   const [row] = await db
     .select({ available: pointBalances.available })
@@ -84,85 +99,86 @@ type LockedGift = {
 };
 
 /**
- * The ordered gifts' rows, locked in id order: a gift with counted stock
- * exclusively (its stock is taken), one without shared, so that staff cannot
- * change it under the order while orders of other members for it go on side
- * by side instead of one after another.
+ * The ordered gifts' rows, locked in id order, as a column: a gift with
+ * counted stock exclusively (its stock is taken), one without shared, so
+ * that staff cannot change it under the order while orders of other members
+ * for it go on side by side instead of one after another. A locked row is
+ * read as it is once the lock is held.
  */
-async function lockGifts(tx: Transaction, ids: number[]): Promise<LockedGift[]> {
-  const list = sql.join(
-    ids.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
+function lockedGiftsColumn(ids: number[]): ColumnRead<LockedGift[]> {
   const columns = sql`id, points, stock, active, country_code as "countryCode"`;
-  return rowsOf<LockedGift>(
-    await tx.execute(sql`
-      with counted as (
-        select ${columns} from gifts where id in (${list}) and stock is not null
+  return {
+    sql: sql`with counted as (
+        select ${columns} from gifts where id in ${idList(ids)} and stock is not null
         order by id for update),
       uncounted as (
-        select ${columns} from gifts where id in (${list}) and stock is null
+        select ${columns} from gifts where id in ${idList(ids)} and stock is null
         order by id for share)
-      select * from counted union all select * from uncounted`),
-  );
+      select json_agg(g) from (select * from counted union all select * from uncounted) g`,
+    decode: (value) => jsonArray<LockedGift>(value),
+  };
 }
 
 /**
- * Places an order in one transaction (docs/gifts.md "Orders"): the member's
- * balance row is locked, then the gifts' rows in id order; stock and points
- * are checked, the ledger debited oldest credit first, counted stock taken,
- * the order and its lines written and the confirmation mail queued. Any
- * refusal rolls everything back. The same order key places one order
- * however often and however concurrently it is submitted.
+ * Places an order in one transaction (docs/gifts.md "Orders") of five
+ * statements: the member's balance row is locked, with what the order's gate,
+ * lines and mail say read alongside; then the member's lots are read and the
+ * gifts' rows locked in id order; stock and points are checked and the ledger
+ * debited oldest credit first in memory; then one statement writes the
+ * order, its lines, the confirmation mail, the counted stock taken and the
+ * ledger's rows. Any refusal rolls everything back. The same order key
+ * places one order however often and however concurrently it is submitted.
  */
 export async function placeOrder(db: Database, request: OrderRequest): Promise<OrderOutcome> {
   const { member } = request;
+  const locale = { countryCode: member.countryCode, languageCode: member.languageCode };
+  const ids = request.lines.map((line) => line.id);
   try {
     return await db.transaction(async (tx) => {
-      const done = await existingOrder(tx, member.id, request.orderKey);
+      // Orders of one member go one at a time from here. What the gate, the
+      // lines and the mail say is read in the same statement, as of before the
+      // wait: none of it changes with the member's points.
+      const locked = await LedgerSession.lock(tx, [member.id], {
+        done: existingOrderColumn(member.id, request.orderKey),
+        gate: orderGateColumn({ ...request.gate, member, today: request.today }),
+        names: giftNamesColumn(locale, ids),
+        confirmation: mailTemplateWordsColumn({ template: 'order-confirmation', ...locale }),
+        pointsLink: memberPageUrlColumn(locale, 'points'),
+      });
+      const { done, gate, names, confirmation, pointsLink } = locked.read;
       if (done !== undefined) {
         return {
           kind: 'ordered',
           orderId: done,
-          available: await available(tx, member.id),
+          available: locked.balance(member.id).available,
           repeated: true,
         };
       }
       // The pages' own rule: what the pages would not offer is never placed.
-      const gate = await orderGate(tx, { ...request.gate, member, today: request.today });
       const block = orderBlock(gate);
       if (block === 'partner') return { kind: 'partner', partnerUrl: gate.partnerUrl! };
       if (block === 'maintenance') return { kind: 'maintenance' };
       if (block === 'disabled') return { kind: 'disabled' };
       if (request.lines.length === 0) return { kind: 'none' };
-
-      // What the lines and the mail say is read before the member's balance is
-      // locked: concurrent orders of one member wait only for the writes.
-      const locale = { countryCode: member.countryCode, languageCode: member.languageCode };
-      const ids = request.lines.map((line) => line.id);
-      const names = await giftNames(tx, locale, ids);
       const nameOf = (id: number) => names.get(id) ?? `#${id}`;
-      const confirmation = await mailTemplateWords(tx, {
-        template: 'order-confirmation',
-        ...locale,
-      });
-      const pointsLink = await memberPageUrl(tx, locale, 'points');
 
-      // Locks the member's balance: orders of one member go one at a time from here.
-      const session = await LedgerSession.open(tx, [member.id], request.today);
+      // This statement sees every order committed before the lock was ours.
+      const { session, read } = await locked.open(request.today, {
+        placed: existingOrderColumn(member.id, request.orderKey),
+        gifts: lockedGiftsColumn(ids),
+        orderId: newOrderIdColumn,
+      });
       // A concurrent submit of the same key may have committed while we waited.
-      const placed = await existingOrder(tx, member.id, request.orderKey);
-      if (placed !== undefined) {
+      if (read.placed !== undefined) {
         return {
           kind: 'ordered',
-          orderId: placed,
+          orderId: read.placed,
           available: session.balance(member.id).available,
         };
       }
 
-      const rows = await lockGifts(tx, ids);
       const lines = request.lines.map((line) => {
-        const gift = rows.find((row) => row.id === line.id);
+        const gift = read.gifts.find((row) => row.id === line.id);
         if (gift === undefined || !gift.active || gift.countryCode !== member.countryCode) {
           throw new Refusal({
             kind: 'refused',
@@ -181,10 +197,21 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         return { ...line, points: gift.points, counted: gift.stock !== null };
       });
       const total = lines.reduce((sum, line) => sum + line.points * line.quantity, 0);
+      const { orderId } = read;
+      const gifted = lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', ');
+      // Throws NotEnoughPoints: the transaction rolls back and nothing is kept.
+      session.debit(member.id, {
+        kind: 'order',
+        amount: total,
+        orderId,
+        description: `Order ${orderId}: ${gifted}`,
+      });
 
-      const inserted = await tx
+      const order = tx
         .insert(giftOrders)
+        .overridingSystemValue()
         .values({
+          id: orderId,
           agentId: member.id,
           countryCode: member.countryCode,
           orderKey: request.orderKey,
@@ -195,27 +222,8 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           provider: request.provider,
           nextAttemptAt: request.now,
           createdAt: request.now,
-        })
-        .onConflictDoNothing({ target: [giftOrders.agentId, giftOrders.orderKey] })
-        .returning({ id: giftOrders.id });
-      const orderId = inserted[0]?.id;
-      if (orderId === undefined) {
-        // The balance lock makes this unreachable; the unique index keeps it true regardless.
-        const other = await existingOrder(tx, member.id, request.orderKey);
-        if (other === undefined) throw new Error('order key conflict without an order');
-        throw new Refusal({ kind: 'ordered', orderId: other, available: 0 });
-      }
-
-      const gifted = lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', ');
-      // Throws NotEnoughPoints: the transaction rolls back and nothing is kept.
-      session.debit(member.id, {
-        kind: 'order',
-        amount: total,
-        orderId,
-        description: `Order ${orderId}: ${gifted}`,
-      });
-      // The lines, the counted stock taken and the confirmation mail: one statement.
-      const linesInsert = tx.insert(giftOrderLines).values(
+        });
+      const orderLines = tx.insert(giftOrderLines).values(
         lines.map((line) => ({
           orderId,
           giftId: line.id,
@@ -224,7 +232,7 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           description: nameOf(line.id),
         })),
       );
-      const mailInsert = tx.insert(mailOutbox).values(
+      const mail = tx.insert(mailOutbox).values(
         outboxRow(member.email, confirmation, {
           firstName: member.firstName,
           orderId: String(orderId),
@@ -233,31 +241,32 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           link: pointsLink,
         }),
       );
+      const writes = [order.getSQL(), orderLines.getSQL(), mail.getSQL()];
       const counted = lines.filter((line) => line.counted);
-      await tx.execute(
-        counted.length === 0
-          ? sql`with order_lines as (${linesInsert.getSQL()}) ${mailInsert.getSQL()}`
-          : sql`with order_lines as (${linesInsert.getSQL()}), confirmation as (${mailInsert.getSQL()})
-              update gifts set stock = gifts.stock - v.quantity
-              from (values ${sql.join(
-                counted.map((line) => sql`(${line.id}::int, ${line.quantity}::int)`),
-                sql`, `,
-              )}) as v(id, quantity)
-              where gifts.id = v.id and gifts.stock is not null`,
-      );
+      if (counted.length > 0) {
+        writes.push(sql`update gifts set stock = gifts.stock - v.quantity
+          from (values ${sql.join(
+            counted.map((line) => sql`(${line.id}::int, ${line.quantity}::int)`),
+            sql`, `,
+          )}) as v(id, quantity)
+          where gifts.id = v.id and gifts.stock is not null`);
+      }
+      // The order, its lines, the mail, the stock and the ledger: one statement.
+      await session.flush(writes);
       outboxSignal.raise();
-      await session.flush();
       // The order worker sends it to the provider once this transaction has committed.
       orderPlacedSignal.raise();
       return { kind: 'ordered', orderId, available: session.balance(member.id).available };
     });
   } catch (error) {
     if (error instanceof NotEnoughPoints) return { kind: 'notEnoughPoints' };
-    if (error instanceof Refusal) {
-      if (error.outcome.kind === 'ordered') {
-        return { ...error.outcome, available: await available(db, member.id) };
+    if (error instanceof Refusal) return error.outcome;
+    // The balance lock makes a second order with the key unreachable; the unique index keeps it true regardless.
+    if (isUniqueViolation(error, 'gift_orders_key_idx')) {
+      const other = await existingOrder(db, member.id, request.orderKey);
+      if (other !== undefined) {
+        return { kind: 'ordered', orderId: other, available: await available(db, member.id) };
       }
-      return error.outcome;
     }
     throw error;
   }
