@@ -17,14 +17,24 @@ export function namingClient(names = new StatementNames('club_auto_')): typeof p
     // pg's overloads: a text with values, or a config object; a submittable runs as given.
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       const run = (super.query as (...args: unknown[]) => never).bind(this);
-      if (typeof config === 'string' && Array.isArray(values)) {
+      // Only statements with values: pg runs a text without them as a simple query, which may
+      // hold several commands (a named statement may not).
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const name = names.nameOf(config);
         if (name !== undefined) return run({ text: config, values, name }, callback);
       } else if (typeof config === 'object' && config !== null) {
-        const { text, name, submit } = config as QueryConfig;
-        if (typeof text === 'string' && name === undefined && typeof submit !== 'function') {
-          const given = names.nameOf(text);
-          if (given !== undefined) return run({ ...config, name: given }, values, callback);
+        const { text, name, submit, values: given } = config as QueryConfig;
+        const withValues = Array.isArray(given)
+          ? given.length > 0
+          : Array.isArray(values) && values.length > 0;
+        if (
+          typeof text === 'string' &&
+          name === undefined &&
+          typeof submit !== 'function' &&
+          withValues
+        ) {
+          const named = names.nameOf(text);
+          if (named !== undefined) return run({ ...config, name: named }, values, callback);
         }
       }
       return run(config, values, callback);

@@ -261,8 +261,8 @@ describe('a flush', () => {
       written = counted.count() - before;
       return session.balance(agent.id);
     });
-    // The balance row locked, then the lots read: a member with a balance row.
-    expect(opened).toBe(2);
+    // The balance row locked and the lots read in one statement: a member with a balance row.
+    expect(opened).toBe(1);
     expect(written).toBe(1);
     expect(balance).toMatchObject({ available: 23, used: 12 });
     // The ids answered are the entries' own, in the order they were made.
@@ -432,6 +432,65 @@ describe('refunds of failed orders', () => {
     );
     expect(await inSession(agent.id, '2026-02-01', (s) => s.refundOrder(agent.id, 7002))).toBe(20);
     expect(await storedBalance(agent.id)).toMatchObject({ used: 0, expired: 20, available: 0 });
+    await expectConsistent(agent.id);
+  });
+});
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe.runIf(serverUrl !== undefined)('a lock waited for (PostgreSQL)', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('sees the lots another transaction changed while it waited', async () => {
+    const agent = await createAgent(db);
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-03-01');
+      session.credit(agent.id, { kind: 'segment', amount: 30 });
+      await session.flush();
+    });
+    let second: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-03-02');
+      session.debit(agent.id, { kind: 'order', amount: 20 });
+      // The second transaction's statement starts now and waits for this lock.
+      second = db.transaction(async (other) => {
+        const waiting = await LedgerSession.open(other, [agent.id], '2026-03-02');
+        waiting.debit(agent.id, { kind: 'order', amount: 10 });
+        await waiting.flush();
+      });
+      await pause(300);
+      await session.flush();
+    });
+    await second;
+    // Read as of before the wait, the lot would still hold 30 and be written back as 20.
+    const [lot] = await db
+      .select({ remaining: pointLots.remaining })
+      .from(pointLots)
+      .where(eq(pointLots.agentId, agent.id));
+    expect(lot).toEqual({ remaining: 0 });
+    await expectConsistent(agent.id);
+  });
+
+  it('makes a member’s first balance row once when two first changes meet', async () => {
+    const agent = await createAgent(db);
+    let second: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-03-01');
+      session.credit(agent.id, { kind: 'segment', amount: 30 });
+      second = db.transaction(async (other) => {
+        const waiting = await LedgerSession.open(other, [agent.id], '2026-03-01');
+        waiting.debit(agent.id, { kind: 'order', amount: 12 });
+        await waiting.flush();
+      });
+      await pause(300);
+      await session.flush();
+    });
+    await second;
+    const [row] = await db
+      .select({ available: pointBalances.available, used: pointBalances.used })
+      .from(pointBalances)
+      .where(eq(pointBalances.agentId, agent.id));
+    expect(row).toEqual({ available: 18, used: 12 });
     await expectConsistent(agent.id);
   });
 });

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import {
-  decodeColumns,
   idList,
   jsonArray,
-  selectList,
+  readColumns,
+  type ColumnRead,
   type ColumnReads,
   type ColumnValues,
 } from '../../db/columns.js';
@@ -105,36 +105,45 @@ export class LedgerSession {
 
   /**
    * Locks the members' balance rows in agent order (a member's first change
-   * of points makes the row) and reads `along` in the same statement, as of
-   * before the lock was waited for: reads that need not wait for the member's
-   * other changes cost no round trip of their own. `open` reads the lots.
+   * of points makes the row) and reads their lots, with the caller's reads,
+   * in one statement. `along` is read as of before the lock was waited for:
+   * reads that need not wait for the member's other changes (and row locks of
+   * their own, taken after the balances'). `afterLock` sees every change
+   * committed before the lock was ours: when the lock waited on a change of
+   * the member's points (every change updates the balance row), the lots and
+   * `afterLock` are read again by a statement that sees it.
    */
-  static async lock<C extends ColumnReads = Record<never, never>>(
+  static async lock<
+    C extends ColumnReads = Record<never, never>,
+    F extends ColumnReads = Record<never, never>,
+  >(
     tx: Transaction,
     agentIds: Iterable<number>,
-    along?: C,
-  ): Promise<LockedAccounts<C>> {
+    reads: { along?: C; afterLock?: F } = {},
+  ): Promise<LockedAccounts<ColumnValues<C> & ColumnValues<F>>> {
     const ids = [...new Set(agentIds)].sort((a, b) => a - b);
-    const columns = along ?? ({} as C);
-    const balances: Balance[] = [];
-    let row: Record<string, unknown> = {};
-    const extra = selectList(columns);
-    if (ids.length > 0 || extra.length > 0) {
-      const locked =
-        ids.length === 0
-          ? sql`null::json`
-          : sql`(select json_agg(b) from (
-              select agent_id as "agentId", regular, additional, used, expired, available,
-                segments_pd as "segmentsPd", segments_ok as "segmentsOk"
-              from point_balances where agent_id in ${idList(ids)}
-              order by agent_id for update) b)`;
-      [row = {}] = rowsOf<Record<string, unknown>>(
-        await tx.execute(
-          sql`select ${sql.join([sql`${locked} as "lockedBalances"`, ...extra], sql`, `)}`,
-        ),
-      );
-      balances.push(...jsonArray<Balance>(row.lockedBalances));
+    const along = reads.along ?? ({} as C);
+    const afterLock = reads.afterLock ?? ({} as F);
+    const nothingToRead = Object.keys(along).length + Object.keys(afterLock).length === 0;
+    if (ids.length === 0 && nothingToRead) {
+      return new LockedAccounts(tx, [], [], {} as ColumnValues<C> & ColumnValues<F>);
     }
+    type LedgerRead = Record<string, unknown> & {
+      ledgerBalances: LockedBalance[];
+      ledgerLots: LotRow[];
+    };
+    const first = (await readColumns(tx, {
+      // First in the list: the balances are locked before any lock of the caller's reads.
+      ledgerBalances: lockedBalancesColumn(ids),
+      ledgerLots: openLotsColumn(ids),
+      ...along,
+      ...afterLock,
+    })) as LedgerRead;
+    const balances: Balance[] = first.ledgerBalances.map(
+      ({ lockedVersion: _locked, seenVersion: _seen, ...balance }) => balance,
+    );
+    let lots = first.ledgerLots;
+    let after: Record<string, unknown> = first;
     const missing = ids.filter((id) => !balances.some((balance) => balance.agentId === id));
     if (missing.length > 0) {
       // A first change of points: the row is made (a concurrent first change
@@ -162,7 +171,22 @@ export class LedgerSession {
         });
       }
     }
-    return new LockedAccounts(tx, ids, balances, decodeColumns(columns, row));
+    const waitedOnChange = first.ledgerBalances.some(
+      (balance) => balance.lockedVersion !== balance.seenVersion,
+    );
+    if (missing.length > 0 || waitedOnChange) {
+      const again = (await readColumns(tx, {
+        ledgerLots: openLotsColumn(ids),
+        ...afterLock,
+      })) as LedgerRead;
+      lots = again.ledgerLots;
+      after = again;
+    }
+    const values: Record<string, unknown> = {};
+    for (const name of Object.keys(along)) values[name] = first[name];
+    for (const name of Object.keys(afterLock)) values[name] = after[name];
+    balances.sort((a, b) => a.agentId - b.agentId);
+    return new LockedAccounts(tx, balances, lots, values as ColumnValues<C> & ColumnValues<F>);
   }
 
   /** Locks the members' balances and reads their lots: `lock`, then `open`. */
@@ -171,7 +195,7 @@ export class LedgerSession {
     agentIds: Iterable<number>,
     today: string,
   ): Promise<LedgerSession> {
-    return (await (await LedgerSession.lock(tx, agentIds)).open(today)).session;
+    return (await LedgerSession.lock(tx, agentIds)).open(today);
   }
 
   /** @internal `LockedAccounts.open` makes the session. */
@@ -492,18 +516,62 @@ export class LedgerSession {
   }
 }
 
+type LockedBalance = Balance & {
+  /** The locked row's version (xmin) and the version the statement's snapshot saw. */
+  lockedVersion: string;
+  seenVersion: string | null;
+};
+
+type LotRow = {
+  agentId: number;
+  creditedOn: string;
+  expiresOn: string;
+  credited: number;
+  remaining: number;
+};
+
+/**
+ * The balance rows, locked in agent order, as a column. A row another
+ * transaction changed while this one waited for its lock is answered as
+ * changed, but the statement's other reads still see it as it was: the
+ * versions tell.
+ */
+function lockedBalancesColumn(ids: number[]): ColumnRead<LockedBalance[]> {
+  return {
+    sql: sql`select json_agg(b) from (
+        select b.agent_id as "agentId", b.regular, b.additional, b.used, b.expired, b.available,
+          b.segments_pd as "segmentsPd", b.segments_ok as "segmentsOk",
+          b.xmin::text as "lockedVersion",
+          (select s.xmin::text from point_balances s where s.agent_id = b.agent_id) as "seenVersion"
+        from point_balances b where b.agent_id in ${idList(ids)}
+        order by b.agent_id for update of b) b`,
+    decode: (value) => jsonArray<LockedBalance>(value),
+  };
+}
+
+/** The members' lots with points left, oldest first, as a column. */
+function openLotsColumn(ids: number[]): ColumnRead<LotRow[]> {
+  return {
+    sql: sql`select json_agg(l order by l."agentId", l."creditedOn") from (
+        select agent_id as "agentId", credited_on as "creditedOn", expires_on as "expiresOn",
+          credited, remaining
+        from point_lots where agent_id in ${idList(ids)} and remaining > 0) l`,
+    decode: (value) => jsonArray<LotRow>(value),
+  };
+}
+
 /**
  * Members whose balance rows a transaction has locked (`LedgerSession.lock`),
- * with what was read along. Their points can change from here on only in
- * this transaction.
+ * with their lots and what was read alongside. Their points can change from
+ * here on only in this transaction.
  */
-export class LockedAccounts<C extends ColumnReads> {
+export class LockedAccounts<R> {
   constructor(
     private readonly tx: Transaction,
-    private readonly ids: number[],
     private readonly balances: Balance[],
-    /** The columns read along with the lock. */
-    readonly read: ColumnValues<C>,
+    private readonly lots: LotRow[],
+    /** The caller's reads (`along` and `afterLock`). */
+    readonly read: R,
   ) {}
 
   /** A member's balance as locked, before lapsed points expire (that is `open`'s). */
@@ -513,44 +581,13 @@ export class LockedAccounts<C extends ColumnReads> {
     return { ...balance };
   }
 
-  /**
-   * Reads the members' lots, and `along` in the same statement, which sees
-   * every change committed before the lock was taken; then lets lapsed
-   * points expire. Answers the session and what was read along.
-   */
-  async open<A extends ColumnReads = Record<never, never>>(
-    today: string,
-    along?: A,
-  ): Promise<{ session: LedgerSession; read: ColumnValues<A> }> {
-    const columns = along ?? ({} as A);
-    const extra = selectList(columns);
-    let row: Record<string, unknown> = {};
-    if (this.ids.length > 0 || extra.length > 0) {
-      const lots =
-        this.ids.length === 0
-          ? sql`null::json`
-          : sql`(select json_agg(l order by l."agentId", l."creditedOn") from (
-              select agent_id as "agentId", credited_on as "creditedOn", expires_on as "expiresOn",
-                credited, remaining
-              from point_lots where agent_id in ${idList(this.ids)} and remaining > 0) l)`;
-      [row = {}] = rowsOf<Record<string, unknown>>(
-        await this.tx.execute(
-          sql`select ${sql.join([sql`${lots} as "openLots"`, ...extra], sql`, `)}`,
-        ),
-      );
-    }
+  /** The members' ledger session for a day: lapsed points expire first (in memory, until `flush`). */
+  open(today: string): LedgerSession {
     const accounts = new Map<number, Account>();
-    for (const balance of [...this.balances].sort((a, b) => a.agentId - b.agentId)) {
+    for (const balance of this.balances) {
       accounts.set(balance.agentId, { balance: { ...balance }, lots: [], changed: false });
     }
-    type LotRow = {
-      agentId: number;
-      creditedOn: string;
-      expiresOn: string;
-      credited: number;
-      remaining: number;
-    };
-    for (const lot of jsonArray<LotRow>(row.openLots)) {
+    for (const lot of this.lots) {
       accounts.get(lot.agentId)?.lots.push({
         creditedOn: lot.creditedOn,
         expiresOn: lot.expiresOn,
@@ -560,10 +597,7 @@ export class LockedAccounts<C extends ColumnReads> {
         isNew: false,
       });
     }
-    return {
-      session: LedgerSession.start(this.tx, today, accounts),
-      read: decodeColumns(columns, row),
-    };
+    return LedgerSession.start(this.tx, today, accounts);
   }
 }
 

@@ -15,6 +15,8 @@ import { commandLineActor } from '../../audit/audit-log.js';
 import { loadTestCatalogue } from '../../../testing/gift-catalogue.js';
 import { countedStatements } from '../../../testing/counted-statements.js';
 import { giftNames } from '../catalogue/catalogue.js';
+import type { Member as SessionMember } from '../../agents/members.js';
+import { placeOrder } from './place-order.js';
 
 let t: TestApp;
 let clock = Date.parse('2026-11-22T10:00:00Z');
@@ -686,6 +688,50 @@ describe('the ordering window on the status report', () => {
 });
 
 describe('the reads of a gift order', () => {
+  it('place an order in two statements between begin and commit: the lock with every read, then every write', async () => {
+    const m = await member({ points: 1000 });
+    const counted = countedStatements(t.database);
+    const outcome = await placeOrder(counted.db, {
+      // The member as the session reads it; the order uses its id, locale, name and email.
+      member: m as unknown as SessionMember,
+      orderKey: newOrderKey(),
+      lines: [
+        { id: 1001, quantity: 1 },
+        { id: 1002, quantity: 2 },
+      ],
+      delivery: 'self',
+      deliveryAddress: '',
+      provider: 'manual',
+      today: '2026-11-22',
+      now: new Date(clock),
+      gate: { countryCode: 'gr', orderPartnerOff: false, gifts: t.app.config.gifts },
+    });
+    // PGlite runs begin and commit itself; on PostgreSQL they are statements too.
+    expect(counted.count()).toBe(t.database.kind === 'postgres' ? 4 : 2);
+    expect(outcome).toMatchObject({ kind: 'ordered' });
+    const orderId = (outcome as { orderId: number }).orderId;
+    const [placed] = await ordersOf(m.id);
+    expect(placed).toMatchObject({ id: orderId, state: 'placed' });
+    const lines = await t.database.db
+      .select({ giftId: giftOrderLines.giftId, quantity: giftOrderLines.quantity })
+      .from(giftOrderLines)
+      .where(eq(giftOrderLines.orderId, orderId))
+      .orderBy(asc(giftOrderLines.giftId));
+    expect(lines).toEqual([
+      { giftId: 1001, quantity: 1 },
+      { giftId: 1002, quantity: 2 },
+    ]);
+    expect(await stockOf(1002)).toBe(1);
+    const [entry] = await t.database.db
+      .select({ amount: pointEntries.amount, description: pointEntries.description })
+      .from(pointEntries)
+      .where(and(eq(pointEntries.agentId, m.id), eq(pointEntries.orderId, orderId)));
+    expect(entry?.description).toMatch(new RegExp(`^Order ${orderId}: 1 × `));
+    expect(await available(m.id)).toBe(1000 + (entry?.amount ?? 0));
+    const mails = (await outboxRows(t.database.db)).filter((mail) => mail.recipient === m.email);
+    expect(mails.some((mail) => mail.text.includes(String(orderId)))).toBe(true);
+  });
+
   it('read the gifts’ names in the member’s language, else the country’s default, in one statement', async () => {
     const counted = countedStatements(t.database);
     const names = await giftNames(

@@ -120,9 +120,10 @@ function lockedGiftsColumn(ids: number[]): ColumnRead<LockedGift[]> {
 }
 
 /**
- * Places an order in one transaction (docs/gifts.md "Orders") of five
- * statements: the member's balance row is locked, with what the order's gate,
- * lines and mail say read alongside; then the member's lots are read and the
+ * Places an order in one transaction (docs/gifts.md "Orders") of two
+ * statements on its way (three when the member's lock waited on another
+ * change of their points): the member's balance row is locked, with their
+ * lots and what the order's gate, lines and mail say read alongside, and the
  * gifts' rows locked in id order; stock and points are checked and the ledger
  * debited oldest credit first in memory; then one statement writes the
  * order, its lines, the confirmation mail, the counted stock taken and the
@@ -136,20 +137,25 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
   try {
     return await db.transaction(async (tx) => {
       // Orders of one member go one at a time from here. What the gate, the
-      // lines and the mail say is read in the same statement, as of before the
-      // wait: none of it changes with the member's points.
+      // lines and the mail say is read in the same statement, and the gifts'
+      // rows are locked after the balance.
       const locked = await LedgerSession.lock(tx, [member.id], {
-        done: existingOrderColumn(member.id, request.orderKey),
-        gate: orderGateColumn({ ...request.gate, member, today: request.today }),
-        names: giftNamesColumn(locale, ids),
-        confirmation: mailTemplateWordsColumn({ template: 'order-confirmation', ...locale }),
-        pointsLink: memberPageUrlColumn(locale, 'points'),
+        along: {
+          gate: orderGateColumn({ ...request.gate, member, today: request.today }),
+          names: giftNamesColumn(locale, ids),
+          confirmation: mailTemplateWordsColumn({ template: 'order-confirmation', ...locale }),
+          pointsLink: memberPageUrlColumn(locale, 'points'),
+          gifts: lockedGiftsColumn(ids),
+          orderId: newOrderIdColumn,
+        },
+        // A submit of the same key may have committed while we waited for the lock.
+        afterLock: { placed: existingOrderColumn(member.id, request.orderKey) },
       });
-      const { done, gate, names, confirmation, pointsLink } = locked.read;
-      if (done !== undefined) {
+      const { placed, gate, names, confirmation, pointsLink, gifts, orderId } = locked.read;
+      if (placed !== undefined) {
         return {
           kind: 'ordered',
-          orderId: done,
+          orderId: placed,
           available: locked.balance(member.id).available,
           repeated: true,
         };
@@ -161,24 +167,10 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
       if (block === 'disabled') return { kind: 'disabled' };
       if (request.lines.length === 0) return { kind: 'none' };
       const nameOf = (id: number) => names.get(id) ?? `#${id}`;
-
-      // This statement sees every order committed before the lock was ours.
-      const { session, read } = await locked.open(request.today, {
-        placed: existingOrderColumn(member.id, request.orderKey),
-        gifts: lockedGiftsColumn(ids),
-        orderId: newOrderIdColumn,
-      });
-      // A concurrent submit of the same key may have committed while we waited.
-      if (read.placed !== undefined) {
-        return {
-          kind: 'ordered',
-          orderId: read.placed,
-          available: session.balance(member.id).available,
-        };
-      }
+      const session = locked.open(request.today);
 
       const lines = request.lines.map((line) => {
-        const gift = read.gifts.find((row) => row.id === line.id);
+        const gift = gifts.find((row) => row.id === line.id);
         if (gift === undefined || !gift.active || gift.countryCode !== member.countryCode) {
           throw new Refusal({
             kind: 'refused',
@@ -197,7 +189,6 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         return { ...line, points: gift.points, counted: gift.stock !== null };
       });
       const total = lines.reduce((sum, line) => sum + line.points * line.quantity, 0);
-      const { orderId } = read;
       const gifted = lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', ');
       // Throws NotEnoughPoints: the transaction rolls back and nothing is kept.
       session.debit(member.id, {
