@@ -76,17 +76,39 @@ async function orderOnce(base: string, member: Member, key: string): Promise<voi
 }
 
 /** Order placements under load; each request a new order key, members taken in turn. */
-async function measureOrders(
+function measureOrders(
   base: string,
   members: Member[],
   seconds: number,
   round: string,
 ): Promise<LoadResult> {
+  return measureMemberPosts(base, members, seconds, redeemPath, (sequence) =>
+    orderBody(`bench-${round}-${sequence.toString().padStart(10, '0')}`),
+  );
+}
+
+/**
+ * The floor of every change of points (`POST /bench/locked-write`, BENCH_ROUTES): the
+ * signed-in member's balance row locked and written in a transaction and nothing else,
+ * members in turn as the orders.
+ */
+function measureLockedWrites(base: string, members: Member[], seconds: number) {
+  return measureMemberPosts(base, members, seconds, '/bench/locked-write', () => '');
+}
+
+/** POSTs under load, 20 at a time, members taken in turn, each with its body. */
+async function measureMemberPosts(
+  base: string,
+  members: Member[],
+  seconds: number,
+  path: string,
+  bodyOf: (sequence: number) => string,
+): Promise<LoadResult> {
   let sequence = 0;
   const run = async (duration: number) => {
     // `requests` with `setupRequest` is autocannon's per-request hook (not in bench/autocannon.d.ts).
     const options = {
-      url: `${base}${redeemPath}`,
+      url: `${base}${path}`,
       connections,
       duration,
       requests: [
@@ -98,14 +120,14 @@ async function measureOrders(
             return {
               ...request,
               method: 'POST',
-              path: redeemPath,
+              path,
               headers: {
                 // A bearer client: no XSRF cookie (with one, a POST needs the matching header).
                 'accept-encoding': browserHeaders['accept-encoding'],
                 'content-type': 'application/x-www-form-urlencoded',
                 authorization: `Bearer ${member.token}`,
               },
-              body: orderBody(`bench-${round}-${sequence.toString().padStart(10, '0')}`),
+              body: bodyOf(sequence),
             };
           },
         },
@@ -163,17 +185,20 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
   } finally {
     await database.close();
   }
-  const server = await startClub(root, port, dataDir, { env: { VOUCHER_PROVIDER: 'manual' } });
+  const server = await startClub(root, port, dataDir, {
+    env: { VOUCHER_PROVIDER: 'manual', BENCH_ROUTES: 'true' },
+  });
   try {
     const members: Member[] = [];
     for (const number of numbers) members.push({ number, token: await logIn(base, number) });
     const hot = members[0]!;
     await orderOnce(base, hot, 'bench-check-first-0000');
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-    const results: Record<'status' | 'uncontended' | 'hot', LoadResult[]> = {
+    const results: Record<'status' | 'uncontended' | 'hot' | 'floor', LoadResult[]> = {
       status: [],
       uncontended: [],
       hot: [],
+      floor: [],
     };
     for (let round = 0; round < rounds; round += 1) {
       results.status.push(
@@ -183,11 +208,12 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
       );
       results.uncontended.push(await measureOrders(base, members, seconds, `u${round}`));
       results.hot.push(await measureOrders(base, [hot], seconds, `h${round}`));
+      results.floor.push(await measureLockedWrites(base, members, seconds));
     }
     await orderOnce(base, hot, 'bench-check-last-00000');
     const rate = (results: LoadResult[]) =>
       results.map((r) => r.requestsPerSecond.toFixed(0)).join(', ');
-    const ratios = (key: 'uncontended' | 'hot') =>
+    const ratios = (key: 'uncontended' | 'hot' | 'floor') =>
       results[key].map((r, i) => r.requestsPerSecond / results.status[i]!.requestsPerSecond);
     const failures = (key: keyof typeof results) =>
       results[key].reduce((n, r) => n + r.failures, 0);
@@ -198,13 +224,17 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
     // Issue 19's targets: PostgreSQL >= 0.1 of the status report with p99 <= 60 ms; embedded p99 <= 500 ms.
     const postgres = databaseUrl !== undefined;
     // A round in which no order was answered proves nothing: never `within`.
-    const answered = (key: 'uncontended' | 'hot') =>
+    const answered = (key: 'uncontended' | 'hot' | 'floor') =>
       results[key].every((r) => r.requestsPerSecond > 0) &&
       results.status.every((r) => r.requestsPerSecond > 0);
     const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
     for (const [name, key] of [
       [`order placements, ${memberCount} members in turn`, 'uncontended'],
       ['order placements, one hot member', 'hot'],
+      [
+        `the floor of a change of points (a balance row locked and written), ${memberCount} members in turn`,
+        'floor',
+      ],
     ] as const) {
       const ratio = median(ratios(key));
       const p99 = median(results[key].map((r) => r.p99Ms));
@@ -224,6 +254,12 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
           .join(', ')})${targets}`,
       );
     }
+    const toFloor = results.uncontended.map(
+      (r, i) => r.requestsPerSecond / results.floor[i]!.requestsPerSecond,
+    );
+    console.log(
+      `  orders reach ${median(toFloor).toFixed(2)} of the floor's throughput (rounds ${toFloor.map((r) => r.toFixed(2)).join(', ')}); the floor's p99 ${median(results.floor.map((r) => r.p99Ms))} ms is the least any change of points waits with 20 in flight here`,
+    );
   } finally {
     stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createAgent } from '../testing/factories.js';
+import { creditAdditional } from '../testing/points-data.js';
+import { pointBalances } from '../modules/points/schema.js';
 import { bearer, sessionToken } from '../testing/agent-requests.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -38,6 +41,30 @@ describe('the bench routes', () => {
     });
     expect((await bench.app.inject({ url: '/bench/signed-in-read' })).statusCode).toBe(401);
   });
+
+  it('lock and write the signed-in member’s balance row with BENCH_ROUTES, and refuse a guest', async () => {
+    const agent = await createAgent(bench.database.db, { password: 'bench1password' });
+    await creditAdditional(bench.database.db, agent.id, '2026-01-05', 10, 'Bench');
+    const before = await updatedAt(agent.id);
+    const token = await sessionToken(bench.app, agent.number, 'bench1password');
+    const answer = await bench.app.inject({
+      method: 'POST',
+      url: '/bench/locked-write',
+      headers: bearer(token),
+    });
+    expect(answer.json()).toEqual({ data: { id: agent.id } });
+    expect((await updatedAt(agent.id)).getTime()).toBeGreaterThan(before.getTime());
+    const guest = await bench.app.inject({ method: 'POST', url: '/bench/locked-write' });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  async function updatedAt(agentId: number): Promise<Date> {
+    const [row] = await bench.database.db
+      .select({ at: pointBalances.updatedAt })
+      .from(pointBalances)
+      .where(eq(pointBalances.agentId, agentId));
+    return row!.at;
+  }
 
   it('run a full collection and answer the heap in use, in a process started with --expose-gc', async () => {
     const exposed = globalThis as { gc?: () => void };

@@ -10,7 +10,10 @@ import { agents } from '../modules/agents/schema.js';
  * JSON; `GET /bench/signed-in-read` reads only the signed-in member of the bearer token, as
  * every member call does first, and answers the same fields. They pass the same app-wide
  * hooks as every call, so the status report measured against them shows what the report's
- * own work costs, and what being signed in costs before any. `POST /bench/full-collection`
+ * own work costs, and what being signed in costs before any. `POST /bench/locked-write` is
+ * the floor of every change of points: the signed-in member's balance row locked and written
+ * in a transaction (the round trips a gift order cannot do without), and nothing else.
+ * `POST /bench/full-collection`
  * runs a full garbage collection (in a process started with `--expose-gc`) and answers the
  * heap still in use: what the process keeps, apart from how far V8 lets its heap grow.
  */
@@ -37,6 +40,22 @@ export const benchRoutesPlugin = appPlugin(
       (request) => {
         const { id, number, countryCode } = request.agent!;
         return Promise.resolve({ data: { id, number, countryCode } });
+      },
+    );
+    app.post(
+      '/bench/locked-write',
+      { onRequest: app.requireMember, schema: { hide: true } },
+      async (request) => {
+        const agentId = request.agent!.id;
+        await app.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select agent_id from point_balances where agent_id = ${agentId} for update`,
+          );
+          await tx.execute(
+            sql`update point_balances set updated_at = now() where agent_id = ${agentId}`,
+          );
+        });
+        return { data: { id: agentId } };
       },
     );
     app.post('/bench/full-collection', { schema: { hide: true } }, async (_request, reply) => {
