@@ -439,7 +439,28 @@ describe('refunds of failed orders', () => {
 const serverUrl = process.env.DATABASE_URL;
 
 describe.runIf(serverUrl !== undefined)('a lock waited for (PostgreSQL)', () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  type Change = (session: LedgerSession) => void;
+
+  /**
+   * `first` changes the member's points and holds the lock a moment; `then`
+   * starts meanwhile in a transaction of its own, waits for the lock and
+   * changes them after.
+   */
+  async function oneAfterTheOther(agentId: number, day: string, first: Change, then: Change) {
+    let second: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agentId], day);
+      first(session);
+      second = db.transaction(async (other) => {
+        const waiting = await LedgerSession.open(other, [agentId], day);
+        then(waiting);
+        await waiting.flush();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await session.flush();
+    });
+    await second;
+  }
 
   it('sees the lots another transaction changed while it waited', async () => {
     const agent = await createAgent(db);
@@ -448,20 +469,12 @@ describe.runIf(serverUrl !== undefined)('a lock waited for (PostgreSQL)', () => 
       session.credit(agent.id, { kind: 'segment', amount: 30 });
       await session.flush();
     });
-    let second: Promise<void> | undefined;
-    await db.transaction(async (tx) => {
-      const session = await LedgerSession.open(tx, [agent.id], '2026-03-02');
-      session.debit(agent.id, { kind: 'order', amount: 20 });
-      // The second transaction's statement starts now and waits for this lock.
-      second = db.transaction(async (other) => {
-        const waiting = await LedgerSession.open(other, [agent.id], '2026-03-02');
-        waiting.debit(agent.id, { kind: 'order', amount: 10 });
-        await waiting.flush();
-      });
-      await pause(300);
-      await session.flush();
-    });
-    await second;
+    await oneAfterTheOther(
+      agent.id,
+      '2026-03-02',
+      (session) => session.debit(agent.id, { kind: 'order', amount: 20 }),
+      (session) => session.debit(agent.id, { kind: 'order', amount: 10 }),
+    );
     // Read as of before the wait, the lot would still hold 30 and be written back as 20.
     const [lot] = await db
       .select({ remaining: pointLots.remaining })
@@ -473,19 +486,12 @@ describe.runIf(serverUrl !== undefined)('a lock waited for (PostgreSQL)', () => 
 
   it('makes a member’s first balance row once when two first changes meet', async () => {
     const agent = await createAgent(db);
-    let second: Promise<void> | undefined;
-    await db.transaction(async (tx) => {
-      const session = await LedgerSession.open(tx, [agent.id], '2026-03-01');
-      session.credit(agent.id, { kind: 'segment', amount: 30 });
-      second = db.transaction(async (other) => {
-        const waiting = await LedgerSession.open(other, [agent.id], '2026-03-01');
-        waiting.debit(agent.id, { kind: 'order', amount: 12 });
-        await waiting.flush();
-      });
-      await pause(300);
-      await session.flush();
-    });
-    await second;
+    await oneAfterTheOther(
+      agent.id,
+      '2026-03-01',
+      (session) => session.credit(agent.id, { kind: 'segment', amount: 30 }),
+      (session) => session.debit(agent.id, { kind: 'order', amount: 12 }),
+    );
     const [row] = await db
       .select({ available: pointBalances.available, used: pointBalances.used })
       .from(pointBalances)
