@@ -72,7 +72,9 @@ export async function refundOrderIn(
     order.id,
     `Order ${order.id} failed: ${reason}`.slice(0, 500),
   );
-  await session.flush();
+  // The stock back before the ledger's writes: an order locks the member's balance, then the
+  // gifts, then the report summaries, and a refund takes them in the same order (the other way
+  // round, a refund and an order deadlocked under load).
   const lines = await tx
     .select({ giftId: giftOrderLines.giftId, quantity: giftOrderLines.quantity })
     .from(giftOrderLines)
@@ -84,6 +86,7 @@ export async function refundOrderIn(
       .set({ stock: sql`${gifts.stock} + ${line.quantity}` })
       .where(and(eq(gifts.id, line.giftId), sql`${gifts.stock} is not null`));
   }
+  await session.flush();
   const member = await mailRecipientOf(tx, order.agentId);
   if (member !== undefined) {
     await enqueueMail(tx, {
