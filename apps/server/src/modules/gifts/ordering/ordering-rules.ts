@@ -107,15 +107,6 @@ export function inOrderingDates(ranges: DateRange[], today: string): boolean {
   );
 }
 
-/** The member's tax information is verified (spec 2 §3 taxOK); a member without a row is not. */
-export async function taxOk(db: Database, agentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ taxOk: memberTaxInfo.taxOk })
-    .from(memberTaxInfo)
-    .where(eq(memberTaxInfo.agentId, agentId));
-  return row?.taxOk === true;
-}
-
 /** Programme staff record whether a member's tax information is verified. */
 export async function setTaxOk(
   db: Database,

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { idList, jsonArray, type ColumnRead } from '../../../db/columns.js';
+import { eq, sql } from 'drizzle-orm';
+import { idList, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
 import type { Database } from '../../../db/client.js';
@@ -60,20 +60,16 @@ export function parseListGifts(listgifts: string): { id: number; quantity: numbe
     .sort((a, b) => a.id - b.id);
 }
 
-async function existingOrder(db: Database, agentId: number, orderKey: string) {
-  const [row] = await db
-    .select({ id: giftOrders.id })
-    .from(giftOrders)
-    .where(and(eq(giftOrders.agentId, agentId), eq(giftOrders.orderKey, orderKey)));
-  return row?.id;
-}
-
 /** The id of the member's order with this key, if one was placed, as a column. */
 function existingOrderColumn(agentId: number, orderKey: string): ColumnRead<number | undefined> {
   return {
     sql: sql`select id from gift_orders where agent_id = ${agentId} and order_key = ${orderKey}`,
     decode: (value) => (value === null || value === undefined ? undefined : Number(value)),
   };
+}
+
+async function existingOrder(db: Database, agentId: number, orderKey: string) {
+  return (await readColumns(db, { id: existingOrderColumn(agentId, orderKey) })).id;
 }
 
 /** A new order's id, drawn before its rows are written so that the ledger entry and the mail can name it. */
