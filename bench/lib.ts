@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -182,4 +182,44 @@ export function gzipBytes(source: Buffer | string): number {
 
 export function ratio(value: number, baseline: number): string {
   return (value / baseline).toFixed(2);
+}
+
+/** The kernel's clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** CPU seconds (user and system) a process has used, from /proc; undefined where there is none. */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds of this machine's PostgreSQL processes (those that ended
+ * meanwhile are not counted: the pool keeps its connections); undefined
+ * where /proc has none, e.g. a server on another machine.
+ */
+export function postgresCpuSeconds(): number | undefined {
+  let total: number | undefined;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const seconds = processCpuSeconds(Number(pid));
+    if (seconds !== undefined) total = (total ?? 0) + seconds;
+  }
+  return total;
 }

@@ -10,7 +10,7 @@
  * its order worker (manual provider) as it does in production.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -26,6 +26,8 @@ import {
   type LoadResult,
   measureLoad,
   median,
+  postgresCpuSeconds,
+  processCpuSeconds,
   startClub,
   stopServer,
 } from './lib.ts';
@@ -36,6 +38,20 @@ const memberCount = 50;
 const connections = 20;
 
 type Member = { number: string; token: string };
+
+/** CPU milliseconds per answered request, of the server, of this machine's PostgreSQL and of the load itself. */
+type CpuPerRequest = { serverMs: number; databaseMs: number | undefined; loadMs: number };
+type PostsResult = LoadResult & { cpu?: CpuPerRequest | undefined };
+
+/** What the server, PostgreSQL (when on this machine) and the load's own process have used so far, in seconds. */
+function cpuNow(serverPid: number | undefined) {
+  const load = process.cpuUsage();
+  return {
+    server: serverPid === undefined ? undefined : processCpuSeconds(serverPid),
+    database: process.env.BENCH_DATABASE_URL === undefined ? undefined : postgresCpuSeconds(),
+    load: (load.user + load.system) / 1e6,
+  };
+}
 
 async function logIn(base: string, number: string): Promise<string> {
   const response = await fetch(`${base}/s2c/auth/v1/token/agent`, {
@@ -81,9 +97,15 @@ function measureOrders(
   members: Member[],
   seconds: number,
   round: string,
-): Promise<LoadResult> {
-  return measureMemberPosts(base, members, seconds, redeemPath, (sequence) =>
-    orderBody(`bench-${round}-${sequence.toString().padStart(10, '0')}`),
+  serverPid?: number,
+): Promise<PostsResult> {
+  return measureMemberPosts(
+    base,
+    members,
+    seconds,
+    redeemPath,
+    (sequence) => orderBody(`bench-${round}-${sequence.toString().padStart(10, '0')}`),
+    serverPid,
   );
 }
 
@@ -103,7 +125,8 @@ async function measureMemberPosts(
   seconds: number,
   path: string,
   bodyOf: (sequence: number) => string,
-): Promise<LoadResult> {
+  serverPid?: number,
+): Promise<PostsResult> {
   let sequence = 0;
   const run = async (duration: number) => {
     // `requests` with `setupRequest` is autocannon's per-request hook (not in bench/autocannon.d.ts).
@@ -136,12 +159,28 @@ async function measureMemberPosts(
     return autocannon(options);
   };
   await run(1);
+  const before = cpuNow(serverPid);
   const result = await run(seconds);
+  const after = cpuNow(serverPid);
+  const answered = result.requests.total - result.non2xx - result.errors;
+  const perRequest = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined || answered <= 0
+      ? undefined
+      : ((to - from) * 1000) / answered;
+  const serverMs = perRequest(before.server, after.server);
   return {
     requestsPerSecond: result.requests.average,
     meanMs: result.latency.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,
+    cpu:
+      serverMs === undefined
+        ? undefined
+        : {
+            serverMs,
+            databaseMs: perRequest(before.database, after.database),
+            loadMs: perRequest(before.load, after.load) ?? 0,
+          },
   };
 }
 
@@ -194,7 +233,7 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
     const hot = members[0]!;
     await orderOnce(base, hot, 'bench-check-first-0000');
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-    const results: Record<'status' | 'uncontended' | 'hot' | 'floor', LoadResult[]> = {
+    const results: Record<'status' | 'uncontended' | 'hot' | 'floor', PostsResult[]> = {
       status: [],
       uncontended: [],
       hot: [],
@@ -206,7 +245,9 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
           authorization: `Bearer ${hot.token}`,
         }),
       );
-      results.uncontended.push(await measureOrders(base, members, seconds, `u${round}`));
+      results.uncontended.push(
+        await measureOrders(base, members, seconds, `u${round}`, server.pid),
+      );
       results.hot.push(await measureOrders(base, [hot], seconds, `h${round}`));
       results.floor.push(await measureLockedWrites(base, members, seconds));
     }
@@ -257,6 +298,26 @@ export async function ordersFigures(root: string, seconds: number): Promise<void
     const toFloor = results.uncontended.map(
       (r, i) => r.requestsPerSecond / results.floor[i]!.requestsPerSecond,
     );
+    const cpu = results.uncontended.flatMap((r) => (r.cpu === undefined ? [] : [r.cpu]));
+    if (cpu.length > 0) {
+      // The machine's limit: what an order costs its cores, whoever waits on whom.
+      const serverMs = median(cpu.map((c) => c.serverMs));
+      const databases = cpu.flatMap((c) => (c.databaseMs === undefined ? [] : [c.databaseMs]));
+      const databaseMs = databases.length === cpu.length ? median(databases) : undefined;
+      const loadMs = median(cpu.map((c) => c.loadMs));
+      const cores = availableParallelism();
+      const perOrder = serverMs + (databaseMs ?? 0) + loadMs;
+      const ceiling = (cores * 1000) / perOrder;
+      console.log(
+        `  CPU per order, ${memberCount} members in turn: server ${serverMs.toFixed(2)} ms, ${
+          databaseMs === undefined
+            ? postgres
+              ? 'PostgreSQL not on this machine (not counted)'
+              : 'the embedded database inside the server'
+            : `PostgreSQL ${databaseMs.toFixed(2)} ms`
+        }, the load's own ${loadMs.toFixed(2)} ms: ${cores} cores allow at most ${ceiling.toFixed(0)} orders/s, and ${connections} in flight at that rate wait ${((connections * 1000) / ceiling).toFixed(0)} ms on average`,
+      );
+    }
     console.log(
       `  orders reach ${median(toFloor).toFixed(2)} of the floor's throughput (rounds ${toFloor.map((r) => r.toFixed(2)).join(', ')}); the floor's p99 ${median(results.floor.map((r) => r.p99Ms))} ms is the least any change of points waits with 20 in flight here`,
     );

@@ -626,19 +626,23 @@ async function runAsOneStatement(
           sql`(${n}::int, ${entry.agentId}::int, ${allocation.creditedOn}::date, ${allocation.amount}::int)`,
       ),
     );
+    // The ids are drawn from the entries' own list, in its order: a row count
+    // the planner reads from the text, so PostgreSQL keeps one plan of the
+    // prepared statement (a `generate_series` of parameters is guessed at a
+    // thousand rows, and every execution was planned anew).
     const ledger = [
+      sql`entry_rows as (
+        select * from (values ${sql.join(entryRows, sql`, `)})
+          as v(n, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id))`,
       sql`entry_ids as (
-        select n, nextval(pg_get_serial_sequence('point_entries', 'id')) as id
-        from generate_series(0, ${entries.length - 1}::int) as n)`,
+        select n, nextval(pg_get_serial_sequence('point_entries', 'id')) as id from entry_rows)`,
       sql`new_entries as (
         insert into point_entries
           (id, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id)
         overriding system value
         select i.id, v.agent_id, v.kind, v.amount, v.entry_date, v.expires_on, v.description,
           v.booking_id, v.segment_row_id, v.order_id
-        from (values ${sql.join(entryRows, sql`, `)})
-          as v(n, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id)
-        join entry_ids i on i.n = v.n)`,
+        from entry_rows v join entry_ids i on i.n = v.n)`,
     ];
     if (allocationRows.length > 0) {
       ledger.push(sql`new_allocations as (

@@ -18,8 +18,9 @@ export type LapseDelta = { agentId: number; expiresOn: string; amount: number };
  * changes to `point_lapse_totals` (reports/schema.ts), for the ledger to run
  * in its transaction with its own writes (one statement, ledger.ts `flush`).
  * Rows are summed per member country (joined here, so callers need not know
- * it), month and shard, and upserted in key order: two transactions lock
- * summary rows in the same order and never deadlock on them.
+ * it) and month into the shard of this connection (schema.ts SUMMARY_SHARDS),
+ * and upserted in key order: two transactions lock summary rows in the same
+ * order and never deadlock on them.
  */
 export function pointSummaryWrites(
   months: readonly MonthDelta[],
@@ -34,7 +35,7 @@ export function pointSummaryWrites(
     );
     statements.push(sql`
       insert into point_month_totals (country_code, month, kind, shard, points)
-      select a.country_code, date_trunc('month', v.entry_date)::date, v.kind, v.agent_id % ${SUMMARY_SHARDS}, sum(v.amount)
+      select a.country_code, date_trunc('month', v.entry_date)::date, v.kind, pg_backend_pid() % ${SUMMARY_SHARDS}, sum(v.amount)
       from (values ${sql.join(rows, sql`, `)}) as v(agent_id, entry_date, kind, amount)
       join agents a on a.id = v.agent_id
       group by 1, 2, 3, 4
@@ -48,7 +49,7 @@ export function pointSummaryWrites(
     );
     statements.push(sql`
       insert into point_lapse_totals (country_code, month, shard, points)
-      select a.country_code, date_trunc('month', v.expires_on)::date, v.agent_id % ${SUMMARY_SHARDS}, sum(v.amount)
+      select a.country_code, date_trunc('month', v.expires_on)::date, pg_backend_pid() % ${SUMMARY_SHARDS}, sum(v.amount)
       from (values ${sql.join(rows, sql`, `)}) as v(agent_id, expires_on, amount)
       join agents a on a.id = v.agent_id
       group by 1, 2, 3
@@ -75,7 +76,7 @@ export async function removeFromPointSummaries(
   )}]`;
   await tx.execute(sql`
     insert into point_month_totals (country_code, month, kind, shard, points)
-    select a.country_code, date_trunc('month', e.entry_date)::date, e.kind, e.agent_id % ${SUMMARY_SHARDS}, -sum(e.amount)
+    select a.country_code, date_trunc('month', e.entry_date)::date, e.kind, pg_backend_pid() % ${SUMMARY_SHARDS}, -sum(e.amount)
     from point_entries e join agents a on a.id = e.agent_id
     where e.agent_id = any(${ids})
     group by 1, 2, 3, 4
@@ -84,7 +85,7 @@ export async function removeFromPointSummaries(
       do update set points = point_month_totals.points + excluded.points`);
   await tx.execute(sql`
     insert into point_lapse_totals (country_code, month, shard, points)
-    select a.country_code, date_trunc('month', l.expires_on)::date, l.agent_id % ${SUMMARY_SHARDS}, -sum(l.remaining)
+    select a.country_code, date_trunc('month', l.expires_on)::date, pg_backend_pid() % ${SUMMARY_SHARDS}, -sum(l.remaining)
     from point_lots l join agents a on a.id = l.agent_id
     where l.agent_id = any(${ids}) and l.remaining > 0
     group by 1, 2, 3

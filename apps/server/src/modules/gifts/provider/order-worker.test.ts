@@ -19,6 +19,7 @@ import { setTaxOk } from '../ordering/ordering-rules.js';
 import { placeOrder } from '../ordering/place-order.js';
 import { main } from './fulfil-cli.js';
 import { OrderWorker } from './order-worker.js';
+import type { VoucherProvider } from './voucher-provider.js';
 
 const KEY = 'fake-provider-key';
 const HOUR = 3_600_000;
@@ -554,6 +555,73 @@ describe('an order placed', () => {
       await expect.poll(async () => (await order(outcome.orderId)).state).toBe('submitted');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('a batch of orders', () => {
+  it('places each with the provider, records the accepted together, and each only under its own lease', async () => {
+    const [accepted, refused, taken] = [
+      await placedOrder({ provider: 'manual' }),
+      await placedOrder({ provider: 'manual' }),
+      await placedOrder({ provider: 'manual' }),
+    ];
+    const calls: number[] = [];
+    const provider: VoucherProvider = {
+      name: 'manual',
+      hasOrderStatus: false,
+      isAvailable: () => Promise.resolve(true),
+      placeOrder: async (details) => {
+        calls.push(details.id);
+        if (details.id === refused.orderId) {
+          return { outcome: 'refused', reason: 'Not sold in Greece' };
+        }
+        if (details.id === accepted.orderId) {
+          // Meanwhile another worker holds the last order (its lease ran out here and it claimed it).
+          await db
+            .update(giftOrders)
+            .set({ lockedUntil: new Date(clock + HOUR) })
+            .where(eq(giftOrders.id, taken.orderId));
+        }
+        return { outcome: 'accepted', ref: `batch-${details.id}` };
+      },
+      orderStatus: () => Promise.resolve({ state: 'pending' }),
+      cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
+    };
+    const worker = new OrderWorker(db, provider, {
+      now,
+      log: t.app.log,
+      retryBaseMs: 1000,
+      maxAttempts: 4,
+      confirmHours: 48,
+      statusCheckMs: 60_000,
+    });
+    const run = await worker.runOnce();
+    // One call each, with what the order says.
+    expect(calls).toEqual([accepted.orderId, refused.orderId, taken.orderId]);
+    expect(run).toMatchObject({ submitted: 1, failed: 1 });
+    expect(await order(accepted.orderId)).toMatchObject({
+      state: 'submitted',
+      providerRef: `batch-${accepted.orderId}`,
+      attempts: 1,
+      lockedUntil: null,
+    });
+    expect(await order(refused.orderId)).toMatchObject({ state: 'failed' });
+    expect(await refunds(refused.orderId)).toHaveLength(1);
+    // The order another worker holds is left to it.
+    expect(await order(taken.orderId)).toMatchObject({ state: 'placed', providerRef: null });
+    for (const [orderId, outcome] of [
+      [accepted.orderId, 'accepted'],
+      [refused.orderId, 'refused'],
+      [taken.orderId, 'accepted'],
+    ] as const) {
+      const attempts = await db
+        .select()
+        .from(giftOrderAttempts)
+        .where(eq(giftOrderAttempts.orderId, orderId));
+      expect(attempts.map((attempt) => [attempt.call, attempt.outcome])).toEqual([
+        ['place', outcome],
+      ]);
     }
   });
 });

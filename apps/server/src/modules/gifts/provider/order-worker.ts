@@ -1,12 +1,19 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import { jsonArray } from '../../../db/columns.js';
+import { rowsOf } from '../../../db/rows.js';
 import { agents } from '../../agents/schema.js';
 import { retryDelayMs } from '../../mail/retry-backoff.js';
-import { giftOrderAttempts, giftOrderLines, giftOrders, type ProviderCall } from '../schema.js';
+import { giftOrderAttempts, giftOrders, type ProviderCall } from '../schema.js';
 import { markFulfilled, voucherCodes } from './fulfilment.js';
 import { refundableOrder, refundOrderIn } from './refund-order.js';
-import type { CancelResult, ProviderOrder, VoucherProvider } from './voucher-provider.js';
+import type {
+  CancelResult,
+  PlaceResult,
+  ProviderOrder,
+  VoucherProvider,
+} from './voucher-provider.js';
 
 export type OrderWorkerOptions = {
   now: () => number;
@@ -41,6 +48,9 @@ type Claimed = {
   attempts: number;
   lease: Date;
 };
+
+/** A placing the provider accepted, kept until the batch is recorded. */
+type Accepted = { order: Claimed; ref: string; at: Date };
 
 type FailedBy = 'refused' | 'attempts' | 'unconfirmed';
 type GivenUpBy = Exclude<FailedBy, 'refused'>;
@@ -95,7 +105,13 @@ export class OrderWorker {
     await this.giveUpUnconfirmed(run);
     for (;;) {
       const claimed = await this.claim();
-      for (const order of claimed) await this.work(order, run);
+      await this.placeAll(
+        claimed.filter((order) => order.state === 'placed'),
+        run,
+      );
+      for (const order of claimed) {
+        if (order.state === 'submitted') await this.work(order, () => this.checkStatus(order, run));
+      }
       if (claimed.length < this.batchSize) return run;
     }
   }
@@ -236,10 +252,10 @@ export class OrderWorker {
     });
   }
 
-  private async work(order: Claimed, run: OrderWorkerRun): Promise<void> {
+  /** Runs one order's step; an error is logged and the order left to its lease. */
+  private async work(order: Claimed, step: () => Promise<void>): Promise<void> {
     try {
-      if (order.state === 'placed') await this.place(order, run);
-      else await this.checkStatus(order, run);
+      await step();
     } catch (error) {
       this.options.log.error(
         { err: error, orderId: order.id },
@@ -248,43 +264,96 @@ export class OrderWorker {
     }
   }
 
-  private async place(order: Claimed, run: OrderWorkerRun): Promise<void> {
-    const details = await this.providerOrder(order.id);
-    if (details === undefined) return;
-    let result;
+  /**
+   * Places a claimed batch with the provider, one call per order in turn.
+   * The orders are read in one statement, and the accepted ones (nearly all)
+   * are recorded together in one more: a busy club's worker keeps up with
+   * its orders without two round trips to the database for each. Should the
+   * process stop before that record, the leases run out and the orders are
+   * placed again; the provider takes the club's order id as its idempotency
+   * key, so the same order twice is one order.
+   */
+  private async placeAll(orders: Claimed[], run: OrderWorkerRun): Promise<void> {
+    if (orders.length === 0) return;
+    let details: Map<number, ProviderOrder>;
     try {
-      result = await this.provider.placeOrder(details);
+      details = await this.providerOrders(orders.map((order) => order.id));
     } catch (error) {
-      result = {
-        outcome: 'retry' as const,
-        reason: error instanceof Error ? error.message : String(error),
-      };
-    }
-    await this.noteAttempt(
-      order.id,
-      'place',
-      result.outcome,
-      result.outcome === 'accepted' ? `ref ${result.ref}` : result.reason,
-    );
-    const now = new Date(this.options.now());
-    const attempts = order.attempts + 1;
-    if (result.outcome === 'accepted') {
-      const updated = await this.db
-        .update(giftOrders)
-        .set({
-          state: 'submitted',
-          providerRef: result.ref,
-          attempts,
-          submittedAt: now,
-          lastError: null,
-          lockedUntil: null,
-          nextAttemptAt: new Date(now.getTime() + this.statusCheckMs),
-        })
-        .where(this.stillOurs(order))
-        .returning({ id: giftOrders.id });
-      if (updated.length > 0) run.submitted += 1;
+      this.options.log.error(
+        { err: error, orderIds: orders.map((order) => order.id) },
+        'order worker: orders failed to process',
+      );
       return;
     }
+    const accepted: Accepted[] = [];
+    for (const order of orders) {
+      const found = details.get(order.id);
+      if (found === undefined) continue;
+      await this.work(order, async () => {
+        const result = await this.placeResult(found);
+        if (result.outcome === 'accepted') {
+          accepted.push({ order, ref: result.ref, at: new Date(this.options.now()) });
+        } else {
+          await this.notAccepted(order, result, run);
+        }
+      });
+    }
+    try {
+      run.submitted += await this.recordAccepted(accepted);
+    } catch (error) {
+      this.options.log.error(
+        { err: error, orderIds: accepted.map(({ order }) => order.id) },
+        'order worker: accepted orders not recorded (placed again when their lease ends)',
+      );
+    }
+  }
+
+  /** The provider's answer to placing an order; a call that fails is one to try again. */
+  private async placeResult(details: ProviderOrder): Promise<PlaceResult> {
+    try {
+      return await this.provider.placeOrder(details);
+    } catch (error) {
+      return { outcome: 'retry', reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Records accepted orders in one statement: each call's attempt, and the
+   * order submitted with the provider's reference, only while the claim's
+   * lease is still ours (as {@link stillOurs}). Answers how many it moved.
+   */
+  private async recordAccepted(accepted: Accepted[]): Promise<number> {
+    if (accepted.length === 0) return 0;
+    const now = new Date(this.options.now());
+    const next = new Date(now.getTime() + this.statusCheckMs);
+    const rows = accepted.map(
+      ({ order, ref, at }) =>
+        sql`(${order.id}::int, ${order.state}::text, ${order.lease.toISOString()}::timestamptz, ${ref}::text, ${order.attempts + 1}::int, ${at.toISOString()}::timestamptz, ${`ref ${ref}`.slice(0, 1000)}::text)`,
+    );
+    const moved = await this.db.execute(sql`
+      with accepted (id, state, lease, ref, attempts, at, answer) as (values ${sql.join(rows, sql`, `)}),
+      noted as (
+        insert into gift_order_attempts (order_id, at, call, outcome, answer)
+        select id, at, 'place', 'accepted', answer from accepted)
+      update gift_orders o
+        set state = 'submitted', provider_ref = a.ref, attempts = a.attempts,
+          submitted_at = ${now.toISOString()}::timestamptz, last_error = null, locked_until = null,
+          next_attempt_at = ${next.toISOString()}::timestamptz
+        from accepted a
+        where o.id = a.id and o.state = a.state and o.locked_until = a.lease
+        returning o.id`);
+    return rowsOf(moved).length;
+  }
+
+  /** What follows a placing the provider did not accept: the attempt noted, then a retry, a failure or giving up. */
+  private async notAccepted(
+    order: Claimed,
+    result: Exclude<PlaceResult, { outcome: 'accepted' }>,
+    run: OrderWorkerRun,
+  ): Promise<void> {
+    await this.noteAttempt(order.id, 'place', result.outcome, result.reason);
+    const now = new Date(this.options.now());
+    const attempts = order.attempts + 1;
     if (result.outcome === 'refused') {
       if (await this.fail(order.id, result.reason, 'refused', order, attempts)) run.failed += 1;
       return;
@@ -387,8 +456,9 @@ export class OrderWorker {
     );
   }
 
-  private async providerOrder(orderId: number): Promise<ProviderOrder | undefined> {
-    const [order] = await this.db
+  /** What the provider is told of each order (its lines in gift order), read in one statement. */
+  private async providerOrders(orderIds: number[]): Promise<Map<number, ProviderOrder>> {
+    const rows = await this.db
       .select({
         id: giftOrders.id,
         agentId: giftOrders.agentId,
@@ -397,22 +467,24 @@ export class OrderWorker {
         delivery: giftOrders.delivery,
         deliveryAddress: giftOrders.deliveryAddress,
         totalPoints: giftOrders.totalPoints,
+        lines: sql<unknown>`(select json_agg(json_build_object(
+            'giftId', l.gift_id, 'quantity', l.quantity, 'points', l.points, 'description', l.description)
+            order by l.gift_id)
+          from gift_order_lines l where l.order_id = ${giftOrders.id})`,
       })
       .from(giftOrders)
       .innerJoin(agents, eq(agents.id, giftOrders.agentId))
-      .where(eq(giftOrders.id, orderId));
-    if (order === undefined) return undefined;
-    const lines = await this.db
-      .select({
-        giftId: giftOrderLines.giftId,
-        quantity: giftOrderLines.quantity,
-        points: giftOrderLines.points,
-        description: giftOrderLines.description,
-      })
-      .from(giftOrderLines)
-      .where(eq(giftOrderLines.orderId, orderId))
-      .orderBy(asc(giftOrderLines.giftId));
-    return { ...order, memberNumber: order.memberNumber ?? '', lines };
+      .where(inArray(giftOrders.id, orderIds));
+    return new Map(
+      rows.map(({ lines, memberNumber, ...order }) => [
+        order.id,
+        {
+          ...order,
+          memberNumber: memberNumber ?? '',
+          lines: jsonArray<ProviderOrder['lines'][number]>(lines),
+        },
+      ]),
+    );
   }
 
   /**
