@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { agents } from '../modules/agents/schema.js';
 import { giftOrders, gifts } from '../modules/gifts/schema.js';

@@ -285,10 +285,23 @@ export class OrderWorker {
       );
       return;
     }
-    const accepted: Accepted[] = [];
+    let accepted: Accepted[] = [];
+    const record = async () => {
+      try {
+        run.submitted += await this.recordAccepted(accepted);
+      } catch (error) {
+        this.options.log.error(
+          { err: error, orderIds: accepted.map(({ order }) => order.id) },
+          'order worker: accepted orders not recorded (placed again when their lease ends)',
+        );
+      }
+      accepted = [];
+    };
     for (const order of orders) {
       const found = details.get(order.id);
       if (found === undefined) continue;
+      // A slow provider: what it accepted is recorded while the lease has half its time left.
+      if (this.options.now() >= order.lease.getTime() - this.leaseMs / 2) await record();
       await this.work(order, async () => {
         const result = await this.placeResult(found);
         if (result.outcome === 'accepted') {
@@ -298,14 +311,7 @@ export class OrderWorker {
         }
       });
     }
-    try {
-      run.submitted += await this.recordAccepted(accepted);
-    } catch (error) {
-      this.options.log.error(
-        { err: error, orderIds: accepted.map(({ order }) => order.id) },
-        'order worker: accepted orders not recorded (placed again when their lease ends)',
-      );
-    }
+    await record();
   }
 
   /** The provider's answer to placing an order; a call that fails is one to try again. */
