@@ -624,6 +624,40 @@ describe('a batch of orders', () => {
       ]);
     }
   });
+  it('records what a slow provider accepted while the lease has half its time left', async () => {
+    const [first, second] = [
+      await placedOrder({ provider: 'manual' }),
+      await placedOrder({ provider: 'manual' }),
+    ];
+    const seenBySecondCall: string[] = [];
+    const provider: VoucherProvider = {
+      name: 'manual',
+      hasOrderStatus: false,
+      isAvailable: () => Promise.resolve(true),
+      placeOrder: async (details) => {
+        if (details.id === second.orderId)
+          seenBySecondCall.push((await order(first.orderId)).state);
+        // Each call takes 40 seconds of the minute's lease.
+        clock += 40_000;
+        return { outcome: 'accepted', ref: `slow-${details.id}` };
+      },
+      orderStatus: () => Promise.resolve({ state: 'pending' }),
+      cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
+    };
+    const worker = new OrderWorker(db, provider, {
+      now,
+      log: t.app.log,
+      retryBaseMs: 1000,
+      maxAttempts: 4,
+      confirmHours: 48,
+      statusCheckMs: 60_000,
+      leaseMs: 60_000,
+    });
+    await worker.runOnce();
+    // The first was recorded before the second call; no other worker took the second meanwhile.
+    expect(seenBySecondCall).toEqual(['submitted']);
+    expect((await order(second.orderId)).state).toBe('submitted');
+  });
 });
 
 describe('the manual provider', () => {
