@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import {
   countedFormatterInstalled,
   isCountedWording,
   wordText,
 } from '@club/contract/message-catalogue';
-import { messageFormat } from '../lib/message-format-module';
 import { useLayout } from './layout-context';
+import { useFormatterLoad } from './use-formatter-load';
 import { useLocaleTag } from './wording';
 
 /**
@@ -18,15 +17,12 @@ import { useLocaleTag } from './wording';
 export function useMessageWording(): (message: string) => string {
   const { dictionary, phoneExample } = useLayout();
   const locale = useLocaleTag();
-  const [, setFormatterLoaded] = useState(countedFormatterInstalled);
+  const loadFormatter = useFormatterLoad();
   // Isolated left to right: "+971 501234567" keeps its plus in front inside an Arabic sentence.
   const values = phoneExample ? { phoneExample: `\u2066${phoneExample}\u2069` } : undefined;
   return (message) => {
     if (!countedFormatterInstalled() && isCountedWording(dictionary[message] ?? ''))
-      messageFormat.load().then(
-        () => setFormatterLoaded(true),
-        () => undefined,
-      );
+      loadFormatter();
     return wordText(message, dictionary, values, locale);
   };
 }

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
 import { localeTag } from '@club/contract/locale-tag';
 import {
   countedFormatterInstalled,
@@ -10,6 +10,7 @@ import { dictionaryText } from '../lib/dictionary';
 import { messageFormat } from '../lib/message-format-module';
 import { useLayout } from './layout-context';
 import { useFormatNumber } from './use-format-number';
+import { useFormatterLoad } from './use-formatter-load';
 
 /** The layout's locale (`el-GR`, `ar-AE`): the `<html lang>` of the page. */
 export function useLocaleTag(): string {
@@ -43,7 +44,7 @@ export function useWording(): Wording {
   const locale = useLocaleTag();
   const formatNumber = useFormatNumber();
   // A counted wording met before the formatter loaded words again once it is there.
-  const [, setFormatterLoaded] = useState(countedFormatterInstalled);
+  const loadFormatter = useFormatterLoad();
   const word = useCallback(
     (key: string, fallback: string, values: MessageValues): string => {
       const wording = dictionaryText(dictionary, key, fallback);
@@ -52,14 +53,11 @@ export function useWording(): Wording {
         shown[name] = typeof value === 'number' ? formatNumber(value) : value;
       if (!isCountedWording(wording)) return fillWording(wording, shown, locale);
       if (countedFormatterInstalled()) return fillWording(wording, values, locale);
-      messageFormat.load().then(
-        () => setFormatterLoaded(true),
-        () => undefined,
-      );
+      loadFormatter();
       // Until then each choice's `other` form, its numbers written as the page writes them.
       return fillWording(wording, shown, locale);
     },
-    [dictionary, locale, formatNumber],
+    [dictionary, locale, formatNumber, loadFormatter],
   );
   return useMemo(
     () => ({
