@@ -560,6 +560,27 @@ describe('an order placed', () => {
 });
 
 describe('a batch of orders', () => {
+  /** A worker of the manual provider's orders (a lease of a minute) whose calls to place one are `placeOrder`. */
+  function workerPlacing(placeOrder: VoucherProvider['placeOrder']) {
+    const provider: VoucherProvider = {
+      name: 'manual',
+      hasOrderStatus: false,
+      isAvailable: () => Promise.resolve(true),
+      placeOrder,
+      orderStatus: () => Promise.resolve({ state: 'pending' }),
+      cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
+    };
+    return new OrderWorker(db, provider, {
+      now,
+      log: t.app.log,
+      retryBaseMs: 1000,
+      maxAttempts: 4,
+      confirmHours: 48,
+      statusCheckMs: 60_000,
+      leaseMs: 60_000,
+    });
+  }
+
   it('places each with the provider, records the accepted together, and each only under its own lease', async () => {
     const [accepted, refused, taken] = [
       await placedOrder({ provider: 'manual' }),
@@ -567,34 +588,19 @@ describe('a batch of orders', () => {
       await placedOrder({ provider: 'manual' }),
     ];
     const calls: number[] = [];
-    const provider: VoucherProvider = {
-      name: 'manual',
-      hasOrderStatus: false,
-      isAvailable: () => Promise.resolve(true),
-      placeOrder: async (details) => {
-        calls.push(details.id);
-        if (details.id === refused.orderId) {
-          return { outcome: 'refused', reason: 'Not sold in Greece' };
-        }
-        if (details.id === accepted.orderId) {
-          // Meanwhile another worker holds the last order (its lease ran out here and it claimed it).
-          await db
-            .update(giftOrders)
-            .set({ lockedUntil: new Date(clock + HOUR) })
-            .where(eq(giftOrders.id, taken.orderId));
-        }
-        return { outcome: 'accepted', ref: `batch-${details.id}` };
-      },
-      orderStatus: () => Promise.resolve({ state: 'pending' }),
-      cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
-    };
-    const worker = new OrderWorker(db, provider, {
-      now,
-      log: t.app.log,
-      retryBaseMs: 1000,
-      maxAttempts: 4,
-      confirmHours: 48,
-      statusCheckMs: 60_000,
+    const worker = workerPlacing(async (details) => {
+      calls.push(details.id);
+      if (details.id === refused.orderId) {
+        return { outcome: 'refused', reason: 'Not sold in Greece' };
+      }
+      if (details.id === accepted.orderId) {
+        // Meanwhile another worker holds the last order (its lease ran out here and it claimed it).
+        await db
+          .update(giftOrders)
+          .set({ lockedUntil: new Date(clock + HOUR) })
+          .where(eq(giftOrders.id, taken.orderId));
+      }
+      return { outcome: 'accepted', ref: `batch-${details.id}` };
     });
     const run = await worker.runOnce();
     // One call each, with what the order says.
@@ -624,34 +630,18 @@ describe('a batch of orders', () => {
       ]);
     }
   });
+
   it('records what a slow provider accepted while the lease has half its time left', async () => {
     const [first, second] = [
       await placedOrder({ provider: 'manual' }),
       await placedOrder({ provider: 'manual' }),
     ];
     const seenBySecondCall: string[] = [];
-    const provider: VoucherProvider = {
-      name: 'manual',
-      hasOrderStatus: false,
-      isAvailable: () => Promise.resolve(true),
-      placeOrder: async (details) => {
-        if (details.id === second.orderId)
-          seenBySecondCall.push((await order(first.orderId)).state);
-        // Each call takes 40 seconds of the minute's lease.
-        clock += 40_000;
-        return { outcome: 'accepted', ref: `slow-${details.id}` };
-      },
-      orderStatus: () => Promise.resolve({ state: 'pending' }),
-      cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
-    };
-    const worker = new OrderWorker(db, provider, {
-      now,
-      log: t.app.log,
-      retryBaseMs: 1000,
-      maxAttempts: 4,
-      confirmHours: 48,
-      statusCheckMs: 60_000,
-      leaseMs: 60_000,
+    const worker = workerPlacing(async (details) => {
+      if (details.id === second.orderId) seenBySecondCall.push((await order(first.orderId)).state);
+      // Each call takes 40 seconds of the minute's lease.
+      clock += 40_000;
+      return { outcome: 'accepted', ref: `slow-${details.id}` };
     });
     await worker.runOnce();
     // The first was recorded before the second call; no other worker took the second meanwhile.
