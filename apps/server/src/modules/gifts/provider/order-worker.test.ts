@@ -139,15 +139,21 @@ async function fulfilledMails(email: string) {
     (row) => row.template === 'order-fulfilled' && row.recipient === email,
   );
 }
-/** A worker of another process on the same database and provider, set up like the app's. */
-function anotherWorker(options: { batchSize?: number } = {}) {
-  return new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
+/** The settings of a worker the test makes itself, as the app's. */
+function workerOptions() {
+  return {
     now,
     log: t.app.log,
     retryBaseMs: 1000,
     maxAttempts: 4,
     confirmHours: 48,
     statusCheckMs: 60_000,
+  };
+}
+/** A worker of another process on the same database and provider, set up like the app's. */
+function anotherWorker(options: { batchSize?: number } = {}) {
+  return new OrderWorker(db, new HttpVoucherProvider({ url: fake.url, key: KEY, timeoutMs: 300 }), {
+    ...workerOptions(),
     ...options,
   });
 }
@@ -570,15 +576,7 @@ describe('a batch of orders', () => {
       orderStatus: () => Promise.resolve({ state: 'pending' }),
       cancelOrder: () => Promise.resolve({ outcome: 'cancelled' }),
     };
-    return new OrderWorker(db, provider, {
-      now,
-      log: t.app.log,
-      retryBaseMs: 1000,
-      maxAttempts: 4,
-      confirmHours: 48,
-      statusCheckMs: 60_000,
-      leaseMs: 60_000,
-    });
+    return new OrderWorker(db, provider, { ...workerOptions(), leaseMs: 60_000 });
   }
 
   it('places each with the provider, records the accepted together, and each only under its own lease', async () => {
