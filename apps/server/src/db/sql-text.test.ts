@@ -47,8 +47,20 @@ function statements(db: ReturnType<typeof unconnected>): SQL[] {
     db
       .insert(pointLots)
       .values([
-        { agentId: 1, creditedOn: '2026-03-02', expiresOn: '2029-03-02', credited: 5, remaining: 5 },
-        { agentId: 2, creditedOn: '2026-03-02', expiresOn: '2029-03-02', credited: 9, remaining: 0 },
+        {
+          agentId: 1,
+          creditedOn: '2026-03-02',
+          expiresOn: '2029-03-02',
+          credited: 5,
+          remaining: 5,
+        },
+        {
+          agentId: 2,
+          creditedOn: '2026-03-02',
+          expiresOn: '2029-03-02',
+          credited: 9,
+          remaining: 0,
+        },
       ])
       .onConflictDoUpdate({
         target: [pointLots.agentId, pointLots.creditedOn],
@@ -61,7 +73,11 @@ function statements(db: ReturnType<typeof unconnected>): SQL[] {
       .where(eq(giftOrders.id, 7))
       .returning({ id: giftOrders.id })
       .getSQL(),
-    db.update(gifts).set({ stock: sql`${gifts.stock} - ${1}` }).where(eq(gifts.id, 3)).getSQL(),
+    db
+      .update(gifts)
+      .set({ stock: sql`${gifts.stock} - ${1}` })
+      .where(eq(gifts.id, 3))
+      .getSQL(),
   ];
 }
 
