@@ -39,6 +39,7 @@ import {
   pointAllocations,
   pointEntries,
 } from '../apps/server/src/modules/points/schema.ts';
+import { parseBookingLine } from '../apps/server/src/modules/points/bookings/booking-record.ts';
 import type { SegmentPoints } from '../apps/server/src/modules/points/segment-points.ts';
 import { median } from './lib.ts';
 
@@ -131,6 +132,15 @@ function queueFile(prefix: string, numbers: readonly string[]): string[] {
  * with their allocations (the balances, lots and reports' summaries the
  * import updates are a few hundred rows per batch, and not in the baseline).
  */
+/** Seconds to read and check every line of a queue file, as the import does first, and nothing else. */
+function parseOnlySeconds(lines: readonly string[]): number {
+  const started = performance.now();
+  for (const line of lines) {
+    if ('message' in parseBookingLine(line)) throw new Error('a bench line is malformed');
+  }
+  return (performance.now() - started) / 1000;
+}
+
 async function rawInsertSeconds(db: Database, prefix: string): Promise<number> {
   const written = await db
     .select()
@@ -248,7 +258,12 @@ export async function importFigures(root: string): Promise<void> {
     // Warm-up, then rounds: the machine is shared, each round pairs the
     // import with the raw insert of its rows, and the median ratio counts.
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-    const results: { rate: number; rawRate: number; unchangedRate: number }[] = [];
+    const results: {
+      rate: number;
+      rawRate: number;
+      unchangedRate: number;
+      parseRate: number;
+    }[] = [];
     for (let round = -1; round < rounds; round++) {
       const prefix = `Q${letters()}${round + 1}`;
       prefixes.push(prefix);
@@ -263,17 +278,25 @@ export async function importFigures(root: string): Promise<void> {
       await importBookings(db, lines, { today, segmentPoints });
       const unchangedSeconds = (performance.now() - again) / 1000;
       const rawSeconds = await rawInsertSeconds(db, prefix);
+      const parseSeconds = parseOnlySeconds(lines);
       if (round < 0) continue;
       results.push({
         rate: summary.segments / seconds,
         rawRate: summary.segments / rawSeconds,
         unchangedRate: summary.segments / unchangedSeconds,
+        parseRate: summary.segments / parseSeconds,
       });
     }
     const ratios = results.map((result) => result.rate / result.rawRate);
     const where = databaseUrl === undefined ? 'embedded database' : 'PostgreSQL';
     console.log(
       `raw multi-row insert (${where}): ${results.map((r) => r.rawRate.toFixed(0)).join(', ')} segments/s in ${results.length} rounds; re-import of the same file (all unchanged): ${median(results.map((r) => r.unchangedRate)).toFixed(0)} segments/s`,
+    );
+    // What no import can skip beside its inserts: reading and checking each line. Both one
+    // after the other bound the import's ratio to the raw insert, whatever else it does.
+    const bounds = results.map((r) => r.parseRate / (r.parseRate + r.rawRate));
+    console.log(
+      `  reading and checking the file alone (JSON, the record's rules, its hash): ${median(results.map((r) => r.parseRate)).toFixed(0)} segments/s -> with the raw insert after it, at most ratio ${median(bounds).toFixed(2)} (rounds ${bounds.map((b) => b.toFixed(2)).join(', ')})`,
     );
     const ratio = median(ratios);
     console.log(
