@@ -78,7 +78,6 @@ function append(
   config: BuildConfig,
   inline: boolean,
 ): void {
-  const counter = config.paramStartIndex!;
   for (const chunk of chunks) {
     if (chunk instanceof StringChunk) {
       const value = chunk.value;
@@ -95,20 +94,18 @@ function append(
         append(built, [item], config, inline);
       });
       built.sql += ')';
-    } else if (chunk === null || (typeof chunk !== 'object' && typeof chunk !== 'function')) {
-      addValue(built, chunk, config, inline, counter);
+    } else if (
+      chunk === null ||
+      (typeof chunk !== 'object' && typeof chunk !== 'function') ||
+      chunk instanceof Date
+    ) {
+      // A value drizzle does not know as one of its own (a Date too): a parameter, as in its walk.
+      addValue(built, chunk, config, inline, 'none');
     } else if (chunk instanceof Param && !is(chunk.value, Placeholder)) {
       const value: unknown =
         chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
-      if (value instanceof SQL) {
-        append(built, [value], config, inline);
-      } else if (inline) {
-        built.sql += walker.mapInlineParam(value, config);
-      } else {
-        built.sql += config.escapeParam(counter.value++, value);
-        built.params.push(value);
-        built.typings.push(config.prepareTyping?.(chunk.encoder) ?? 'none');
-      }
+      if (value instanceof SQL) append(built, [value], config, inline);
+      else addValue(built, value, config, inline, config.prepareTyping?.(chunk.encoder) ?? 'none');
     } else if (chunk instanceof Column || chunk instanceof Table) {
       let text = config.names!.get(chunk);
       if (text === undefined) {
@@ -116,29 +113,27 @@ function append(
         config.names!.set(chunk, text);
       }
       built.sql += text;
-    } else if (chunk instanceof Date) {
-      // A value drizzle does not know as one of its own: a parameter, as in its walk.
-      addValue(built, chunk, config, inline, counter);
     } else {
       appendByDrizzle(built, [chunk], config, inline);
     }
   }
 }
 
+/** A value: written into the text when inline, else the next parameter with its type. */
 function addValue(
   built: Built,
   value: unknown,
   config: BuildConfig,
   inline: boolean,
-  counter: { value: number },
+  typing: Typing,
 ): void {
   if (inline) {
     built.sql += walker.mapInlineParam(value, config);
     return;
   }
-  built.sql += config.escapeParam(counter.value++, value);
+  built.sql += config.escapeParam(config.paramStartIndex!.value++, value);
   built.params.push(value);
-  built.typings.push('none');
+  built.typings.push(typing);
 }
 
 function appendByDrizzle(

@@ -325,8 +325,8 @@ export class OrderWorker {
 
   /**
    * Records accepted orders in one statement: each call's attempt, and the
-   * order submitted with the provider's reference, only while the claim's
-   * lease is still ours (as {@link stillOurs}). Answers how many it moved.
+   * order submitted with the provider's reference, only while it is placed
+   * under the claim's lease (as {@link stillOurs}). Answers how many it moved.
    */
   private async recordAccepted(accepted: Accepted[]): Promise<number> {
     if (accepted.length === 0) return 0;
@@ -334,10 +334,10 @@ export class OrderWorker {
     const next = new Date(now.getTime() + this.statusCheckMs);
     const rows = accepted.map(
       ({ order, ref, at }) =>
-        sql`(${order.id}::int, ${order.state}::text, ${order.lease.toISOString()}::timestamptz, ${ref}::text, ${order.attempts + 1}::int, ${at.toISOString()}::timestamptz, ${`ref ${ref}`.slice(0, 1000)}::text)`,
+        sql`(${order.id}::int, ${order.lease.toISOString()}::timestamptz, ${ref}::text, ${order.attempts + 1}::int, ${at.toISOString()}::timestamptz, ${`ref ${ref}`.slice(0, 1000)}::text)`,
     );
     const moved = await this.db.execute(sql`
-      with accepted (id, state, lease, ref, attempts, at, answer) as (values ${sql.join(rows, sql`, `)}),
+      with accepted (id, lease, ref, attempts, at, answer) as (values ${sql.join(rows, sql`, `)}),
       noted as (
         insert into gift_order_attempts (order_id, at, call, outcome, answer)
         select id, at, 'place', 'accepted', answer from accepted)
@@ -346,7 +346,7 @@ export class OrderWorker {
           submitted_at = ${now.toISOString()}::timestamptz, last_error = null, locked_until = null,
           next_attempt_at = ${next.toISOString()}::timestamptz
         from accepted a
-        where o.id = a.id and o.state = a.state and o.locked_until = a.lease
+        where o.id = a.id and o.state = 'placed' and o.locked_until = a.lease
         returning o.id`);
     return rowsOf(moved).length;
   }
