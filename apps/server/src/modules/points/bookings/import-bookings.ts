@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { bookingReasonTexts, type BookingReason } from '@club/contract/points';
 import type { RejectedLine } from '@club/contract/staff-bookings';
 import type { Database, Transaction } from '../../../db/client.js';
@@ -66,10 +67,18 @@ export class ImportFailed extends Error {
 
 type QueuedRecord = { record: BookingRecord; hash: string; lineNumber: number };
 
+/** While a batch is in flight, reading gives way to its statements' answers every this many lines. */
+const LINES_BETWEEN_TURNS = 10;
+
 /**
  * Imports booking-queue lines (JSON Lines) in batches, one transaction each.
  * A malformed line is listed and skipped; a repeated PNR closes the batch
  * first, so that the later line wins over a committed earlier one.
+ *
+ * The next batch is read and checked while the database works on the one
+ * before (decision 035): a batch starts only once the one before it has
+ * committed, so the outcome is that of one batch after another, and lines
+ * read meanwhile are reported only after it, in line order.
  */
 export async function importBookings(
   db: Database,
@@ -82,28 +91,56 @@ export async function importBookings(
   let batchPnrs = new Set<string>();
   let batchSegments = 0;
   let linesDone = 0;
+  /** The batch the database works on, settled once it committed and was reported. */
+  let inFlight: Promise<void> | undefined;
+  /** Malformed lines read while a batch was in flight: reported once it is done. */
+  let heldBack: RejectedLine[] = [];
+  let linesSinceTurn = 0;
+
+  const settle = async (): Promise<void> => {
+    if (inFlight !== undefined) {
+      const running = inFlight;
+      inFlight = undefined;
+      await running;
+    }
+    for (const entry of heldBack) reportLine(summary, options, entry);
+    heldBack = [];
+  };
 
   const commit = async (throughLine: number): Promise<void> => {
-    if (batch.length > 0) await importOrSplit(db, batch, options, summary);
+    await settle();
+    const ready = batch;
     batch = [];
     batchPnrs = new Set();
     batchSegments = 0;
-    linesDone = throughLine;
-    options.onProgress?.({ linesDone, summary });
+    const done = (): void => {
+      linesDone = throughLine;
+      options.onProgress?.({ linesDone, summary });
+    };
+    if (ready.length === 0) return done();
+    inFlight = importOrSplit(db, ready, options, summary).then(done);
+    // Awaited by the next `settle`; until then its failure must not count as unhandled.
+    inFlight.catch(() => undefined);
   };
 
   try {
     for await (const line of lines) {
       const lineNumber = ++summary.lines;
+      if (inFlight !== undefined && ++linesSinceTurn >= LINES_BETWEEN_TURNS) {
+        linesSinceTurn = 0;
+        await setImmediate();
+      }
       if (line.trim() === '') continue;
       const parsed = parseBookingLine(line);
       if ('message' in parsed) {
-        reportLine(summary, options, {
+        const entry: RejectedLine = {
           line: lineNumber,
           pnr: null,
           reason: 'malformed',
           message: parsed.message,
-        });
+        };
+        if (inFlight === undefined) reportLine(summary, options, entry);
+        else heldBack.push(entry);
         continue;
       }
       const { record } = parsed;
@@ -119,6 +156,7 @@ export async function importBookings(
       batchSegments += record.segments.length;
     }
     await commit(summary.lines);
+    await settle();
   } catch (error) {
     throw new ImportFailed(summary, linesDone, error);
   }

@@ -421,6 +421,52 @@ describe('batches', () => {
     expect(summary).toMatchObject({ lines: 6, accepted: 5, malformedCount: 1 });
   });
 
+  it('reads the next batch while the database writes the one before', async () => {
+    const a = await member();
+    const events: string[] = [];
+    const lines = ['OVL001', 'OVL002', 'OVL003', 'OVL004', 'OVL005'].map((pnr) =>
+      line({ pnr, member: a.number }),
+    );
+    async function* queue() {
+      for (const [index, text] of lines.entries()) {
+        events.push(`read ${index + 1}`);
+        yield text;
+      }
+    }
+    const summary = await importBookings(
+      db(),
+      queue(),
+      options({ batchSize: 2, onProgress: ({ linesDone }) => events.push(`done ${linesDone}`) }),
+    );
+    // Line 3 closes the first batch; line 4 is read before that batch has committed.
+    expect(events.indexOf('read 4')).toBeLessThan(events.indexOf('done 2'));
+    expect(events.filter((event) => event.startsWith('done'))).toEqual([
+      'done 2',
+      'done 4',
+      'done 5',
+    ]);
+    expect(summary).toMatchObject({ lines: 5, accepted: 5 });
+  });
+
+  it('reports the lines read meanwhile after the batch before them, in line order', async () => {
+    const a = await member();
+    const reported: number[] = [];
+    const summary = await importBookings(
+      db(),
+      [
+        line({ pnr: 'ORD001', member: '99999990' }),
+        line({ pnr: 'ORD002', member: a.number }),
+        line({ pnr: 'ORD003', member: a.number }),
+        'not json',
+        line({ pnr: 'ORD004', member: a.number }),
+      ],
+      { ...options({ batchSize: 2 }), onRejectedLine: ({ line: at }) => reported.push(at) },
+    );
+    // Line 1 (an unknown member) is rejected once its batch committed; line 4 was read meanwhile.
+    expect(reported).toEqual([1, 4]);
+    expect(summary).toMatchObject({ lines: 5, accepted: 3, malformedCount: 1 });
+  });
+
   it('runs two imports of the same file one batch at a time: each record counts once', async () => {
     const a = await member();
     const lines = ['CON001', 'CON002', 'CON003', 'CON004', 'CON005'].map((pnr) =>
