@@ -5,9 +5,10 @@
  * pending and cancelled segments mixed), against a raw multi-row INSERT of
  * the very rows the import wrote into scratch copies of the tables, in
  * batches of the same size, on the same database in the same run (target:
- * ratio >= 0.95, issue 19). The embedded database in a temporary folder, or the
- * PostgreSQL database of BENCH_DATABASE_URL (what this run adds there is
- * removed again).
+ * ratio >= 0.95, issue 19). Beside it, the same insert into copies that have
+ * the real tables' foreign keys too: what checking them costs. The embedded
+ * database in a temporary folder, or the PostgreSQL database of
+ * BENCH_DATABASE_URL (what this run adds there is removed again).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,53 +54,83 @@ const segmentPoints: SegmentPoints = (_country, kind) => defaultSegmentPoints[ki
 /**
  * Scratch copies of the four tables the import writes rows to
  * (`create table … (like …)`: columns, defaults, identity and indexes; `like`
- * copies no foreign keys).
+ * copies no foreign keys). `raw` are the baseline's; `keyed` get the real
+ * tables' foreign keys as well (`createScratchTables`).
  */
-const rawBookings = pgTable('bench_raw_bookings', {
-  id: integer(),
-  pnr: varchar({ length: 8 }).notNull(),
-  officeId: varchar({ length: 20 }).notNull(),
-  officeCountryCode: varchar({ length: 2 }),
-  createdOn: date({ mode: 'string' }).notNull(),
-  memberNumber: varchar({ length: 20 }),
-  agentId: integer(),
-  state: text().notNull(),
-  reason: text(),
-  recordHash: text().notNull(),
-});
-const rawSegments = pgTable('bench_raw_segments', {
-  bookingId: integer().notNull(),
-  segmentId: varchar({ length: 40 }).notNull(),
-  kind: text().notNull(),
-  sourceStatus: varchar({ length: 4 }).notNull(),
-  status: text().notNull(),
-  serviceDate: date({ mode: 'string' }).notNull(),
-  endDate: date({ mode: 'string' }),
-  used: boolean().notNull(),
-  points: integer().notNull(),
-  creditedOn: date({ mode: 'string' }),
-  creditedAgentId: integer(),
-});
+function scratchTables(name: 'raw' | 'keyed') {
+  const bookings = pgTable(`bench_${name}_bookings`, {
+    id: integer(),
+    pnr: varchar({ length: 8 }).notNull(),
+    officeId: varchar({ length: 20 }).notNull(),
+    officeCountryCode: varchar({ length: 2 }),
+    createdOn: date({ mode: 'string' }).notNull(),
+    memberNumber: varchar({ length: 20 }),
+    agentId: integer(),
+    state: text().notNull(),
+    reason: text(),
+    recordHash: text().notNull(),
+  });
+  const segments = pgTable(`bench_${name}_segments`, {
+    bookingId: integer().notNull(),
+    segmentId: varchar({ length: 40 }).notNull(),
+    kind: text().notNull(),
+    sourceStatus: varchar({ length: 4 }).notNull(),
+    status: text().notNull(),
+    serviceDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    used: boolean().notNull(),
+    points: integer().notNull(),
+    creditedOn: date({ mode: 'string' }),
+    creditedAgentId: integer(),
+  });
 
-const rawEntries = pgTable('bench_raw_entries', {
-  id: bigint({ mode: 'number' }),
-  agentId: integer().notNull(),
-  kind: text().notNull(),
-  amount: integer().notNull(),
-  entryDate: date({ mode: 'string' }).notNull(),
-  expiresOn: date({ mode: 'string' }),
-  description: text().notNull(),
-  bookingId: integer(),
-  segmentRowId: integer(),
-  orderId: integer(),
-  createdAt: timestamp({ withTimezone: true }),
-});
-const rawAllocations = pgTable('bench_raw_allocations', {
-  entryId: bigint({ mode: 'number' }).notNull(),
-  agentId: integer().notNull(),
-  creditedOn: date({ mode: 'string' }).notNull(),
-  amount: integer().notNull(),
-});
+  const entries = pgTable(`bench_${name}_entries`, {
+    id: bigint({ mode: 'number' }),
+    agentId: integer().notNull(),
+    kind: text().notNull(),
+    amount: integer().notNull(),
+    entryDate: date({ mode: 'string' }).notNull(),
+    expiresOn: date({ mode: 'string' }),
+    description: text().notNull(),
+    bookingId: integer(),
+    segmentRowId: integer(),
+    orderId: integer(),
+    createdAt: timestamp({ withTimezone: true }),
+  });
+  const allocations = pgTable(`bench_${name}_allocations`, {
+    entryId: bigint({ mode: 'number' }).notNull(),
+    agentId: integer().notNull(),
+    creditedOn: date({ mode: 'string' }).notNull(),
+    amount: integer().notNull(),
+  });
+  return { bookings, segments, entries, allocations, name };
+}
+type ScratchTables = ReturnType<typeof scratchTables>;
+const rawTables = scratchTables('raw');
+const keyedTables = scratchTables('keyed');
+
+/** Creates a set of scratch tables; `keyed` adds the foreign keys of the real tables. */
+async function createScratchTables(db: Database, name: 'raw' | 'keyed'): Promise<void> {
+  for (const table of ['bookings', 'booking_segments', 'point_entries', 'point_allocations']) {
+    const copy = `bench_${name}_${table.replace(/^booking_|^point_/, '')}`;
+    await db.execute(
+      sql.raw(`create table ${copy}
+        (like ${table} including defaults including identity including indexes)`),
+    );
+  }
+  if (name === 'raw') return;
+  await db.execute(sql`alter table bench_keyed_bookings
+    add foreign key (agent_id) references agents(id) on delete set null`);
+  await db.execute(sql`alter table bench_keyed_segments
+    add foreign key (booking_id) references bench_keyed_bookings(id) on delete cascade`);
+  await db.execute(sql`alter table bench_keyed_entries
+    add foreign key (agent_id) references agents(id) on delete cascade`);
+  await db.execute(sql`alter table bench_keyed_allocations
+    add foreign key (entry_id) references bench_keyed_entries(id) on delete cascade`);
+}
+
+const scratchNames = (name: 'raw' | 'keyed') =>
+  ['bookings', 'segments', 'entries', 'allocations'].map((t) => `bench_${name}_${t}`).join(', ');
 
 /** One queue line per booking: per segment, one in six cancelled, a third flown, the rest pending. */
 function queueFile(prefix: string, numbers: readonly string[]): string[] {
@@ -141,7 +172,11 @@ function parseOnlySeconds(lines: readonly string[]): number {
   return (performance.now() - started) / 1000;
 }
 
-async function rawInsertSeconds(db: Database, prefix: string): Promise<number> {
+async function rawInsertSeconds(
+  db: Database,
+  prefix: string,
+  tables: ScratchTables,
+): Promise<number> {
   const written = await db
     .select()
     .from(bookings)
@@ -181,18 +216,16 @@ async function rawInsertSeconds(db: Database, prefix: string): Promise<number> {
   const byBooking = grouped(segments, (segment) => segment.bookingId);
   const entriesOf = grouped(entries, (entry) => entry.bookingId);
   const allocationsOf = grouped(allocations, (allocation) => allocation.entryId);
-  await db.execute(
-    sql`truncate bench_raw_bookings, bench_raw_segments, bench_raw_entries, bench_raw_allocations`,
-  );
+  await db.execute(sql.raw(`truncate ${scratchNames(tables.name)}`));
   const started = performance.now();
   for (let start = 0; start < written.length; start += DEFAULT_BATCH_SIZE) {
     const batch = written.slice(start, start + DEFAULT_BATCH_SIZE);
     await db.transaction(async (tx) => {
       const ids = await tx
-        .insert(rawBookings)
+        .insert(tables.bookings)
         .values(batch.map(({ id: _id, firstSeenAt: _first, updatedAt: _updated, ...row }) => row))
-        .returning({ id: rawBookings.id });
-      await tx.insert(rawSegments).values(
+        .returning({ id: tables.bookings.id });
+      await tx.insert(tables.segments).values(
         batch.flatMap((booking, index) =>
           (byBooking.get(booking.id) ?? []).map(({ id: _id, ...segment }) => ({
             ...segment,
@@ -203,16 +236,16 @@ async function rawInsertSeconds(db: Database, prefix: string): Promise<number> {
       const batchEntries = batch.flatMap((booking) => entriesOf.get(booking.id) ?? []);
       if (batchEntries.length === 0) return;
       const entryIds = await tx
-        .insert(rawEntries)
+        .insert(tables.entries)
         .values(batchEntries.map(({ id: _id, createdAt: _created, ...entry }) => entry))
-        .returning({ id: rawEntries.id });
+        .returning({ id: tables.entries.id });
       const batchAllocations = batchEntries.flatMap((entry, index) =>
         (allocationsOf.get(entry.id) ?? []).map((allocation) => ({
           ...allocation,
           entryId: entryIds[index]!.id!,
         })),
       );
-      if (batchAllocations.length > 0) await tx.insert(rawAllocations).values(batchAllocations);
+      if (batchAllocations.length > 0) await tx.insert(tables.allocations).values(batchAllocations);
     });
   }
   return (performance.now() - started) / 1000;
@@ -229,14 +262,8 @@ export async function importFigures(root: string): Promise<void> {
   try {
     await database.migrate();
     await loadOffices(db, join(root, 'content'));
-    await db.execute(sql`create table bench_raw_bookings
-      (like bookings including defaults including identity including indexes)`);
-    await db.execute(sql`create table bench_raw_segments
-      (like booking_segments including defaults including identity including indexes)`);
-    await db.execute(sql`create table bench_raw_entries
-      (like point_entries including defaults including identity including indexes)`);
-    await db.execute(sql`create table bench_raw_allocations
-      (like point_allocations including defaults including identity including indexes)`);
+    await createScratchTables(db, 'raw');
+    await createScratchTables(db, 'keyed');
     const members = await db
       .insert(agents)
       .values(
@@ -262,6 +289,7 @@ export async function importFigures(root: string): Promise<void> {
       rate: number;
       rawRate: number;
       unchangedRate: number;
+      keyedRate: number;
       parseRate: number;
     }[] = [];
     for (let round = -1; round < rounds; round++) {
@@ -277,12 +305,14 @@ export async function importFigures(root: string): Promise<void> {
       const again = performance.now();
       await importBookings(db, lines, { today, segmentPoints });
       const unchangedSeconds = (performance.now() - again) / 1000;
-      const rawSeconds = await rawInsertSeconds(db, prefix);
+      const rawSeconds = await rawInsertSeconds(db, prefix, rawTables);
+      const keyedSeconds = await rawInsertSeconds(db, prefix, keyedTables);
       const parseSeconds = parseOnlySeconds(lines);
       if (round < 0) continue;
       results.push({
         rate: summary.segments / seconds,
         rawRate: summary.segments / rawSeconds,
+        keyedRate: summary.segments / keyedSeconds,
         unchangedRate: summary.segments / unchangedSeconds,
         parseRate: summary.segments / parseSeconds,
       });
@@ -298,6 +328,11 @@ export async function importFigures(root: string): Promise<void> {
     console.log(
       `  reading and checking the file alone (JSON, the record's rules, its hash): ${median(results.map((r) => r.parseRate)).toFixed(0)} segments/s -> with the raw insert after it, at most ratio ${median(bounds).toFixed(2)} (rounds ${bounds.map((b) => b.toFixed(2)).join(', ')})`,
     );
+    // The real tables check a foreign key on every row they are given; the raw copies check none.
+    const toKeyed = results.map((r) => r.rate / r.keyedRate);
+    console.log(
+      `  the same insert into copies with the real tables' foreign keys: ${median(results.map((r) => r.keyedRate)).toFixed(0)} segments/s (${median(results.map((r) => r.keyedRate / r.rawRate)).toFixed(2)} of the raw insert); the import reaches ${median(toKeyed).toFixed(2)} of it (rounds ${toKeyed.map((r) => r.toFixed(2)).join(', ')})`,
+    );
     const ratio = median(ratios);
     console.log(
       `import: ${median(results.map((r) => r.rate)).toFixed(0)} segments/s -> ratio ${ratio.toFixed(2)} to raw multi-row insert (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.95 ${ratio >= 0.95 ? 'within' : 'OVER'})`,
@@ -308,7 +343,7 @@ export async function importFigures(root: string): Promise<void> {
         await db.delete(bookings).where(like(bookings.pnr, `${prefix}%`));
       await db.delete(agents).where(like(agents.email, `bench-import-${run}-%`));
       await db.execute(
-        sql`drop table if exists bench_raw_bookings, bench_raw_segments, bench_raw_entries, bench_raw_allocations`,
+        sql.raw(`drop table if exists ${scratchNames('keyed')}, ${scratchNames('raw')}`),
       );
     } finally {
       await database.close();

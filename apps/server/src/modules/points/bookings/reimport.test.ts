@@ -427,7 +427,7 @@ describe('batches', () => {
     const lines = ['OVL001', 'OVL002', 'OVL003', 'OVL004', 'OVL005'].map((pnr) =>
       line({ pnr, member: a.number }),
     );
-    async function* queue() {
+    function* queue() {
       for (const [index, text] of lines.entries()) {
         events.push(`read ${index + 1}`);
         yield text;
