@@ -6,7 +6,7 @@ import { databaseRefusalOf } from '../../../db/errors.js';
 import { LedgerSession } from '../ledger.js';
 import { lockBookings } from '../locks.js';
 import type { SegmentPoints } from '../segment-points.js';
-import { planBooking, type BookingPlan } from './booking-plan.js';
+import { planBooking, type BookingPlan, type StoredBooking } from './booking-plan.js';
 import { parseBookingLine, type BookingRecord } from './booking-record.js';
 import { memberRemarkOf } from './booking-rules.js';
 import {
@@ -307,7 +307,7 @@ function importBatch(
     });
     outcome.segments = changed.reduce((sum, { record }) => sum + record.segments.length, 0);
 
-    await writePlans(tx, plans, options.today);
+    await writePlans(tx, plans, options.today, stored);
     return outcome;
   });
 }
@@ -366,11 +366,14 @@ async function writePlans(
   tx: Transaction,
   plans: readonly BookingPlan[],
   today: string,
+  stored: ReadonlyMap<string, StoredBooking>,
 ): Promise<void> {
   const bookingIds = await saveBookings(
     tx,
     plans.map((plan) => plan.booking),
+    (pnr) => stored.has(pnr),
   );
+  const storedIds = new Set([...stored.values()].map((booking) => booking.id));
   const idOf = (plan: BookingPlan): number => bookingIds.get(plan.booking.pnr)!;
   const needIds = new Set<string>();
   for (const plan of plans) {
@@ -384,6 +387,7 @@ async function writePlans(
       plan.segments.map((segment) => ({ ...segment, bookingId: idOf(plan) })),
     ),
     (row) => needIds.has(segmentKey(row.bookingId, row.segmentId)),
+    (row) => storedIds.has(row.bookingId),
   );
 
   const agentIds = new Set<number>();
