@@ -15,7 +15,7 @@ describe('changing points', () => {
     const inTransaction = [
       (tx: Transaction) => LedgerSession.open(tx, [1], '2026-01-01'),
       (tx: Transaction) => lockBookings(tx),
-      (tx: Transaction) => saveBookings(tx, []),
+      (tx: Transaction) => saveBookings(tx, [], () => false),
     ];
     const outsideTransaction = [
       // @ts-expect-error a Database is not a Transaction: the balance would change without its cause
@@ -23,7 +23,7 @@ describe('changing points', () => {
       // @ts-expect-error outside a transaction the bookings lock would end at once
       (db: Database) => lockBookings(db),
       // @ts-expect-error bookings are stored with the credits they earn
-      (db: Database) => saveBookings(db, []),
+      (db: Database) => saveBookings(db, [], () => false),
     ];
     expect([...inTransaction, ...outsideTransaction].map((call) => typeof call)).toEqual(
       Array(6).fill('function'),
