@@ -40,6 +40,7 @@ import { interactionFigures } from './interaction.ts';
 import { guestFormFigures } from './guest-forms.ts';
 import { staffConsoleFigures } from './staff-console.ts';
 import { memoryFigures } from './memory.ts';
+import { mailFigures } from './mail.ts';
 import { withFreshBenchDatabase } from './bench-database.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -181,6 +182,7 @@ const parts: Record<string, () => Promise<void>> = {
   login: () => loginFigures(root, seconds),
   'status-report': () => statusReportFigures(root, seconds),
   import: () => importFigures(root),
+  mail: mailFigures,
   orders: () => ordersFigures(root, seconds),
   lighthouse: () => lighthouseFigures(root),
   interaction: () => interactionFigures(root),

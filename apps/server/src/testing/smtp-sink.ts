@@ -34,6 +34,8 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
  */
 export class SmtpSink {
   readonly messages: SunkMail[] = [];
+  /** SMTP connections accepted so far (`clear` resets it). */
+  connections = 0;
   private server: SMTPServer | undefined;
   private refusals = 0;
   private waiters: { match: (mail: SunkMail) => boolean; resolve: (mail: SunkMail) => void }[] = [];
@@ -65,6 +67,10 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onData: (stream, _session, callback) => {
         if (this.refusals > 0) {
           this.refusals -= 1;
@@ -136,6 +142,7 @@ export class SmtpSink {
 
   clear(): void {
     this.messages.length = 0;
+    this.connections = 0;
   }
 
   private receive(mail: SunkMail): void {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { isConnectionFailure, type MailSender } from './mail-sender.js';
+import { isConnectionFailure, type MailSender, type MailSession } from './mail-sender.js';
 import {
   claimDueMail,
   markFailed,
@@ -78,30 +78,42 @@ export class MailWorker {
   async runCycle(stopping?: AbortSignal): Promise<CycleResult> {
     if (!this.isSending) return this.logUnsent();
     const total: CycleResult = { claimed: 0, sent: 0, failed: 0 };
-    for (;;) {
-      const batch = await claimDueMail(this.options.db, {
-        limit: this.batchSize,
-        leaseMs: this.leaseMs,
-        maxAttempts: this.options.maxAttempts,
-      });
-      const result = await this.sendBatch(batch);
-      total.claimed += batch.length;
-      total.sent += result.sent;
-      total.failed += result.failed;
-      // A short batch means the backlog is done; a failure means SMTP trouble: wait for the next poll.
-      if (batch.length < this.batchSize || result.failed > 0 || stopping?.aborted === true) {
-        return total;
+    // One SMTP session for the cycle's batches, opened with the first mail and closed when the
+    // backlog is done: a connection costs more than a message, and none stays open between cycles.
+    let session: MailSession | undefined;
+    try {
+      for (;;) {
+        const batch = await claimDueMail(this.options.db, {
+          limit: this.batchSize,
+          leaseMs: this.leaseMs,
+          maxAttempts: this.options.maxAttempts,
+        });
+        if (batch.length > 0) session ??= this.options.sender!.open();
+        const result =
+          session === undefined ? { sent: 0, failed: 0 } : await this.sendBatch(session, batch);
+        total.claimed += batch.length;
+        total.sent += result.sent;
+        total.failed += result.failed;
+        // A short batch means the backlog is done; a failure means SMTP trouble: wait for the next poll.
+        if (batch.length < this.batchSize || result.failed > 0 || stopping?.aborted === true) {
+          return total;
+        }
       }
+    } finally {
+      session?.close();
     }
   }
 
-  private async sendBatch(batch: ClaimedMail[]): Promise<{ sent: number; failed: number }> {
-    const { db, log, sender } = this.options;
+  private async sendBatch(
+    session: MailSession,
+    batch: ClaimedMail[],
+  ): Promise<{ sent: number; failed: number }> {
+    const { db, log } = this.options;
     let sent = 0;
     let failed = 0;
     for (const [position, mail] of batch.entries()) {
       try {
-        await sender!.send({
+        await session.send({
           from: this.options.from,
           to: mail.recipient,
           subject: mail.subject,

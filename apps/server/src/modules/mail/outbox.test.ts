@@ -205,6 +205,34 @@ describe('the outbox worker', () => {
     expect((await outboxRows(t.database.db)).every((row) => row.sentAt !== null)).toBe(true);
   });
 
+  it("sends a cycle's batches over one SMTP connection and closes it when the cycle ends", async () => {
+    await queue(
+      ...Array.from({ length: 7 }, (_, i) => confirmMail({ to: `batch${i}@travel.example` })),
+    );
+    const mailer = worker({ batchSize: 3 });
+    expect(await mailer.runCycle()).toMatchObject({ claimed: 7, sent: 7, failed: 0 });
+    expect(sink.messages).toHaveLength(7);
+    expect(sink.connections).toBe(1);
+    // Nothing due: no connection at all.
+    expect(await mailer.runCycle()).toMatchObject({ claimed: 0 });
+    expect(sink.connections).toBe(1);
+    // The next cycle opens its own.
+    await queue(confirmMail({ to: 'later@travel.example' }));
+    expect(await mailer.runCycle()).toMatchObject({ sent: 1 });
+    expect(sink.connections).toBe(2);
+  });
+
+  it('keeps the connection for the rest of the batch after a refused message', async () => {
+    await queue(
+      ...Array.from({ length: 3 }, (_, i) => confirmMail({ to: `refused${i}@travel.example` })),
+    );
+    sink.refuseNext(1);
+    const mailer = worker({ retryBaseMs: 60_000, retryMaxMs: 60_000 });
+    expect(await mailer.runCycle()).toMatchObject({ claimed: 3, sent: 2, failed: 1 });
+    expect(sink.messages).toHaveLength(2);
+    expect(sink.connections).toBe(1);
+  });
+
   it('retries a refused message after its backoff', async () => {
     sink.refuseNext(1);
     await queue(confirmMail());
