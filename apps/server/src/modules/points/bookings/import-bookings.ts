@@ -158,6 +158,8 @@ export async function importBookings(
     await commit(summary.lines);
     await settle();
   } catch (error) {
+    // A batch still in the database ends first: what is reported is what was committed.
+    await inFlight?.catch(() => undefined);
     throw new ImportFailed(summary, linesDone, error);
   }
   return summary;

@@ -467,6 +467,24 @@ describe('batches', () => {
     expect(summary).toMatchObject({ lines: 5, accepted: 3, malformedCount: 1 });
   });
 
+  it('lets the batch in the database commit before it reports a file that stopped', async () => {
+    const a = await member();
+    const lines = ['CUT001', 'CUT002', 'CUT003'].map((pnr) => line({ pnr, member: a.number }));
+    function* queue() {
+      yield* lines;
+      throw new Error('the upload was cut off');
+    }
+    const failure = await importBookings(db(), queue(), options({ batchSize: 2 })).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ImportFailed);
+    // Line 3 started the first batch; the file stopped while it was in the database.
+    expect((failure as ImportFailed).linesDone).toBe(2);
+    expect((failure as ImportFailed).summary).toMatchObject({ accepted: 2 });
+    expect(await bookingOf(db(), 'CUT002')).toMatchObject({ agentId: a.id });
+    await expect(bookingOf(db(), 'CUT003')).rejects.toThrow('No booking CUT003');
+  });
+
   it('runs two imports of the same file one batch at a time: each record counts once', async () => {
     const a = await member();
     const lines = ['CON001', 'CON002', 'CON003', 'CON004', 'CON005'].map((pnr) =>
