@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, inArray, like, sql } from 'drizzle-orm';
+import { asc, getTableName, inArray, like, sql } from 'drizzle-orm';
 import { defaultSegmentPoints } from '@club/contract/points';
 import {
   bigint,
@@ -103,22 +103,36 @@ function scratchTables(name: 'raw' | 'keyed') {
     creditedOn: date({ mode: 'string' }).notNull(),
     amount: integer().notNull(),
   });
-  return { bookings, segments, entries, allocations, name };
+  return { bookings, segments, entries, allocations };
 }
 type ScratchTables = ReturnType<typeof scratchTables>;
 const rawTables = scratchTables('raw');
 const keyedTables = scratchTables('keyed');
 
-/** Creates a set of scratch tables; `keyed` adds the foreign keys of the real tables. */
-async function createScratchTables(db: Database, name: 'raw' | 'keyed'): Promise<void> {
-  for (const table of ['bookings', 'booking_segments', 'point_entries', 'point_allocations']) {
-    const copy = `bench_${name}_${table.replace(/^booking_|^point_/, '')}`;
-    await db.execute(
-      sql.raw(`create table ${copy}
-        (like ${table} including defaults including identity including indexes)`),
-    );
+/** Each scratch table with the real table it copies. */
+const copies = (tables: ScratchTables) =>
+  [
+    [tables.bookings, bookings],
+    [tables.segments, bookingSegments],
+    [tables.entries, pointEntries],
+    [tables.allocations, pointAllocations],
+  ] as const;
+
+const scratchNames = (tables: ScratchTables) =>
+  copies(tables)
+    .map(([copy]) => getTableName(copy))
+    .join(', ');
+
+/** Creates the scratch copies of `raw`, then those of `keyed` with the real tables' foreign keys. */
+async function createScratchTables(db: Database): Promise<void> {
+  for (const tables of [rawTables, keyedTables]) {
+    for (const [copy, table] of copies(tables)) {
+      await db.execute(
+        sql.raw(`create table ${getTableName(copy)}
+          (like ${getTableName(table)} including defaults including identity including indexes)`),
+      );
+    }
   }
-  if (name === 'raw') return;
   await db.execute(sql`alter table bench_keyed_bookings
     add foreign key (agent_id) references agents(id) on delete set null`);
   await db.execute(sql`alter table bench_keyed_segments
@@ -128,9 +142,6 @@ async function createScratchTables(db: Database, name: 'raw' | 'keyed'): Promise
   await db.execute(sql`alter table bench_keyed_allocations
     add foreign key (entry_id) references bench_keyed_entries(id) on delete cascade`);
 }
-
-const scratchNames = (name: 'raw' | 'keyed') =>
-  ['bookings', 'segments', 'entries', 'allocations'].map((t) => `bench_${name}_${t}`).join(', ');
 
 /** One queue line per booking: per segment, one in six cancelled, a third flown, the rest pending. */
 function queueFile(prefix: string, numbers: readonly string[]): string[] {
@@ -216,7 +227,7 @@ async function rawInsertSeconds(
   const byBooking = grouped(segments, (segment) => segment.bookingId);
   const entriesOf = grouped(entries, (entry) => entry.bookingId);
   const allocationsOf = grouped(allocations, (allocation) => allocation.entryId);
-  await db.execute(sql.raw(`truncate ${scratchNames(tables.name)}`));
+  await db.execute(sql.raw(`truncate ${scratchNames(tables)}`));
   const started = performance.now();
   for (let start = 0; start < written.length; start += DEFAULT_BATCH_SIZE) {
     const batch = written.slice(start, start + DEFAULT_BATCH_SIZE);
@@ -262,8 +273,7 @@ export async function importFigures(root: string): Promise<void> {
   try {
     await database.migrate();
     await loadOffices(db, join(root, 'content'));
-    await createScratchTables(db, 'raw');
-    await createScratchTables(db, 'keyed');
+    await createScratchTables(db);
     const members = await db
       .insert(agents)
       .values(
@@ -343,7 +353,7 @@ export async function importFigures(root: string): Promise<void> {
         await db.delete(bookings).where(like(bookings.pnr, `${prefix}%`));
       await db.delete(agents).where(like(agents.email, `bench-import-${run}-%`));
       await db.execute(
-        sql.raw(`drop table if exists ${scratchNames('keyed')}, ${scratchNames('raw')}`),
+        sql.raw(`drop table if exists ${scratchNames(keyedTables)}, ${scratchNames(rawTables)}`),
       );
     } finally {
       await database.close();

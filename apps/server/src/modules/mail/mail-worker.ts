@@ -88,9 +88,9 @@ export class MailWorker {
           leaseMs: this.leaseMs,
           maxAttempts: this.options.maxAttempts,
         });
-        if (batch.length > 0) session ??= this.options.sender!.open();
-        const result =
-          session === undefined ? { sent: 0, failed: 0 } : await this.sendBatch(session, batch);
+        if (batch.length === 0) return total;
+        session ??= this.options.sender!.open();
+        const result = await this.sendBatch(session, batch);
         total.claimed += batch.length;
         total.sent += result.sent;
         total.failed += result.failed;
