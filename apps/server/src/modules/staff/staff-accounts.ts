@@ -11,7 +11,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { countries } from '../content/schema.js';
 import { staffAccounts } from './schema.js';
-import { issueSetupLink, type IssuedSetupLink } from './staff-setup-links.js';
+import { issueSetupLink, voidSetupLinks, type IssuedSetupLink } from './staff-setup-links.js';
 import { endAllStaffSessions } from './staff-sessions.js';
 
 /**
@@ -221,9 +221,11 @@ export async function changeStaffAccount(
 }
 
 /**
- * Disables an account (its sessions end at once, it cannot log in) or enables
- * it again. Answers undefined for no such account; a change to the state it
- * has already is no change and writes nothing.
+ * Disables an account (its sessions end at once, it cannot log in, and its
+ * unused setup link is void) or enables it again (without a setup link: an
+ * account still waiting for setup needs a new one). Answers undefined for no
+ * such account; a change to the state it has already is no change and writes
+ * nothing.
  */
 export async function setStaffAccountDisabled(
   db: Database,
@@ -245,7 +247,11 @@ export async function setStaffAccountDisabled(
       .set({ disabledAt: disabled ? now : null })
       .where(eq(staffAccounts.id, id))
       .returning(accountColumns);
-    if (disabled) await endAllStaffSessions(tx, id, now);
+    let setupLinkVoided = false;
+    if (disabled) {
+      await endAllStaffSessions(tx, id, now);
+      setupLinkVoided = await voidSetupLinks(tx, id);
+    }
     await recordAudit(
       tx,
       actor,
@@ -254,7 +260,10 @@ export async function setStaffAccountDisabled(
         targetType: 'staff',
         target: before.email,
         before: { state: staffAccountState(before) },
-        after: { state: staffAccountState(after!) },
+        after: {
+          state: staffAccountState(after!),
+          ...(setupLinkVoided ? { setupLinkVoided } : {}),
+        },
       },
       now,
     );

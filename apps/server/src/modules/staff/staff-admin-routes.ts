@@ -125,11 +125,11 @@ export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions>
         schema: {
           tags: ['staff'],
           summary: disabled
-            ? 'Disables a staff account: its sessions end and it cannot log in'
+            ? 'Disables a staff account: its sessions end, it cannot log in, and its unused setup link is void'
             : 'Enables a disabled staff account again',
           description: disabled
-            ? 'Not one’s own account, nor the last enabled admin. Audited as `staff.disable`.'
-            : 'Audited as `staff.enable`.',
+            ? 'Not one’s own account, nor the last enabled admin. Enabling the account again does not bring a voided setup link back (an admin hands over a new one). Audited as `staff.disable` (with `setupLinkVoided` when a link went).'
+            : 'An account still waiting for setup needs a new setup link. Audited as `staff.enable`.',
           params: IdParamsSchema,
           response: { 200: dataEnvelope(StaffAccountSchema), ...errors, 404: ErrorBodySchema },
         },

@@ -190,6 +190,41 @@ describe('the setup link', () => {
     expect((await offer(second)).statusCode).toBe(404);
   });
 
+  it('disabling an account voids its setup link: enabling it again does not bring the link back', async () => {
+    const { token, id } = await addAccount('disabled.waiting@example.com');
+    const secret = await secretOf(token);
+    const disabled = await staffCall(
+      t.app,
+      adminToken,
+      'POST',
+      `/s2c/staff/v1/staff/${id}/disable`,
+    );
+    expect(disabled.statusCode).toBe(200);
+    const enabled = await staffCall(t.app, adminToken, 'POST', `/s2c/staff/v1/staff/${id}/enable`);
+    expect(enabled.json()).toMatchObject({ data: { state: 'waiting-for-setup' } });
+    expect((await offer(token)).statusCode).toBe(404);
+    expect((await setUp({ token, password, code: totpCode(secret, clock) })).statusCode).toBe(404);
+    const links = await t.database.db.execute(
+      sql`select id from staff_setup_links where staff_id = ${id} and used_at is null`,
+    );
+    expect(rowsOf(links)).toEqual([]);
+    // The disable says in the audit that the link went; a new link is the way back.
+    const disable = await t.database.db.execute(
+      sql`select after from audit_entries where action = 'staff.disable' and target = 'disabled.waiting@example.com'`,
+    );
+    expect(rowsOf(disable)).toEqual([{ after: { state: 'disabled', setupLinkVoided: true } }]);
+    const renewed = await staffCall(
+      t.app,
+      adminToken,
+      'POST',
+      `/s2c/staff/v1/staff/${id}/setup-link`,
+    );
+    const fresh = new URL(
+      renewed.json<{ data: { setupLink: string } }>().data.setupLink,
+    ).searchParams.get('token')!;
+    expect((await offer(fresh)).statusCode).toBe(200);
+  });
+
   it('limits setup calls per client address', async () => {
     const free = t.config.loginLimits.freeFailuresPerAddress;
     const guess = () => offer(`stf_${'C'.repeat(43)}`, '10.7.7.7');
