@@ -183,5 +183,9 @@ export type HandoverCodeAnswer = z.infer<typeof HandoverCodeAnswerSchema>;
  */
 export const HandoverExchangeWireSchema = z.object({
   code: z.string({ error: messages.required }).max(200, messages.maxLength),
-  countryCode: z.string().regex(/^[a-zA-Z]{2}$/, messages.pattern),
+  /** Read only on the root host, where it names a country whose site lives there (`/cy`). */
+  countryCode: z
+    .string()
+    .regex(/^[a-zA-Z]{2}$/, messages.pattern)
+    .optional(),
 });

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { mailRecipientColumns } from '../agents/mail-recipient.js';
 import { agents, sessions, type AgentStatus } from '../agents/schema.js';
+import { deleteMemberHandovers } from '../agents/session-handovers.js';
 import { daysInterval } from '../mail/sql-time.js';
 
 /** The member fields the emailed-link flows need. */
@@ -79,12 +80,13 @@ export async function setMemberPassword(
   await tx.update(agents).set({ passwordHash }).where(eq(agents.id, id));
 }
 
-/** Ends every open session of the member (password reset, deletion). */
+/** Ends every open session of the member (password reset, deletion), and their handover codes. */
 export async function revokeAllSessions(tx: Transaction, agentId: number): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.agentId, agentId), isNull(sessions.revokedAt)));
+  await deleteMemberHandovers(tx, agentId);
 }
 
 /** Whether a deleted member is still within the retention of `days` (restorable, not yet purged). */

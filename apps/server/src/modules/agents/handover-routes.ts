@@ -8,6 +8,7 @@ import {
 } from '@club/contract/membership';
 import { HttpError } from '../../lib/http-error.js';
 import type { RequestLimiter } from '../limits/login-limiter.js';
+import { siteCountryOf } from '../content/locale.js';
 import { tooManyRequests } from '../limits/too-many-requests.js';
 import { sessionStatuses, userAnswer, type Members } from './members.js';
 import { handoverLifetimeSeconds, issueHandover, useHandover } from './session-handovers.js';
@@ -39,7 +40,7 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
       schema: {
         tags: ['membership'],
         summary: "A handover code for the site of the member's country",
-        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country; a member's other live codes stay valid (two logins at once). The web app sends the member there with \`?handover={code}\` and ends its own session.`,
+        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country, and only while the session that asked for it is open: a logout, a password change or reset, a confirmed email change, staff ending the sessions or a deletion voids it. A member's other live codes stay valid (two logins at once). The web app sends the member there with \`?handover={code}\` and ends its own session.`,
         security: [{ bearer: [] }],
         response: {
           200: dataEnvelope(HandoverCodeAnswerSchema),
@@ -51,7 +52,12 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
     async (request) => {
       const member = request.agent!;
       const country = (await contentCache.index()).get(member.countryCode);
-      const code = await issueHandover(db, member.id, member.countryCode, new Date(now()));
+      const code = await issueHandover(
+        db,
+        { agentId: member.id, sessionId: member.sessionId },
+        member.countryCode,
+        new Date(now()),
+      );
       return {
         data: {
           code,
@@ -70,13 +76,13 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
         tags: ['membership'],
         summary: 'Exchange a handover code for a session on this site',
         description:
-          "The code works once, within its lifetime, on the site of the country it was issued for (`countryCode`: the site's country). Every refusal is the same 401, whatever the reason. Counted per client address like logins.",
+          "The code works once, within its lifetime, while the session that minted it is open, on the site of the country it was issued for. The site is the request's host; on the root host, `countryCode` names a country only where that country's site lives on the root host (`/cy`: its subdomain is disabled), else the default country's. Every refusal is the same 401, whatever the reason. Counted per client address like logins.",
         body: HandoverExchangeWireSchema,
         response: {
           200: dataEnvelope(SessionAnswerSchema),
           400: ErrorBodySchema.describe('Malformed input'),
           401: ErrorBodySchema.describe(
-            'Unknown, used or expired code, a code for another country, or a member who may no longer sign in',
+            "Unknown, used or expired code, a code for another country's site, a code whose session has ended, or a member who may no longer sign in",
           ),
           429: ErrorBodySchema.describe(
             'Too many exchanges from this client address; see Retry-After',
@@ -102,7 +108,13 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
         request.log.info({ event: 'handover.refused' }, 'session handover refused');
         return new HttpError(401, ErrorCode.unauthorized, { code: 'refused' });
       };
-      const agentId = await useHandover(db, code, countryCode.toLowerCase(), at);
+      const siteCountry = siteCountryOf(
+        await contentCache.index(),
+        request.headers.host ?? '',
+        countryCode,
+        config,
+      );
+      const agentId = await useHandover(db, code, siteCountry, at);
       if (agentId === undefined) throw refused();
       const member = await members.byId(agentId);
       if (member === undefined || !sessionStatuses.includes(member.status)) throw refused();

@@ -19,9 +19,10 @@ export const agentNumberSequence = pgSequence('agent_number_seq', { startWith: 1
  * Account states (spec 1 §4 "Account"): `pending` until the email is
  * confirmed (doubleOpt), `active`, `deletion_requested` once a delete link was
  * sent, `deleted` once confirmed (kept `linkLifeTime` days, restorable), then
- * purged.
+ * `purged`: no longer an account, a tombstone under a pseudonym that keeps
+ * the programme's books about the member (docs/decisions/037).
  */
-export type AgentStatus = 'pending' | 'active' | 'deletion_requested' | 'deleted';
+export type AgentStatus = 'pending' | 'active' | 'deletion_requested' | 'deleted' | 'purged';
 
 export const agents = pgTable(
   'agents',
@@ -118,9 +119,9 @@ export const sessions = pgTable(
 /**
  * Session handover codes: a member signed in on another country's site is
  * sent to their own with one of these in the address, and that site exchanges
- * it for a session of its own. Random, stored as SHA-256, bound to the member
- * and the country of the site that may use it, short-lived and single-use
- * (the exchange deletes the row).
+ * it for a session of its own. Random, stored as SHA-256, bound to the member,
+ * the session that minted it and the country of the site that may use it,
+ * short-lived and single-use (the exchange deletes the row).
  */
 export const sessionHandovers = pgTable(
   'session_handovers',
@@ -129,12 +130,23 @@ export const sessionHandovers = pgTable(
     agentId: integer()
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
+    /**
+     * The session that minted the code: it must still be open at the
+     * exchange, and ending it deletes the code, so a stolen token's codes
+     * die with it (a password change, a logout, staff "end sessions").
+     */
+    sessionId: integer()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     countryCode: varchar({ length: 2 }).notNull(),
     codeHash: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('session_handovers_agent_idx').on(t.agentId)],
+  (t) => [
+    index('session_handovers_agent_idx').on(t.agentId),
+    index('session_handovers_session_idx').on(t.sessionId),
+  ],
 );
 
 /** What an emailed link does. */

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { HandoverCodeAnswer } from '@club/contract/membership';
 import { createAgent } from '../../testing/factories.js';
+import { createStaff, staffCall, staffLogin } from '../../testing/staff-helpers.js';
+import { submitPage } from '../../testing/account-helpers.js';
+import { createLink } from '../account-links/links.js';
 import {
   bearer,
   dataOf,
@@ -11,7 +14,8 @@ import {
   sessionToken,
 } from '../../testing/agent-requests.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
-import { agents, sessionHandovers } from './schema.js';
+import { agents, sessionHandovers, sessions, type AgentLinkPurpose } from './schema.js';
+import { hashToken } from './session-tokens.js';
 
 /**
  * The session handover between country sites: a code issued to a signed-in
@@ -53,12 +57,23 @@ async function codeFor(token: string): Promise<string> {
   return dataOf<HandoverCodeAnswer>(response).code;
 }
 
-function exchange(code: string, countryCode: string, remoteAddress: string) {
+/**
+ * Exchanges a code on a site: `'ae'` is the host `ae.localhost`; `'/cy'` is
+ * the root host with the country the web app names there. `body` adds what a
+ * client might send besides.
+ */
+function exchange(
+  code: string,
+  site: string,
+  remoteAddress: string,
+  body: Record<string, string> = {},
+) {
+  const onRoot = site.startsWith('/');
   return t.app.inject({
     method: 'POST',
     url: '/s2c/auth/v1/session/handover',
-    headers: formHeaders,
-    payload: form({ code, countryCode }),
+    headers: { ...formHeaders, host: onRoot ? 'localhost' : `${site.toLowerCase()}.localhost` },
+    payload: form({ code, ...(onRoot ? { countryCode: site.slice(1) } : {}), ...body }),
     remoteAddress,
   });
 }
@@ -164,4 +179,146 @@ describe('session handover codes', () => {
     // Another address is not held back.
     expect((await exchange(code, 'ae', nextAddress())).statusCode).toBe(200);
   });
+
+  it("take the site's country from the host, never from the body", async () => {
+    const { token } = await emirati();
+    const code = await codeFor(token);
+    const from = nextAddress();
+    const steered = await exchange(code, 'gr', from, { countryCode: 'ae' });
+    expect(steered.statusCode).toBe(401);
+    expect(steered.json()).toEqual(refusal);
+    // The refused code is gone, as every refused code is.
+    expect((await exchange(code, 'ae', from)).statusCode).toBe(401);
+  });
+
+  it("on the root host, refuse a country whose site is its own subdomain (siteCountryOf decides /cy's)", async () => {
+    const { token } = await emirati();
+    const onRoot = await exchange(await codeFor(token), '/ae', nextAddress());
+    expect(onRoot.statusCode).toBe(401);
+    expect(onRoot.json()).toEqual(refusal);
+  });
 });
+
+describe('a handover code dies with the session that minted it', () => {
+  /** A member with two sessions, and a code minted by the second. */
+  async function stolenCode() {
+    const { member, token: owner } = await emirati();
+    const thief = await sessionToken(t.app, member.number, member.password);
+    return { member, owner, thief, code: await codeFor(thief) };
+  }
+
+  async function expectVoid(code: string) {
+    const response = await exchange(code, 'ae', nextAddress());
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(refusal);
+  }
+
+  it('is refused once that session has ended, however it ended', async () => {
+    const { thief, code } = await stolenCode();
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(clock) })
+      .where(eq(sessions.tokenHash, hashToken(thief)));
+    await expectVoid(code);
+  });
+
+  it('goes with a logout of that session; codes of other sessions stay', async () => {
+    const { owner, thief, code } = await stolenCode();
+    const ownersCode = await codeFor(owner);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/s2c/auth/v1/agents/logout',
+      headers: bearer(thief),
+    });
+    expect(logout.statusCode).toBe(200);
+    await expectVoid(code);
+    expect((await exchange(ownersCode, 'ae', nextAddress())).statusCode).toBe(200);
+  });
+
+  it("goes when the owner changes the password in another session; the owner's own codes stay", async () => {
+    const { member, owner, code } = await stolenCode();
+    const ownersCode = await codeFor(owner);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/s2c/auth/v1/agents/${member.id}`,
+      headers: { ...formHeaders, ...bearer(owner) },
+      payload: form({
+        title: member.title,
+        email: member.email,
+        password: 'brandnew42',
+        passwordRepeat: 'brandnew42',
+        oldPassword: member.password,
+      }),
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await handoverRowsOf(member.id)).toBe(1);
+    await expectVoid(code);
+    expect((await exchange(ownersCode, 'ae', nextAddress())).statusCode).toBe(200);
+  });
+
+  it('goes with a password reset', async () => {
+    const { member, code } = await stolenCode();
+    const reset = await linkOf(member.id, 'reset-password');
+    const answer = await submitPage(t.app, 'forgot-password', {
+      token: reset,
+      password: 'resetnew42',
+      passwordRepeat: 'resetnew42',
+    });
+    expect(answer.data).toEqual({ success: true });
+    expect(await handoverRowsOf(member.id)).toBe(0);
+    await expectVoid(code);
+  });
+
+  it('goes with a confirmed email change', async () => {
+    const { member, code } = await stolenCode();
+    const token = await linkOf(member.id, 'change-email', `moved-${member.number}@travel.example`);
+    const answer = await submitPage(t.app, 'email-change-confirm', { token });
+    expect(answer.data).toEqual({ emailChanged: true, errors: [] });
+    expect(await handoverRowsOf(member.id)).toBe(0);
+    await expectVoid(code);
+  });
+
+  it('goes when staff end the sessions', async () => {
+    const { member, code } = await stolenCode();
+    const admin = await createStaff(t.database.db, 'admin');
+    const staffToken = await staffLogin(t.app, admin, clock);
+    const ended = await staffCall(
+      t.app,
+      staffToken,
+      'POST',
+      `/s2c/staff/v1/members/${member.number}/end-sessions`,
+      { reason: 'stolen token' },
+    );
+    expect(ended.statusCode).toBe(200);
+    expect(await handoverRowsOf(member.id)).toBe(0);
+    await expectVoid(code);
+  });
+
+  it('goes with a confirmed account deletion', async () => {
+    const { member, owner, code } = await stolenCode();
+    const token = await linkOf(member.id, 'delete-account');
+    const answer = await submitPage(t.app, 'delete-confirm', { token }, { token: owner });
+    expect(answer.status).toBe(200);
+    expect(await handoverRowsOf(member.id)).toBe(0);
+    await expectVoid(code);
+  });
+});
+
+async function handoverRowsOf(agentId: number): Promise<number> {
+  const rows = await t.database.db
+    .select()
+    .from(sessionHandovers)
+    .where(eq(sessionHandovers.agentId, agentId));
+  return rows.length;
+}
+
+function linkOf(agentId: number, purpose: AgentLinkPurpose, email?: string): Promise<string> {
+  return t.database.db.transaction((tx) =>
+    createLink(tx, {
+      agentId,
+      purpose,
+      lifetimeMs: 3_600_000,
+      ...(email === undefined ? {} : { email }),
+    }),
+  );
+}

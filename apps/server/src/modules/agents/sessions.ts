@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { sessions } from './schema.js';
+import { deleteMemberHandovers, deleteSessionHandovers } from './session-handovers.js';
 import { newSessionToken } from './session-tokens.js';
 
 /** Opens a session for the member and gives its token, which is never stored. */
@@ -43,8 +44,9 @@ export function sessionInsert(
   return { token, statement };
 }
 
-/** Logout: the session of this token ends now. */
+/** Logout: the session of this token ends now, and the handover codes it minted. */
 export async function revokeSession(db: Database, tokenHash: string, now: Date): Promise<void> {
+  await deleteSessionHandovers(db, tokenHash);
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -54,7 +56,7 @@ export async function revokeSession(db: Database, tokenHash: string, now: Date):
 /**
  * Ends every open session of a member (a password reset, a confirmed
  * deletion), or every one but `exceptSessionId` (a password change keeps the
- * session it was made in).
+ * session it was made in). The handover codes of the ended sessions go too.
  */
 export async function revokeAgentSessions(
   tx: Transaction,
@@ -72,4 +74,5 @@ export async function revokeAgentSessions(
         exceptSessionId === undefined ? sql`true` : ne(sessions.id, exceptSessionId),
       ),
     );
+  await deleteMemberHandovers(tx, agentId, exceptSessionId);
 }

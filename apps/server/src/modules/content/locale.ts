@@ -28,3 +28,21 @@ export function resolveLocale(
   if (language === undefined) throw notFound({ languageCode: 'Unknown language for this country' });
   return { country, language };
 }
+
+/**
+ * The country of the site a request came from, for calls whose answer must
+ * not be steered by the client: the host's subdomain; on the root host, a
+ * named country only where its site lives there (`/cy`: subdomain
+ * disabled), else the default country.
+ */
+export function siteCountryOf(
+  index: ContentIndex,
+  host: string,
+  named: string | undefined,
+  settings: LocaleSettings,
+): string {
+  const hostCountry = countryFromHost(host, settings.publicRootDomain);
+  if (hostCountry !== undefined) return hostCountry;
+  const namedCountry = named === undefined ? undefined : index.get(named.toLowerCase());
+  return namedCountry?.subDomainDisabled === true ? namedCountry.code : settings.defaultCountry;
+}

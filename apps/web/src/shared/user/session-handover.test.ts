@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppConfigForTests } from '../../lib/app-config';
-import { readStoredValue } from '../../lib/client-storage';
+import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { apiData, apiError, stubApi } from '../../testing/membership-test-utils';
 import { makeUser } from '../../testing/membership-test-utils';
 import { exchangeHandoverCode, takeHandoverCode } from './session-handover';
@@ -67,5 +67,35 @@ describe('arriving with a session handover code', () => {
     await exchangeHandoverCode('used-code');
     expect(readStoredValue('token')).toBeNull();
     expect(readStoredValue('userId')).toBeNull();
+  });
+
+  it("never replaces a live session here: another member's code is left unused", async () => {
+    setUrl('http://at.localhost:3000/points');
+    writeStoredValue('token', 'tok-mine');
+    writeStoredValue('userId', '5');
+    const calls = stubApi((call) => {
+      if (call.path === '/s2c/auth/v1/agents/5') return apiData(makeUser({ id: 5 }));
+      if (isExchange(call)) return apiData({ user: makeUser({ id: 9 }), token: 'tok-theirs' });
+      return undefined;
+    });
+    await exchangeHandoverCode('their-code');
+    expect(calls.some(isExchange)).toBe(false);
+    expect(readStoredValue('token')).toBe('tok-mine');
+    expect(readStoredValue('userId')).toBe('5');
+  });
+
+  it('exchanges it where the stored session has ended', async () => {
+    setUrl('http://at.localhost:3000/points');
+    writeStoredValue('token', 'tok-old');
+    writeStoredValue('userId', '5');
+    const calls = stubApi((call) => {
+      if (call.path === '/s2c/auth/v1/agents/5') return apiError(401, 'UNAUTHORIZED');
+      if (isExchange(call)) return apiData({ user: makeUser({ id: 9 }), token: 'tok-new' });
+      return undefined;
+    });
+    await exchangeHandoverCode('my-code');
+    expect(calls.some(isExchange)).toBe(true);
+    expect(readStoredValue('token')).toBe('tok-new');
+    expect(readStoredValue('userId')).toBe('9');
   });
 });

@@ -1,8 +1,9 @@
 import { countryOfAddress } from '@club/contract/host';
 import type { SessionAnswer } from '@club/contract/membership';
 import { appConfig } from '../../lib/app-config';
-import { writeStoredValue } from '../../lib/client-storage';
+import { readStoredValue, writeStoredValue } from '../../lib/client-storage';
 import { httpClient } from '../../lib/http-client';
+import { startUserCheck } from './user-check';
 
 /** The query parameter that carries a session handover code to a country's site. */
 export const handoverParam = 'handover';
@@ -24,9 +25,13 @@ export function takeHandoverCode(): string | null {
 /**
  * Exchanges a handover code for this site's own session
  * (`POST /s2c/auth/v1/session/handover`) and stores it, so that the user
- * check that follows finds the member. A refused code leaves a guest.
+ * check that follows finds the member. A refused code leaves a guest. A live
+ * session here is never replaced: a link with another member's code (sent by
+ * someone else) must not sign this browser in as them, and the member's own
+ * code has nothing to add; the code is left to expire.
  */
 export async function exchangeHandoverCode(code: string): Promise<void> {
+  if (readStoredValue('userId') !== null && (await startUserCheck()).kind === 'user') return;
   const { host, pathname } = window.location;
   const countryCode = countryOfAddress(host, pathname, appConfig().rootDomain);
   if (countryCode === undefined) return;
