@@ -31,17 +31,16 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
   const { db } = app;
   const { now } = options;
 
-  /** The order gate's inputs besides the member and the day, for the page's country. */
-  const gateOf = (context: PageContext): Omit<OrderGateInput, 'member' | 'today'> => ({
-    countryCode: context.countryCode,
+  /** The order gate's inputs besides the member and the day (whatever country the page is of). */
+  const gateOf = (): Omit<OrderGateInput, 'member' | 'today'> => ({
     orderPartnerOff: app.orderPartner.isOff(),
     gifts: app.config.gifts,
   });
 
   /** What both pages show besides the gifts: points and the order gate (ordering state, maintenance, partner URL). */
-  async function common(member: SessionMember, context: PageContext) {
+  async function common(member: SessionMember) {
     const today = dayOf(now());
-    const gateInput = gateOf(context);
+    const gateInput = gateOf();
     const [report, gate] = await Promise.all([
       statusReport(db, member.id, today, gateInput.orderPartnerOff),
       orderGate(db, { ...gateInput, member, today }),
@@ -70,7 +69,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
     fields: Partial<RedeemResult>,
   ): Promise<RedeemResult> {
     const member = context.request.agent!;
-    const { orderPartnerOff } = gateOf(context);
+    const { orderPartnerOff } = gateOf();
     return {
       ordered: false,
       orderId: null,
@@ -98,7 +97,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
       const category = categories.some((known) => known.id === asked) ? asked : '';
       const [page, shared, list, notice] = await Promise.all([
         storedPage(context, 'Gifts'),
-        common(member, context),
+        common(member),
         availableGifts(db, at, category === '' ? {} : { category }),
         context.content.text('giftsTaxNotice'),
       ]);
@@ -129,7 +128,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
       const chosen = chosenQuantities(context.params);
       const [page, shared, found] = await Promise.all([
         storedPage(context, 'Redeem points'),
-        common(member, context),
+        common(member),
         availableGifts(db, at, { ids: chosen.map((choice) => choice.id) }),
       ]);
       const listgifts = found.map(({ remaining, ...gift }) => {
@@ -161,7 +160,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
         const { body: form, request } = context;
         const member = request.agent!;
         const today = dayOf(now());
-        const gate = gateOf(context);
+        const gate = gateOf();
         const outcome = await placeOrder(db, {
           member,
           orderKey: form.orderKey,

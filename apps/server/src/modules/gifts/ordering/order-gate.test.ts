@@ -181,3 +181,74 @@ describe('an order of a partner-programme member', () => {
     }
   });
 });
+
+describe("a partner-programme member asking from another country's page", () => {
+  /** A page call as a member on `host` with the page country `countryCode`. */
+  const pageCall = (
+    app: App,
+    m: Member,
+    method: 'GET' | 'POST',
+    name: string,
+    site: { host: string; countryCode: string },
+    values: Record<string, string> = {},
+  ) => {
+    const query = new URLSearchParams({
+      ...(site.countryCode === '' ? {} : { countryCode: site.countryCode }),
+      ...values,
+    });
+    return app.inject({
+      method,
+      url: `/s2c/content/v1/pages/${name}/${method === 'GET' ? `?${query.toString()}` : ''}`,
+      headers: {
+        host: site.host,
+        authorization: `Bearer ${m.token}`,
+        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(method === 'POST' ? { payload: query.toString() } : {}),
+    });
+  };
+
+  it('is refused alike on a foreign countryCode, a foreign host and the root host', async () => {
+    const partner = await appWith({
+      gifts: { ...testConfig().gifts, partnerProgrammeUrl: PARTNER_URL },
+    });
+    try {
+      // gr is a partner-programme country; ae is not. The root host with a
+      // named country is how a `/cy` page asks.
+      const m = await member(partner.app, { countryCode: 'gr' });
+      const sites = [
+        { host: 'gr.localhost', countryCode: 'ae' },
+        { host: 'ae.localhost', countryCode: '' },
+        { host: 'localhost', countryCode: 'ae' },
+      ];
+      const before = await holdings(m);
+      for (const site of sites) {
+        const gifts = await pageCall(partner.app, m, 'GET', 'gifts', site);
+        expect(gifts.statusCode, site.host).toBe(200);
+        expect(gifts.json<{ data: { partnerUrl: string } }>().data.partnerUrl).toBe(PARTNER_URL);
+        const redeem = await pageCall(partner.app, m, 'GET', 'redeem-points', site, {
+          'sel_gifts[1002]': '1',
+        });
+        expect(redeem.json<{ data: RedeemPage }>().data.partnerUrl).toBe(PARTNER_URL);
+        const placed = await pageCall(partner.app, m, 'POST', 'redeem-points', site, {
+          listgifts: '1002:1',
+          delivery: 'self',
+          giftDeliveryAddress: '',
+          orderKey: newOrderKey(),
+        });
+        expect(placed.json<{ data: RedeemResult }>().data).toMatchObject({
+          ordered: false,
+          partnerUrl: PARTNER_URL,
+        });
+        const check = await partner.app.inject({
+          url: `/s2c/auth/v1/agents/${m.id}/partner-programme?number=${m.number}&countryCode=${site.countryCode}`,
+          headers: { host: site.host, authorization: `Bearer ${m.token}` },
+        });
+        expect(check.json<{ data: { url: string } }>().data.url).toBe(PARTNER_URL);
+      }
+      expect(await holdings(m)).toEqual(before);
+    } finally {
+      await partner.close();
+    }
+  });
+});

@@ -28,10 +28,12 @@ export type OrderGate = {
 /** Why the member may not order now, the page's own state first; null when they may. */
 export type OrderBlock = 'partner' | 'maintenance' | 'disabled' | null;
 
+/**
+ * Every rule is the member's own country's (partner programme, ordering
+ * switch and dates, tax): never the page's, which the client chooses.
+ */
 export type OrderGateInput = {
   member: { id: number; number: string; countryCode: string };
-  /** The country of the page (its subdomain); partner-programme countries are by page. */
-  countryCode: string;
   today: string;
   /** `app.orderPartner.isOff()`: the configuration switch or the provider's last answer. */
   orderPartnerOff: boolean;
@@ -52,7 +54,7 @@ export function orderGateColumn(input: OrderGateInput): ColumnRead<OrderGate> {
       const { taxOK, orderDisabled } = state.decode(value);
       return {
         orderPartnerOff: input.orderPartnerOff,
-        partnerUrl: partnerProgrammeUrl(input.gifts, input.member, input.countryCode),
+        partnerUrl: partnerProgrammeUrl(input.gifts, input.member),
         taxOK,
         orderDisabled,
       };

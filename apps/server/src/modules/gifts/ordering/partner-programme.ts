@@ -12,19 +12,20 @@ export const PARTNER_PROGRAMME_COUNTRIES: ReadonlySet<string> = new Set(
 );
 
 /**
- * The partner programme's URL for a member in the current country, or null:
- * the country is in the list or the member's number is configured, and a URL
- * is configured at all.
+ * The partner programme's URL for a member, or null: the member's own
+ * country is in the list or their number is configured, and a URL is
+ * configured at all. Never the page's country: the client chooses that
+ * (`?countryCode=`, another country's host), and a partner-programme member
+ * must not order by asking from elsewhere.
  */
 export function partnerProgrammeUrl(
   gifts: Pick<Config['gifts'], 'partnerProgrammeUrl' | 'partnerProgrammeNumbers'>,
-  member: { number: string },
-  countryCode: string,
+  member: { number: string; countryCode: string },
 ): string | null {
   const url = gifts.partnerProgrammeUrl;
   if (url === undefined || url === '') return null;
   const isPartner =
-    PARTNER_PROGRAMME_COUNTRIES.has(countryCode.toLowerCase()) ||
+    PARTNER_PROGRAMME_COUNTRIES.has(member.countryCode.toLowerCase()) ||
     gifts.partnerProgrammeNumbers.includes(member.number);
   return isPartner ? url : null;
 }

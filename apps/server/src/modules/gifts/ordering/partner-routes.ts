@@ -23,6 +23,7 @@ const PartnerCheckSchema = z.object({
 const PartnerUserParamsSchema = z.object({ id: z.string().max(32) });
 const PartnerUserQuerySchema = z.object({
   number: z.string().max(32).optional(),
+  /** Accepted as the spec sends it, and ignored: the member's own country decides. */
   countryCode: z
     .string()
     .regex(/^[a-zA-Z]{2}$/)
@@ -78,15 +79,15 @@ export const partnerRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     (request) => {
       const member = request.agent;
       if (member === null) throw new HttpError(401, ErrorCode.unauthorized, null);
-      const { number, countryCode } = request.query;
+      const { number } = request.query;
       if (
         request.params.id !== String(member.id) ||
         (number !== undefined && number !== '' && number !== member.number)
       ) {
         throw new HttpError(403, ErrorCode.forbidden, null);
       }
-      const country = countryCode?.toLowerCase() ?? member.countryCode;
-      return { data: { url: partnerProgrammeUrl(app.config.gifts, member, country) } };
+      // The member's own country decides, not the `countryCode` the client sends.
+      return { data: { url: partnerProgrammeUrl(app.config.gifts, member) } };
     },
   );
 

@@ -550,7 +550,7 @@ describe('an order placed', () => {
         provider: 'http',
         today: dayOf(clock),
         now: new Date(clock),
-        gate: { countryCode: 'gr', orderPartnerOff: false, gifts: app.config.gifts },
+        gate: { orderPartnerOff: false, gifts: app.config.gifts },
       });
       if (outcome.kind !== 'ordered') throw new Error(`not ordered: ${outcome.kind}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
