@@ -12,7 +12,7 @@ import { siteCountryOf } from '../content/locale.js';
 import { tooManyRequests } from '../limits/too-many-requests.js';
 import { sessionStatuses, userAnswer, type Members } from './members.js';
 import { handoverLifetimeSeconds, issueHandover, useHandover } from './session-handovers.js';
-import { openSession } from './sessions.js';
+import { endSession, openSession } from './sessions.js';
 
 export type HandoverRoutesOptions = {
   members: Members;
@@ -40,7 +40,7 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
       schema: {
         tags: ['membership'],
         summary: "A handover code for the site of the member's country",
-        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country, and only while the session that asked for it is open: a logout, a password change or reset, a confirmed email change, staff ending the sessions or a deletion voids it. A member's other live codes stay valid (two logins at once). The web app sends the member there with \`?handover={code}\` and ends its own session.`,
+        description: `Single-use, valid ${handoverLifetimeSeconds} s, only on the site of the member's own country, and only while the session that asked for it is open: a logout, a password change or reset, a confirmed email change, staff ending the sessions or a deletion voids it. A member's other live codes stay valid (two logins at once). The web app sends the member there with \`?handover={code}\` and forgets its own session, which the exchange ends.`,
         security: [{ bearer: [] }],
         response: {
           200: dataEnvelope(HandoverCodeAnswerSchema),
@@ -76,7 +76,7 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
         tags: ['membership'],
         summary: 'Exchange a handover code for a session on this site',
         description:
-          "The code works once, within its lifetime, while the session that minted it is open, on the site of the country it was issued for. The site is the request's host; on the root host, `countryCode` names a country only where that country's site lives on the root host (`/cy`: its subdomain is disabled), else the default country's. Every refusal is the same 401, whatever the reason. Counted per client address like logins.",
+          "The code works once, within its lifetime, while the session that minted it is open, which it then ends (the session moves to this site), on the site of the country it was issued for. The site is the request's host; on the root host, `countryCode` names a country only where that country's site lives on the root host (`/cy`: its subdomain is disabled), else the default country's. Every refusal is the same 401, whatever the reason. Counted per client address like logins.",
         body: HandoverExchangeWireSchema,
         response: {
           200: dataEnvelope(SessionAnswerSchema),
@@ -114,13 +114,16 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
         countryCode,
         config,
       );
-      const agentId = await useHandover(db, code, siteCountry, at);
-      if (agentId === undefined) throw refused();
-      const member = await members.byId(agentId);
+      const handover = await useHandover(db, code, siteCountry, at);
+      if (handover === undefined) throw refused();
+      const member = await members.byId(handover.agentId);
       if (member === undefined || !sessionStatuses.includes(member.status)) throw refused();
-      const token = await db.transaction((tx) =>
-        openSession(tx, member.id, at, config.sessionLifetimeHours),
-      );
+      // The session moves: the one the member left on the other site ends
+      // (the web app there has forgotten it) as this site's begins.
+      const token = await db.transaction(async (tx) => {
+        await endSession(tx, handover.sessionId, at);
+        return openSession(tx, member.id, at, config.sessionLifetimeHours);
+      });
       request.log.info({ event: 'handover.used', memberId: member.id }, 'session handed over');
       return { data: { user: userAnswer(member), token } };
     },

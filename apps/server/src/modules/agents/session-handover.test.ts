@@ -106,6 +106,12 @@ describe('session handover codes', () => {
       headers: bearer(session.token!),
     });
     expect(check.statusCode).toBe(200);
+    // The session moved: the one that minted the code has ended.
+    const left = await t.app.inject({
+      url: `/s2c/auth/v1/agents/${member.id}`,
+      headers: bearer(token),
+    });
+    expect(left.statusCode).toBe(401);
   });
 
   it('work once only', async () => {
@@ -138,9 +144,9 @@ describe('session handover codes', () => {
   });
 
   it('refuse a wrong or malformed code alike; two live codes of one member (two logins at once) both work', async () => {
-    const { token } = await emirati();
+    const { member, token } = await emirati();
     const first = await codeFor(token);
-    const second = await codeFor(token);
+    const second = await codeFor(await sessionToken(t.app, member.number, member.password));
     const from = nextAddress();
     for (const code of ['x'.repeat(43), 'not a code', '']) {
       const response = await exchange(code, 'ae', from);

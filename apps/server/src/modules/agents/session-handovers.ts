@@ -37,31 +37,34 @@ export async function issueHandover(
 }
 
 /**
- * Uses a code on the site of `countryCode`: the member it hands over, or
- * undefined when it is unknown, used, expired, for another country's site, or
- * when the session that minted it has ended (a stolen token's codes die with
- * it). The row is deleted in the same statement that finds it and reads its
- * session, so of two requests with one code only one gets the member, and a
- * refused code is gone too.
+ * Uses a code on the site of `countryCode`: the member it hands over and the
+ * session that minted it, or undefined when it is unknown, used, expired, for
+ * another country's site, or when the session that minted it has ended (a
+ * stolen token's codes die with it). The row is deleted in the same statement
+ * that finds it and reads its session, so of two requests with one code only
+ * one gets the member, and a refused code is gone too.
  */
 export async function useHandover(
-  db: Database,
+  db: Database | Transaction,
   code: string,
   countryCode: string,
   now: Date,
-): Promise<number | undefined> {
+): Promise<{ agentId: number; sessionId: number } | undefined> {
   const [row] = await db
     .delete(sessionHandovers)
     .where(eq(sessionHandovers.codeHash, hashToken(code)))
     .returning({
       agentId: sessionHandovers.agentId,
+      sessionId: sessionHandovers.sessionId,
       countryCode: sessionHandovers.countryCode,
       expiresAt: sessionHandovers.expiresAt,
       minterOpen: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionHandovers.sessionId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now.toISOString()})`,
     });
   if (row === undefined || row.expiresAt.getTime() <= now.getTime() || !row.minterOpen)
     return undefined;
-  return row.countryCode === countryCode ? row.agentId : undefined;
+  return row.countryCode === countryCode
+    ? { agentId: row.agentId, sessionId: row.sessionId }
+    : undefined;
 }
 
 /**

@@ -53,6 +53,14 @@ export async function revokeSession(db: Database, tokenHash: string, now: Date):
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
+/** The session `sessionId` ends now (a session handed over to another site). */
+export async function endSession(tx: Transaction, sessionId: number, now: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
 /**
  * Ends every open session of a member (a password reset, a confirmed
  * deletion), or every one but `exceptSessionId` (a password change keeps the

@@ -21,9 +21,11 @@ export function resetFollowMemberCountry(): void {
  * Spec 1 §4 "the site switches to the user's country", signed in: each
  * country's site has its own host and so its own storage, so the member goes
  * with a single-use handover code (decision 026), which their own site
- * exchanges for its session. This site's session ends: the member's session
- * lives on their own site, and a later visit here no longer bounces. Without
- * a code (the call failed) the member still goes, and logs in there.
+ * exchanges for its session. This site forgets its session, which the
+ * exchange ends (a code works only while the session that minted it is open,
+ * so no logout here): the member's session lives on their own site, and a
+ * later visit here no longer bounces. Without a code (the call failed) the
+ * member still goes, and logs in there.
  */
 export async function followMemberCountry(countryCode: string, path: string): Promise<void> {
   // Once per page: a second follow (the route changing while the first one
@@ -36,11 +38,6 @@ export async function followMemberCountry(countryCode: string, path: string): Pr
     const handover = await httpClient.post<HandoverCodeAnswer>(
       '/s2c/auth/v1/session/handover-code',
     );
-    try {
-      await httpClient.post('/s2c/auth/v1/agents/logout');
-    } catch {
-      // Any logout failure is success (spec 1 §4).
-    }
     clearSession();
     target = countrySiteUrl(
       { code: handover.countryCode, countryRoute: handover.countryRoute },
