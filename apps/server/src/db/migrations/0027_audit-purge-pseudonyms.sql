@@ -15,7 +15,7 @@ CREATE FUNCTION "audit_json_redacts"(old_value jsonb, new_value jsonb) RETURNS b
   LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   key text;
-  position integer;
+  idx integer;
 BEGIN
   IF old_value IS NOT DISTINCT FROM new_value THEN
     RETURN true;
@@ -45,8 +45,8 @@ BEGIN
     IF jsonb_array_length(old_value) <> jsonb_array_length(new_value) THEN
       RETURN false;
     END IF;
-    FOR position IN 0 .. jsonb_array_length(old_value) - 1 LOOP
-      IF NOT audit_json_redacts(old_value -> position, new_value -> position) THEN
+    FOR idx IN 0 .. jsonb_array_length(old_value) - 1 LOOP
+      IF NOT audit_json_redacts(old_value -> idx, new_value -> idx) THEN
         RETURN false;
       END IF;
     END LOOP;
