@@ -28,7 +28,16 @@ export const StaffAccountSchema = z.object({
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
-export const StaffAccountListSchema = z.object({ items: z.array(StaffAccountSchema) });
+/** An account as the Staff area lists it: with its failed logins and login backoff. */
+export const StaffAccountListItemSchema = StaffAccountSchema.extend({
+  /** Failed logins of the account's email in the current login window. */
+  failedLogins: z.number().int(),
+  /** The end of the email's login backoff, if it is in one. */
+  loginBlockedUntil: z.string().nullable(),
+});
+export type StaffAccountListItem = z.infer<typeof StaffAccountListItemSchema>;
+
+export const StaffAccountListSchema = z.object({ items: z.array(StaffAccountListItemSchema) });
 export type StaffAccountList = z.infer<typeof StaffAccountListSchema>;
 
 export const StaffEmailSchema = z

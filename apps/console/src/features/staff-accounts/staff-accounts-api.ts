@@ -3,6 +3,7 @@ import type {
   NewStaffAccountAnswer,
   StaffAccount,
   StaffAccountList,
+  StaffAccountListItem,
   StaffSetupLink,
 } from '@club/contract/staff-accounts';
 import { staffCall, type FormValues } from '../../lib/staff-api';
@@ -42,4 +43,10 @@ export const useSetDisabled = () =>
 export const useNewSetupLink = () =>
   useAccountChange((id: number) =>
     staffCall<StaffSetupLink & { account: StaffAccount }>('POST', `${base}/${id}/setup-link`),
+  );
+
+/** Clears an account's login backoff (its failed logins are forgotten). */
+export const useClearLoginBackoff = () =>
+  useAccountChange((id: number) =>
+    staffCall<StaffAccountListItem>('POST', `${base}/${id}/login-unlock`),
   );

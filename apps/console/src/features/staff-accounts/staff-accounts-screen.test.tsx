@@ -18,6 +18,8 @@ const account = (email: string, state = 'set-up') => ({
   countries: ['at'],
   state,
   createdAt: '2026-11-20T07:00:00.000Z',
+  failedLogins: 0,
+  loginBlockedUntil: null as string | null,
 });
 
 afterEach(() => {
@@ -77,5 +79,42 @@ describe('the Staff area', () => {
     expect(await screen.findByText('Waiting for setup')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('http://localhost/staff/setup?token=stf_new')).toBeNull();
+  });
+
+  it("shows an account's failed logins and clears its backoff", async () => {
+    sessionStorage.setItem('staff-token', 'stf_admin');
+    window.history.pushState({}, '', '/staff/staff');
+    let cleared = false;
+    const attacked = () => ({
+      ...account('attacked@example.com'),
+      ...(cleared ? {} : { failedLogins: 7, loginBlockedUntil: '2026-11-26T08:04:16.000Z' }),
+    });
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/s2c/staff/v1/session') return Promise.resolve(answer(200, { data: me }));
+      if (url.endsWith('/login-unlock') && init?.method === 'POST') {
+        cleared = true;
+        return Promise.resolve(answer(200, { data: attacked() }));
+      }
+      return Promise.resolve(
+        answer(200, { data: { items: [account('admin@example.com'), attacked()] } }),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<App />);
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /attacked@example.com/ });
+    expect(within(row).getByText('7 failed, held back until 26 Nov 2026, 08:04 UTC')).toBeDefined();
+    await user.click(
+      within(row).getByRole('button', { name: 'Clear failed logins of attacked@example.com' }),
+    );
+    expect(
+      await screen.findByText(
+        'The failed logins of attacked@example.com are cleared: its next login is not held back.',
+      ),
+    ).toBeDefined();
+    const call = fetchMock.mock.calls.find(([url]) => url.endsWith('/login-unlock'));
+    expect(call?.[0]).toBe(`/s2c/staff/v1/staff/${'attacked@example.com'.length}/login-unlock`);
+    expect(await within(row).findByText('No failures')).toBeDefined();
+    expect(within(row).queryByRole('button', { name: /Clear failed logins/ })).toBeNull();
   });
 });

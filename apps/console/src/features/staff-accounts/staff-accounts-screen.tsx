@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type {
   StaffAccount,
+  StaffAccountListItem,
   StaffAccountState,
   StaffSetupLink,
 } from '@club/contract/staff-accounts';
@@ -11,7 +12,12 @@ import { Dialog } from '../../lib/ui/dialog';
 import { AddAccountForm } from './add-account-form';
 import { ChangeAccountDialog } from './change-account-dialog';
 import { SetupLinkNotice } from './setup-link-notice';
-import { useNewSetupLink, useSetDisabled, useStaffAccounts } from './staff-accounts-api';
+import {
+  useClearLoginBackoff,
+  useNewSetupLink,
+  useSetDisabled,
+  useStaffAccounts,
+} from './staff-accounts-api';
 import './staff-accounts.css';
 
 const stateNames: Record<StaffAccountState, string> = {
@@ -22,6 +28,22 @@ const stateNames: Record<StaffAccountState, string> = {
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+
+/** An account's failed logins in the current window, and how long its login is held back. */
+function loginsOf(account: StaffAccountListItem): string {
+  if (account.failedLogins === 0 && account.loginBlockedUntil === null) return 'No failures';
+  const failed = `${account.failedLogins} failed`;
+  return account.loginBlockedUntil === null
+    ? failed
+    : `${failed}, held back until ${time(account.loginBlockedUntil)} UTC`;
+}
 
 /** The refusal of a change, in the server's words when it gave some. */
 function refusalOf(error: unknown): string {
@@ -41,11 +63,24 @@ export default function StaffAccountsScreen() {
   const accounts = useStaffAccounts();
   const setDisabled = useSetDisabled();
   const newLink = useNewSetupLink();
+  const clearBackoff = useClearLoginBackoff();
+  const [cleared, setCleared] = useState<string | null>(null);
   const [handOver, setHandOver] = useState<{ email: string; link: StaffSetupLink } | null>(null);
   const [changing, setChanging] = useState<StaffAccount | null>(null);
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
+  const clear = (account: StaffAccountListItem) => {
+    setRefusal(null);
+    setCleared(null);
+    clearBackoff.mutate(account.id, {
+      onSuccess: () =>
+        setCleared(
+          `The failed logins of ${account.email} are cleared: its next login is not held back.`,
+        ),
+      onError: (error) => setRefusal(refusalOf(error)),
+    });
+  };
   const toggle = (account: StaffAccount) => {
     setRefusal(null);
     setDisabled.mutate(
@@ -80,6 +115,11 @@ export default function StaffAccountsScreen() {
           {refusal}
         </p>
       )}
+      {cleared !== null && (
+        <p role="status" className="success">
+          {cleared}
+        </p>
+      )}
       {accounts.isError ? (
         <p role="alert" className="form-error">
           The staff accounts could not be loaded.
@@ -96,6 +136,7 @@ export default function StaffAccountsScreen() {
                 <th scope="col">Role</th>
                 <th scope="col">Countries</th>
                 <th scope="col">State</th>
+                <th scope="col">Logins</th>
                 <th scope="col">Created</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -116,8 +157,20 @@ export default function StaffAccountsScreen() {
                         : account.countries.join(', ').toUpperCase()}
                     </td>
                     <td>{stateNames[account.state]}</td>
+                    <td>{loginsOf(account)}</td>
                     <td>{day(account.createdAt)}</td>
                     <td className="row-actions">
+                      {(account.failedLogins > 0 || account.loginBlockedUntil !== null) && (
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={clearBackoff.isPending}
+                          onClick={() => clear(account)}
+                        >
+                          Clear failed logins
+                          <span className="visually-hidden"> of {account.email}</span>
+                        </button>
+                      )}
                       {!self && (
                         <>
                           <button

@@ -17,11 +17,27 @@ const entryPattern = /^(\d{1,20})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za
 
 type Entry = { number: string; issuedSeconds: number; nonce: string; raw: string };
 
+/**
+ * Which device cookie: its name, the one call it goes with, and the purpose
+ * its signatures are made for (so that one kind's entry never passes as the
+ * other's, though both are signed with the same key).
+ */
+export type DeviceCookieKind = { name: string; path: string; purpose: string };
+
+/** Members' device cookie: entries of member numbers, sent with the member login. */
+export const memberDeviceCookie: DeviceCookieKind = {
+  name: DEVICE_COOKIE,
+  path: DEVICE_COOKIE_PATH,
+  purpose: 'device-cookie',
+};
+
 export type DeviceCookiesOptions = {
   /** DEVICE_COOKIE_SECRET; without it a random key is made once and kept in the database. */
   configuredSecret: string | undefined;
   /** Production cookies are Secure. */
   production: boolean;
+  /** Default: the members' cookie. */
+  kind?: DeviceCookieKind;
 };
 
 /**
@@ -30,15 +46,24 @@ export type DeviceCookiesOptions = {
  * `number.issued.nonce.signature`, signed with a key every server process
  * shares (configured, or kept in the database), so any process can check a
  * cookie another issued. One cookie holds the entries of the last few members
- * who logged in with the browser.
+ * who logged in with the browser. Staff logins have a cookie of their own
+ * kind (the account id for the number; modules/staff).
  */
 export class DeviceCookies {
   private key: Promise<Buffer> | undefined;
+  private readonly kind: DeviceCookieKind;
 
   constructor(
     private readonly db: Database,
     private readonly options: DeviceCookiesOptions,
-  ) {}
+  ) {
+    this.kind = options.kind ?? memberDeviceCookie;
+  }
+
+  /** Whether the cookie header carries any well-formed entry of this kind (nothing is verified). */
+  hasEntries(cookieHeader: string | undefined): boolean {
+    return entriesOf(cookieHeader, this.kind.name).length > 0;
+  }
 
   /**
    * The nonce of the cookie's entry for `number` when its signature is right
@@ -49,7 +74,9 @@ export class DeviceCookies {
     number: string,
     now: Date,
   ): Promise<string | undefined> {
-    const entry = entriesOf(cookieHeader).find((candidate) => candidate.number === number);
+    const entry = entriesOf(cookieHeader, this.kind.name).find(
+      (candidate) => candidate.number === number,
+    );
     if (entry === undefined || !isCurrent(entry, now)) return undefined;
     return (await this.verifies(entry)) ? entry.nonce : undefined;
   }
@@ -63,19 +90,19 @@ export class DeviceCookies {
     const nonce = randomBytes(16).toString('base64url');
     const fresh = `${number}.${issuedSeconds.toString(36)}.${nonce}.${await this.signature(number, issuedSeconds, nonce)}`;
     const kept: string[] = [];
-    for (const entry of entriesOf(cookieHeader)) {
+    for (const entry of entriesOf(cookieHeader, this.kind.name)) {
       if (kept.length >= DEVICE_COOKIE_MEMBERS - 1) break;
       if (entry.number === number || !isCurrent(entry, now)) continue;
       if (await this.verifies(entry)) kept.push(entry.raw);
     }
     const attributes = [
-      `Path=${DEVICE_COOKIE_PATH}`,
+      `Path=${this.kind.path}`,
       `Max-Age=${DEVICE_COOKIE_DAYS * 86_400}`,
       'HttpOnly',
       'SameSite=Strict',
       ...(this.options.production ? ['Secure'] : []),
     ];
-    return [`${DEVICE_COOKIE}=${[fresh, ...kept].join('~')}`, ...attributes].join('; ');
+    return [`${this.kind.name}=${[fresh, ...kept].join('~')}`, ...attributes].join('; ');
   }
 
   private async verifies(entry: Entry): Promise<boolean> {
@@ -88,7 +115,7 @@ export class DeviceCookies {
 
   private async signature(number: string, issuedSeconds: number, nonce: string): Promise<string> {
     return createHmac('sha256', await this.signingKey())
-      .update(`device-cookie:${number}:${issuedSeconds}:${nonce}`)
+      .update(`${this.kind.purpose}:${number}:${issuedSeconds}:${nonce}`)
       .digest('base64url');
   }
 
@@ -118,8 +145,8 @@ export class DeviceCookies {
   }
 }
 
-function entriesOf(cookieHeader: string | undefined): Entry[] {
-  const value = readCookie(cookieHeader, DEVICE_COOKIE);
+function entriesOf(cookieHeader: string | undefined, name: string): Entry[] {
+  const value = readCookie(cookieHeader, name);
   if (value === undefined) return [];
   const entries: Entry[] = [];
   for (const raw of value.split('~').slice(0, DEVICE_COOKIE_MEMBERS)) {

@@ -21,13 +21,19 @@ export type LoginAttempt = {
   addressBlockedUntil: Date | null;
   /** Set when the attempt came with a valid device cookie and counted against it alone. */
   deviceKey?: string;
+  /** The number's failures in the window, this attempt counted (untrusted attempts only). */
+  numberFailures?: number;
 };
 
 export type AttemptResult<TRow> =
   | { allowed: true; attempt: LoginAttempt; row: TRow | undefined }
   | { allowed: false; retryAfterSeconds: number };
 
-type GateColumns = { gateRows: number; addressBlockedUntil: string | Date | null };
+type GateColumns = {
+  gateRows: number;
+  addressBlockedUntil: string | Date | null;
+  numberFailures: number | null;
+};
 
 /**
  * Login limits per member number and per client address (docs/decisions/020),
@@ -88,9 +94,10 @@ export class LoginLimiter {
       select
         (select count(*) from gate)::int as "gateRows",
         (select blocked_until from gate where key = ${addressKey}) as "addressBlockedUntil",
+        (select failures from gate where key = ${numberKey}) as "numberFailures",
         wanted.*
       from (select 1) as one left join (${read}) as wanted on true`);
-    const { gateRows, addressBlockedUntil, ...readRow } =
+    const { gateRows, addressBlockedUntil, numberFailures, ...readRow } =
       rowsOf<GateColumns & Record<string, unknown>>(result)[0] ?? ({} as GateColumns);
     if (gateRows === 2) {
       return {
@@ -99,6 +106,7 @@ export class LoginLimiter {
           numberKey,
           addressKey,
           addressBlockedUntil: addressBlockedUntil === null ? null : toDate(addressBlockedUntil),
+          numberFailures: Number(numberFailures ?? 0),
         },
         row: foundRow<TRow>(readRow),
       };
@@ -260,7 +268,7 @@ function gateStatement(
         window_started_at = case when ${restarts} then ${at}::timestamptz else f.window_started_at end,
         blocked_until = ${block}
       where f.blocked_until is null or f.blocked_until <= ${at}::timestamptz
-      returning key, blocked_until
+      returning key, blocked_until, failures
     )`;
 }
 

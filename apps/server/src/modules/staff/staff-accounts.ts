@@ -4,6 +4,7 @@ import type {
   NewStaffAccountAnswer,
   StaffAccount,
   StaffAccountChange,
+  StaffAccountListItem,
   StaffAccountState,
 } from '@club/contract/staff-accounts';
 import type { Config } from '../../config.js';
@@ -13,12 +14,13 @@ import { countries } from '../content/schema.js';
 import { staffAccounts } from './schema.js';
 import { issueSetupLink, voidSetupLinks, type IssuedSetupLink } from './staff-setup-links.js';
 import { endAllStaffSessions } from './staff-sessions.js';
+import { clearStaffLoginFailures, loginStateOf, staffLoginStates } from './staff-login-limits.js';
 
 /**
  * Staff accounts as admins manage them: the one service behind the console's
  * Staff area and `npm run staff:add`, so both check alike and are audited
  * alike (`staff.add`, `staff.change`, `staff.disable`, `staff.enable`,
- * `staff.new-setup-link`).
+ * `staff.new-setup-link`, `staff.unlock-login`).
  */
 
 /** A change the service refuses, with a message per field (a 400 to the console, a line to the command). */
@@ -77,13 +79,27 @@ const linkOptions = (config: SetupLinkOptions) => ({
   setupLinkHours: config.staff.setupLinkHours,
 });
 
-/** Every staff account, by email (a programme has tens of them: the email index orders them). */
-export async function listStaffAccounts(db: Database): Promise<StaffAccount[]> {
+/**
+ * Every staff account, by email (a programme has tens of them: the email
+ * index orders them), with its failed logins in the current window and its
+ * login backoff.
+ */
+export async function listStaffAccounts(
+  db: Database,
+  now: Date,
+  limits: Pick<Config['loginLimits'], 'failureWindowMinutes'>,
+): Promise<StaffAccountListItem[]> {
   const rows = await db
     .select(accountColumns)
     .from(staffAccounts)
     .orderBy(asc(staffAccounts.email));
-  return rows.map(accountOf);
+  const states = await staffLoginStates(
+    db,
+    rows.map((row) => row.email),
+    now,
+    limits,
+  );
+  return rows.map((row) => ({ ...accountOf(row), ...loginStateOf(states, row.email) }));
 }
 
 /** Refuses country codes that are not countries of the club. */
@@ -308,5 +324,40 @@ export async function newStaffSetupLink(
       now,
     );
     return { account: accountOf(after!), ...link };
+  });
+}
+
+/**
+ * Ends an account's login backoff (someone kept failing at its email): its
+ * failed-login counter and its staff device cookies' counters go. Audited as
+ * `staff.unlock-login` with what was cleared; an account without failed
+ * logins is no change and writes nothing. Answers undefined for no such
+ * account.
+ */
+export async function unlockStaffLogin(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  now: Date,
+): Promise<StaffAccountListItem | undefined> {
+  return db.transaction(async (tx) => {
+    const account = await lockedAccount(tx, id);
+    if (account === undefined) return undefined;
+    const cleared = await clearStaffLoginFailures(tx, account.email);
+    if (cleared.failedLogins > 0 || cleared.deviceCounters > 0) {
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'staff.unlock-login',
+          targetType: 'staff',
+          target: account.email,
+          before: cleared,
+          after: { failedLogins: 0, loginBlockedUntil: null, deviceCounters: 0 },
+        },
+        now,
+      );
+    }
+    return { ...accountOf(account), failedLogins: 0, loginBlockedUntil: null };
   });
 }

@@ -5,6 +5,7 @@ import {
   NewStaffAccountAnswerSchema,
   NewStaffAccountSchema,
   StaffAccountChangeSchema,
+  StaffAccountListItemSchema,
   StaffAccountListSchema,
   StaffAccountSchema,
   StaffSetupLinkSchema,
@@ -18,6 +19,7 @@ import {
   newStaffSetupLink,
   setStaffAccountDisabled,
   StaffAccountRefused,
+  unlockStaffLogin,
 } from './staff-accounts.js';
 
 export type StaffAdminRoutesOptions = { now: () => number };
@@ -47,7 +49,7 @@ const errors = {
   403: ErrorBodySchema.describe('Only admins manage staff accounts'),
 };
 
-/** Admins manage staff accounts: add, change role and countries, disable, enable, reset. */
+/** Admins manage staff accounts: add, change role and countries, disable, enable, reset, clear a login backoff. */
 export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions> = (
   app,
   { now },
@@ -62,10 +64,14 @@ export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions>
       schema: {
         tags: ['staff'],
         summary: 'Every staff account with its role, countries and state',
+        description:
+          '`failedLogins`: failed logins of the account’s email in the current login window; `loginBlockedUntil`: the end of its login backoff, if it is in one.',
         response: { 200: dataEnvelope(StaffAccountListSchema), 401: errors[401], 403: errors[403] },
       },
     },
-    async () => ({ data: { items: await listStaffAccounts(db) } }),
+    async () => ({
+      data: { items: await listStaffAccounts(db, new Date(now()), config.loginLimits) },
+    }),
   );
 
   app.post(
@@ -150,6 +156,40 @@ export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions>
       },
     );
   }
+
+  app.post(
+    '/s2c/staff/v1/staff/:id/login-unlock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['staff'],
+        summary: "Clears a staff account's login backoff",
+        description:
+          'For an account someone keeps failing to log in to: the failed logins of its email and of its staff device cookies are forgotten, so the next login is not held back. An account without failed logins is no change. Audited as `staff.unlock-login` with what was cleared.',
+        params: IdParamsSchema,
+        response: {
+          200: dataEnvelope(StaffAccountListItemSchema),
+          ...errors,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const account = await unlockStaffLogin(
+        db,
+        staffActor(staff),
+        request.params.id,
+        new Date(now()),
+      );
+      if (account === undefined) throw notFound();
+      request.log.info(
+        { event: 'staff.unlock-login', staffId: account.id, by: staff.id },
+        'staff login backoff cleared',
+      );
+      return { data: account };
+    },
+  );
 
   app.post(
     '/s2c/staff/v1/staff/:id/setup-link',

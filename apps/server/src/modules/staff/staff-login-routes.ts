@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
@@ -10,13 +10,20 @@ import {
 } from '@club/contract/staff';
 import { HttpError } from '../../lib/http-error.js';
 import type { LoginLimiter } from '../limits/login-limiter.js';
+import type { DeviceCookies } from '../agents/device-cookies.js';
 import { dummyPasswordHash, verifyPassword } from '../agents/password.js';
 import { staffAccounts, type StaffRole } from './schema.js';
 import { staffOf } from './staff-access.js';
+import { staffLimiterName } from './staff-login-limits.js';
 import { endStaffSession, openStaffSession } from './staff-sessions.js';
 import { verifyTotp } from './totp.js';
 
-export type StaffLoginRoutesOptions = { limiter: LoginLimiter; now: () => number };
+export type StaffLoginRoutesOptions = {
+  limiter: LoginLimiter;
+  /** The staff device cookie (staffDeviceCookie): browsers that logged in before. */
+  deviceCookies: DeviceCookies;
+  now: () => number;
+};
 
 type StaffCandidate = {
   id: number;
@@ -34,11 +41,25 @@ const loginFailed = () => new HttpError(401, ErrorCode.unauthorized, { email: st
 /** The staff login (email, password, code), logout, and who is signed in. */
 export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions> = (
   app,
-  { limiter, now },
+  { limiter, deviceCookies, now },
   done,
 ) => {
   const { db, config } = app;
   const limits = { idleMinutes: config.staff.idleMinutes, sessionHours: config.staff.sessionHours };
+
+  /**
+   * The nonce of a valid staff device cookie entry for the account of this
+   * email, if the browser sent one (the account is looked up only then).
+   */
+  const trustedDevice = async (cookies: string | undefined, email: string, at: Date) => {
+    if (!deviceCookies.hasEntries(cookies)) return undefined;
+    const [account] = await db
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
+    if (account === undefined) return undefined;
+    return deviceCookies.trustedNonce(cookies, String(account.id), at);
+  };
 
   app.post(
     '/s2c/staff/v1/session',
@@ -47,26 +68,32 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
         tags: ['staff'],
         summary: 'Staff login: email, password and a time-based one-time code',
         description:
-          'Two factors (ASVS level 2). A code works once. Any wrong factor answers the same 401. Limited per email and per client address like member logins.',
+          'Two factors (ASVS level 2). A code works once. Any wrong factor answers the same 401. Limited per email and per client address like member logins; a success sets the `staff-device` cookie, and a browser with a valid one for the account counts against that cookie alone, so the email’s backoff does not hold it back (decision 024). Repeated failures for one account are logged as a warning; an admin can clear the backoff (`POST /s2c/staff/v1/staff/{id}/login-unlock`).',
         body: StaffLoginWireSchema,
         response: {
           200: dataEnvelope(StaffSessionAnswerSchema),
           400: ErrorBodySchema,
           401: ErrorBodySchema.describe('Email, password or code is not right (never says which)'),
-          429: ErrorBodySchema.describe('Too many failed attempts; see Retry-After'),
+          429: ErrorBodySchema.describe(
+            'Too many failed attempts for this email or address; see Retry-After. A browser with a valid staff device cookie for the account is not held back by them.',
+          ),
         },
       },
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const started = new Date(now());
+      const cookies = request.headers.cookie;
+      // A browser this account logged in with before has its own small budget (decision 024).
+      const deviceNonce = await trustedDevice(cookies, email, started);
       const gate = await limiter.attempt<StaffCandidate>(
-        `staff:${email}`,
+        staffLimiterName(email),
         request.ip,
         started,
         sql`select id, email, role, countries, password_hash as "passwordHash",
               totp_secret as "totpSecret", totp_last_step as "totpLastStep", disabled_at as "disabledAt"
             from staff_accounts where email = ${email}`,
+        deviceNonce,
       );
       if (!gate.allowed) {
         void reply.header('retry-after', String(gate.retryAfterSeconds));
@@ -89,6 +116,14 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
         (staff.totpLastStep !== null && step <= staff.totpLastStep)
       ) {
         request.log.info({ event: 'staff.login.failed', staffId: staff?.id }, 'staff login failed');
+        const failures = gate.attempt.numberFailures ?? 0;
+        if (staff !== undefined && failures >= config.loginLimits.freeFailuresPerNumber) {
+          // Someone keeps failing at this account: it is in backoff (an admin can clear it).
+          request.log.warn(
+            { event: 'staff.login.repeated-failures', staffId: staff.id, failures },
+            'repeated failed staff logins for one email',
+          );
+        }
         throw loginFailed();
       }
       // The code's step is taken in one statement: two logins with one code cannot both win.
@@ -102,7 +137,14 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
       if (taken.length === 0) throw loginFailed();
       await limiter.succeeded(gate.attempt);
       const token = await openStaffSession(db, staff.id, started, limits);
-      request.log.info({ event: 'staff.login', staffId: staff.id }, 'staff login');
+      void reply.header(
+        'set-cookie',
+        await deviceCookies.issue(cookies, String(staff.id), started),
+      );
+      request.log.info(
+        { event: 'staff.login', staffId: staff.id, trustedDevice: deviceNonce !== undefined },
+        'staff login',
+      );
       return {
         data: {
           token,

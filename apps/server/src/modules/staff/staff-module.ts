@@ -1,6 +1,8 @@
 import { appPlugin } from '../../app-types.js';
+import { DeviceCookies } from '../agents/device-cookies.js';
 import { LoginLimiter } from '../limits/login-limiter.js';
 import { setupStaffAccess } from './staff-access.js';
+import { staffDeviceCookie } from './staff-login-limits.js';
 import { staffLoginRoutes } from './staff-login-routes.js';
 
 export type StaffModuleOptions = {
@@ -19,7 +21,12 @@ export const staffModule = appPlugin<StaffModuleOptions>(
     const now = options.now ?? Date.now;
     setupStaffAccess(app, now);
     const limiter = new LoginLimiter(app.db, app.config.loginLimits);
-    await app.register(staffLoginRoutes, { limiter, now });
+    const deviceCookies = new DeviceCookies(app.db, {
+      configuredSecret: app.config.deviceCookieSecret,
+      production: app.config.production,
+      kind: staffDeviceCookie,
+    });
+    await app.register(staffLoginRoutes, { limiter, deviceCookies, now });
   },
   { name: 'staff', dependencies: ['@fastify/formbody'] },
 );

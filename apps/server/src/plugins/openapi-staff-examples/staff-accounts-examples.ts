@@ -33,6 +33,8 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
             countries: [],
             state: 'set-up',
             createdAt: '2026-11-20T07:00:00.000Z',
+            failedLogins: 0,
+            loginBlockedUntil: null,
           },
           {
             id: 2,
@@ -41,6 +43,8 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
             countries: ['at'],
             state: 'set-up',
             createdAt: '2026-11-20T07:00:00.000Z',
+            failedLogins: 7,
+            loginBlockedUntil: '2026-11-26T08:04:16.000Z',
           },
         ],
       },
@@ -66,6 +70,11 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
     access: 'staff',
     parameters: { id: '5' },
     answer: { data: newSupport },
+  },
+  'POST /s2c/staff/v1/staff/{id}/login-unlock': {
+    access: 'staff',
+    parameters: { id: '5' },
+    answer: { data: { ...newSupport, failedLogins: 0, loginBlockedUntil: null } },
   },
   'POST /s2c/staff/v1/staff/{id}/setup-link': {
     access: 'staff',
