@@ -226,8 +226,19 @@ export const pointAdjustments = pgTable(
     entryId: bigint({ mode: 'number' }).references(() => pointEntries.id, { onDelete: 'cascade' }),
     /** Who made it, as the audit log names them: a staff email, `command-line (user)`. */
     actor: text(),
+    /**
+     * The day (UTC) this adjustment counts against the support role's limit
+     * per member per day; null when made by a role without that limit, a
+     * points file or the command line.
+     */
+    supportLimitDay: date({ mode: 'string' }),
   },
-  (t) => [uniqueIndex('point_adjustments_entry_idx').on(t.entryId)],
+  (t) => [
+    uniqueIndex('point_adjustments_entry_idx').on(t.entryId),
+    index('point_adjustments_support_day_idx')
+      .on(t.agentId, t.supportLimitDay)
+      .where(sql`${t.supportLimitDay} is not null`),
+  ],
 );
 
 /** Balances carried over from a previous programme period (archive-points page). */

@@ -1,0 +1,2 @@
+ALTER TABLE "point_adjustments" ADD COLUMN "support_limit_day" date;--> statement-breakpoint
+CREATE INDEX "point_adjustments_support_day_idx" ON "point_adjustments" USING btree ("agent_id","support_limit_day") WHERE "point_adjustments"."support_limit_day" is not null;
