@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkTo, uniqueEmail, waitForMail } from './support/mail';
 import { expectLoggedIn, fillRegistrationForm } from './support/membership';
 import { countryUrl } from './support/urls';
+import { inMatrix } from './support/matrix';
 
 /**
  * The country sites: Cyprus, whose subdomain is disabled, lives on the root
@@ -31,7 +32,7 @@ async function sessionWorksHere(page: Page): Promise<boolean> {
   });
 }
 
-for (const { name, viewport } of widths) {
+for (const { name, viewport } of inMatrix(widths, 1)) {
   test.describe(`country sites (${name})`, () => {
     test.use({ viewport });
 

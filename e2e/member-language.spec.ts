@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInInEnglish } from './support/membership';
 import { countryUrl } from './support/urls';
+import { inMatrix } from './support/matrix';
 
 /**
  * Every word in the member's language: counts with plural forms, dates with
@@ -48,10 +49,13 @@ async function phoneField(page: Page) {
   return phone;
 }
 
-for (const [width, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
+for (const [width, viewport] of inMatrix(
+  [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const,
+  1,
+)) {
   test.describe(`the member's language at ${width} width`, () => {
     test.use({ viewport });
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messageCatalogue } from '@club/contract/message-catalogue';
 import { countryUrl } from './support/urls';
+import { inMatrix } from './support/matrix';
 
 /**
  * No English left on the Greek, German and Arabic sites (issue 17): every
@@ -87,8 +88,8 @@ async function logIn(page: Page, site: Site) {
   await expect(field(page, 'number')).toHaveCount(0);
 }
 
-for (const site of sites) {
-  for (const viewport of viewports) {
+for (const site of inMatrix(sites, sites.length - 1)) {
+  for (const viewport of inMatrix(viewports, 1)) {
     test.describe(`${site.country}${site.prefix} at ${viewport.name} width`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

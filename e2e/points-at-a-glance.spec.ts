@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axeViolations, readableFindings } from './support/axe';
 import { countryUrl } from './support/urls';
+import { inMatrix } from './support/matrix';
 
 /**
  * Seeing points at a glance (issue 17), on a left-to-right country in English
@@ -56,8 +57,8 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const width of widths) {
-  for (const site of sites) {
+for (const width of inMatrix(widths)) {
+  for (const site of inMatrix(sites, 1)) {
     test.describe(`${site.country} (${site.rtl ? 'Arabic, rtl' : 'English, ltr'}) at ${width.name} width`, () => {
       test.describe.configure({ timeout: 90_000 });
 
@@ -183,7 +184,7 @@ for (const width of widths) {
   }
 }
 
-for (const site of sites) {
+for (const site of inMatrix(sites)) {
   test(`${site.country}: the statement downloads as UTF-8 CSV in the page's language, and prints without navigation`, async ({
     browser,
   }) => {

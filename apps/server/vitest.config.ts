@@ -1,11 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that start real server processes and wait on them (`*.slow.test.ts`)
+ * form their own tier, `npm run test:slow`, which CI runs; the default run
+ * leaves them out so that the feedback loop stays short.
+ */
+const slowTier = process.env.TEST_TIER === 'slow';
 
 export default defineConfig({
   // Workspace packages are used from their TypeScript sources.
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['src/**/*.test.ts'],
+    include: slowTier ? ['src/**/*.slow.test.ts'] : ['src/**/*.test.ts'],
+    exclude: slowTier
+      ? configDefaults.exclude
+      : [...configDefaults.exclude, 'src/**/*.slow.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file opens its own database; two at a time is what this kind of machine affords.
     maxWorkers: 2,
