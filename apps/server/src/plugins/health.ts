@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { appPlugin } from '../app-types.js';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { migrationsFolder } from '../db/migrate.js';
+import { newestMigration } from '../db/migrate.js';
 
 type DatabaseState = 'answers' | 'does not answer' | 'failed';
 type MigrationState = 'applied' | 'missing' | 'unknown';
-
-/** The `created_at` drizzle records for the newest migration of this build. */
-const newestMigration = Math.max(
-  0,
-  ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis),
-);
 
 /**
  * Health checks for load balancers and orchestrators, answering JSON:
