@@ -219,7 +219,10 @@ export const MemberViewSchema = z.object({
   ledgerHasMore: z.boolean(),
   orders: z.array(MemberOrderSchema),
   mails: z.array(MemberMailSchema),
-  /** The most points the signed-in staff member may adjust at once (support); null: no limit. */
+  /**
+   * What the signed-in staff member may still adjust for this member today (support: the
+   * limit per member per day less what support adjusted today); null: no limit.
+   */
   adjustmentLimit: z.number().int().nullable(),
 });
 export type MemberView = z.infer<typeof MemberViewSchema>;

@@ -29,7 +29,7 @@ export type StaffCall = {
   /**
    * Who may make it: `staff` (any role: reading), `manager` (admin and
    * manager: changes), `admin` (admin only: staff accounts), `support-within-limit`
-   * (any role, support up to its limit per adjustment: the row's request is over it).
+   * (any role, support up to its limit per member per day: the row's request is over it).
    */
   allowed: 'staff' | 'manager' | 'admin' | 'support-within-limit';
   /** The call is about something of one country: a manager of another gets 404. */
