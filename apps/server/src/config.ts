@@ -267,10 +267,7 @@ function configOf(e: Environment) {
       sessionHours: e.STAFF_SESSION_HOURS,
       /** How long a setup link (password and code enrolment) stays usable. */
       setupLinkHours: e.STAFF_SETUP_LINK_HOURS,
-      /**
-       * The most points support accounts together may credit or debit for one member in one day
-       * (UTC; credits and debits alike), counted in each adjustment's transaction.
-       */
+      /** The most points a support account may credit or debit in one adjustment. */
       supportAdjustmentLimit: e.SUPPORT_ADJUSTMENT_LIMIT,
     },
     /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */

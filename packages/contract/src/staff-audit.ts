@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { StaffMomentSchema, staffText } from './staff-fields.js';
 
 /** The audit log as staff read it (`GET /s2c/staff/v1/audit`). */
 
-/** `2026-11-26` (the whole day, UTC) or a date-time with its offset. */
-const AuditMomentSchema = z
-  .string()
-  .trim()
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value)
-        ? !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-        : z.iso.datetime({ offset: true }).safeParse(value).success,
-    'A date (2026-11-26) or a date-time (2026-11-26T09:30:00Z)',
-  );
+/** `2026-11-26` (the whole day, UTC) or a date-time with its offset, in the club's years. */
+const AuditMomentSchema = z.string().trim().pipe(StaffMomentSchema);
 
 /** A filter left blank is no filter: a form sends its empty fields too. */
 const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
@@ -21,7 +13,7 @@ const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => staffText().trim().max(max, `At most ${max} characters`);
 
 export const auditPageSizeMax = 100;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingReasons } from './points.js';
+import { staffText } from './staff-fields.js';
 
 /**
  * The staff console's bookings area: uploads of booking-queue files (JSON
@@ -93,8 +94,7 @@ export type BookingImportPage = z.infer<typeof BookingImportPageSchema>;
 
 /** `?fileName=` of an upload: the name shown in the history. */
 export const BookingUploadQuerySchema = z.object({
-  fileName: z
-    .string()
+  fileName: staffText()
     .trim()
     .min(1, 'Name the file')
     .max(200, 'At most 200 characters')

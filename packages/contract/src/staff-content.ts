@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { menuAudiences } from './layout.js';
+import { staffText } from './staff-fields.js';
 
 /**
  * Content as staff edit it in the console (`/s2c/staff/v1/content/…`), and
@@ -128,7 +129,7 @@ export const MenuItemsBodySchema = z.object({
     .array(
       ContentMenuItemSchema.extend({
         pageName: ContentKeySchema,
-        title: z.string().trim().min(1, 'Enter a title').max(200),
+        title: staffText().trim().min(1, 'Enter a title').max(200),
       }),
     )
     .max(40),
@@ -141,7 +142,7 @@ export const HeaderAlertsBodySchema = z.object({
     .array(
       HeaderAlertSchema.extend({
         hash: ContentKeySchema,
-        text: z.string().trim().min(1, 'Enter the text').max(maxText),
+        text: staffText().trim().min(1, 'Enter the text').max(maxText),
       }),
     )
     .max(20),
@@ -153,11 +154,11 @@ export const HeaderImagesBodySchema = z.object({
   items: z
     .array(
       HeaderImageSchema.extend({
-        image: z.string().trim().min(1, 'Enter the image address').max(500),
-        imageMobile: z.string().trim().min(1, 'Enter the image address').max(500),
-        imageMacbook: z.string().trim().min(1, 'Enter the image address').max(500),
-        alt: z.string().max(300),
-        url: z.string().trim().max(500).nullable().default(null),
+        image: staffText().trim().min(1, 'Enter the image address').max(500),
+        imageMobile: staffText().trim().min(1, 'Enter the image address').max(500),
+        imageMacbook: staffText().trim().min(1, 'Enter the image address').max(500),
+        alt: staffText().max(300),
+        url: staffText().trim().max(500).nullable().default(null),
       }),
     )
     .max(20),
@@ -165,20 +166,20 @@ export const HeaderImagesBodySchema = z.object({
 export type HeaderImagesBody = z.infer<typeof HeaderImagesBodySchema>;
 
 /** `PUT …/dictionary/{key}` and `PUT …/texts/{key}`. */
-export const ContentWordBodySchema = z.object({ value: z.string().max(maxText) });
+export const ContentWordBodySchema = z.object({ value: staffText().max(maxText) });
 export type ContentWordBody = z.infer<typeof ContentWordBodySchema>;
 
 /** `PUT …/pages/{name}`: the page's texts; FAQ items are replaced when sent, kept when left out. */
 export const PageBodySchema = z.object({
-  title: z.string().trim().min(1, 'Enter a title').max(200),
-  text: z.string().max(maxText).default(''),
-  postText: z.string().max(maxText).default(''),
+  title: staffText().trim().min(1, 'Enter a title').max(200),
+  text: staffText().max(maxText).default(''),
+  postText: staffText().max(maxText).default(''),
   faqItems: z
     .array(
       FaqItemSchema.extend({
         number: z.coerce.number().int().min(0).max(10_000),
-        title: z.string().trim().min(1, 'Enter the question').max(500),
-        text: z.string().max(maxText),
+        title: staffText().trim().min(1, 'Enter the question').max(500),
+        text: staffText().max(maxText),
       }),
     )
     .max(200)
@@ -188,14 +189,13 @@ export type PageBody = z.infer<typeof PageBodySchema>;
 
 /** `PUT …/mail-templates/{template}`: the placeholders are checked against the template's. */
 export const MailTemplateBodySchema = z.object({
-  subject: z
-    .string()
+  subject: staffText()
     .trim()
     .min(1, 'Enter the subject')
     .max(300)
     .regex(/^[^\r\n]*$/, 'One line'),
-  text: z.string().trim().min(1, 'Enter the text').max(maxText),
-  html: z.string().trim().min(1, 'Enter the HTML').max(maxText),
+  text: staffText().trim().min(1, 'Enter the text').max(maxText),
+  html: staffText().trim().min(1, 'Enter the HTML').max(maxText),
 });
 export type MailTemplateBody = z.infer<typeof MailTemplateBodySchema>;
 
@@ -206,6 +206,6 @@ export type MailTemplateBody = z.infer<typeof MailTemplateBodySchema>;
 export const CountryAlertBodySchema = z.object({
   hash: ContentKeySchema,
   type: z.enum(alertTypes).default('warning'),
-  texts: z.record(LanguageCodeSchema, z.string().trim().min(1, 'Enter the text').max(maxText)),
+  texts: z.record(LanguageCodeSchema, staffText().trim().min(1, 'Enter the text').max(maxText)),
 });
 export type CountryAlertBody = z.infer<typeof CountryAlertBodySchema>;

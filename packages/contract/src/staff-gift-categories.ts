@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffText } from './staff-fields.js';
 
 /**
  * The staff console's gift categories (`/s2c/staff/v1/gift-categories/{country}…`):
@@ -12,8 +13,7 @@ export const GiftCategoryIdSchema = z
   .string()
   .regex(/^[a-z0-9-]{1,40}$/, '1 to 40 lower-case letters, digits or hyphens');
 
-export const GiftCategoryNameSchema = z
-  .string()
+export const GiftCategoryNameSchema = staffText()
   .trim()
   .min(1, 'Enter the name')
   .max(100, 'At most 100 characters');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StaffDaySchema, staffText } from './staff-fields.js';
 import { StaffReasonSchema } from './staff-orders.js';
 
 /**
@@ -14,14 +15,14 @@ export const GiftCatalogueQuerySchema = z.object({ country: CountryParamSchema }
 
 export const GiftTextSchema = z.object({
   /** The gift's name (plain text). */
-  description: z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
+  description: staffText().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
   /** More about it (HTML, as in the gift files). */
-  text: z.string().max(5_000, 'At most 5000 characters').default(''),
+  text: staffText().max(5_000, 'At most 5000 characters').default(''),
   /**
    * The gift image's alt text in this language: what the image shows that
    * the name and text do not say; '' for an image that only decorates.
    */
-  imageAlt: z.string().trim().max(300, 'At most 300 characters').default(''),
+  imageAlt: staffText().trim().max(300, 'At most 300 characters').default(''),
 });
 export type GiftText = z.infer<typeof GiftTextSchema>;
 
@@ -139,13 +140,8 @@ export const StaffGiftDetailSchema = StaffGiftSchema.extend({
 });
 export type StaffGiftDetail = z.infer<typeof StaffGiftDetailSchema>;
 
-const DaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, 'Not a day of the calendar');
+/** A day of an ordering window: the one calendar-date rule (1900–2199). */
+const DaySchema = StaffDaySchema;
 
 /** `PUT /s2c/staff/v1/gift-ordering/{country}` (JSON): up to four ranges, each from ≤ to. */
 export const GiftOrderingEditSchema = z.object({
@@ -159,7 +155,7 @@ export const GiftOrderingEditSchema = z.object({
     )
     .max(4, 'At most four ranges'),
   reopensOn: z.union([DaySchema, z.literal(''), z.null()]).transform((day) => day || null),
-  reason: z.string().trim().max(500).default(''),
+  reason: staffText().trim().max(500).default(''),
 });
 export type GiftOrderingEdit = z.input<typeof GiftOrderingEditSchema>;
 
@@ -176,7 +172,7 @@ export type TaxInformation = z.infer<typeof TaxInformationSchema>;
 
 export const TaxInformationEditSchema = z.object({
   taxOk: z.enum(['on', 'off'], { message: 'on or off' }),
-  reason: z.string().trim().max(500).default(''),
+  reason: staffText().trim().max(500).default(''),
 });
 
 /** Uploaded gift images: PNG, JPEG or WebP, at most this many bytes. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormBooleanSchema } from './membership.js';
+import { staffText } from './staff-fields.js';
 import { MEMBER_ACTION_REASON_MAX } from './staff-member-rules.js';
 
 /**
@@ -12,15 +13,13 @@ export const memberStatuses = ['pending', 'active', 'deletion_requested', 'delet
 export const MemberStatusSchema = z.enum(memberStatuses);
 
 /** Why staff make a change: required where an account moves (delete, restore, terms, direct access). */
-export const ReasonSchema = z
-  .string()
+export const ReasonSchema = staffText()
   .trim()
   .min(1, 'Give a reason')
   .max(MEMBER_ACTION_REASON_MAX, `At most ${MEMBER_ACTION_REASON_MAX} characters`);
 
 /** A reason the log keeps when given (resend, unlock, end sessions). */
-export const OptionalReasonSchema = z
-  .string()
+export const OptionalReasonSchema = staffText()
   .trim()
   .max(MEMBER_ACTION_REASON_MAX, `At most ${MEMBER_ACTION_REASON_MAX} characters`)
   .optional()
@@ -63,8 +62,7 @@ export const MemberActionStateSchema = z.object({
 export type MemberActionState = z.infer<typeof MemberActionStateSchema>;
 
 /** A terms version label, as the country's content file writes it. */
-export const TermsVersionSchema = z
-  .string()
+export const TermsVersionSchema = staffText()
   .trim()
   .min(1, 'Enter the new terms version')
   .max(40, 'At most 40 characters');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingReasons } from './booking-reasons.js';
 import { ADJUSTMENT_REASON_MAX, MEMBER_SEARCH_PAGE_SIZE } from './staff-member-rules.js';
+import { staffText } from './staff-fields.js';
 
 /**
  * The console's member calls (`/s2c/staff/v1/members…`): search, the single
@@ -35,8 +36,7 @@ const queryNumber = (message: string, min: number, max: number, overMax = messag
 
 /** `GET /s2c/staff/v1/members?query=&page=&pageSize=`: page is zero-based. */
 export const MemberSearchQuerySchema = z.object({
-  query: z
-    .string()
+  query: staffText()
     .trim()
     .min(1, 'Enter a member number, email, name or office ID')
     .max(100, 'At most 100 characters'),
@@ -245,8 +245,7 @@ export const PointAdjustmentSchema = z.object({
   points: wholeNumber('Whole points, positive to credit or negative to debit')
     .refine((points) => points !== 0, 'Whole points, positive to credit or negative to debit')
     .refine((points) => Math.abs(points) <= 1_000_000, 'At most 1,000,000 points at once'),
-  reason: z
-    .string()
+  reason: staffText()
     .trim()
     .min(1, 'Give the reason (the member sees it)')
     .max(ADJUSTMENT_REASON_MAX, `At most ${ADJUSTMENT_REASON_MAX} characters`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageNumberSchema } from './staff-bookings.js';
+import { staffText } from './staff-fields.js';
 
 /**
  * The staff console's offices area: the offices directory search, an
@@ -13,7 +14,7 @@ export type OfficeState = z.infer<typeof OfficeStateSchema>;
 
 /** `GET /s2c/staff/v1/offices`: words of the office ID, agency name, address (city) or zip. */
 export const OfficeSearchQuerySchema = z.object({
-  query: z.string().trim().max(100, 'At most 100 characters').default(''),
+  query: staffText().trim().max(100, 'At most 100 characters').default(''),
   state: z
     .union([OfficeStateSchema, z.literal('')], 'Choose active, inactive or direct')
     .default(''),
@@ -132,8 +133,8 @@ export const officeDirectoryMaxBytes = 5 * 1024 * 1024;
 
 /** `POST /s2c/staff/v1/offices/import`: the file's text (the format of `content/offices/{country}.json`). */
 export const OfficeImportInputSchema = z.object({
-  file: z.string().min(1, 'Choose an office directory file'),
-  fileName: z.string().trim().min(1).max(200, 'At most 200 characters').default('offices.json'),
+  file: staffText().min(1, 'Choose an office directory file'),
+  fileName: staffText().trim().min(1).max(200, 'At most 200 characters').default('offices.json'),
 });
 export type OfficeImportInput = z.infer<typeof OfficeImportInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderStates } from './gift-rules.js';
+import { StaffDaySchema, staffText } from './staff-fields.js';
 
 /**
  * The staff console's order queue (`/s2c/staff/v1/orders…`): the queue with
@@ -9,14 +10,8 @@ import { orderStates } from './gift-rules.js';
 
 export const OrderStateSchema = z.enum(orderStates);
 
-/** A calendar day `YYYY-MM-DD` of a filter (UTC, inclusive). */
-const FilterDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, 'Not a day of the calendar');
+/** A calendar day `YYYY-MM-DD` of a filter (UTC, inclusive), in the club's years. */
+const FilterDaySchema = StaffDaySchema;
 
 /** Orders on a page of the queue. */
 export const ORDER_QUEUE_PAGE_SIZE = 25;
@@ -129,8 +124,7 @@ export const OrderFulfilmentSchema = z.object({
 export type OrderFulfilmentInput = z.input<typeof OrderFulfilmentSchema>;
 
 /** A reason staff give for a change: required, as the audit log keeps it. */
-export const StaffReasonSchema = z
-  .string()
+export const StaffReasonSchema = staffText()
   .trim()
   .min(1, 'Give a reason')
   .max(500, 'At most 500 characters');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
+import { staffText } from './staff-fields.js';
 
 /**
  * The staff console's calls (`/s2c/staff/v1/…`): staff accounts, their
@@ -28,7 +29,7 @@ export const TotpCodeSchema = z
 
 /** `POST /s2c/staff/v1/session`. */
 export const StaffLoginWireSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email').max(254),
+  email: staffText().trim().min(1, 'Enter your email').max(254),
   password: z.string().min(1, 'Enter your password').max(200),
   code: TotpCodeSchema,
 });

@@ -18,16 +18,8 @@ export const NumbersOnlySchema = required
   .regex(/^\s*\d{1,20}\s*$/, messages.numbersOnly)
   .transform((value) => value.trim());
 
-/** A UTF-16 surrogate without its pair: no character at all, so UTF-8 (and the database) cannot hold it. */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Text the database can keep: PostgreSQL text cannot hold the NUL character,
- * and a lone surrogate would be stored as another character, so free text
- * that is stored refuses both as a field problem (not a failure or a change later).
- */
-export const storable = (value: string): boolean =>
-  !value.includes('\u0000') && !loneSurrogate.test(value);
+/** The stored-text rule (stored-text.ts): no NUL, no lone surrogate. */
+export { storable } from './stored-text.js';
 
 /** 1 to 255 characters. */
 export const FreeTextSchema = required.max(255, messages.maxLength);

@@ -13,11 +13,17 @@ import { logIn } from '../testing/account-helpers.js';
 import { createAgent } from '../testing/factories.js';
 import { creditAdditional } from '../testing/points-data.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { databaseProblems } from './security-data.js';
+import { operationsOf, type OpenApiDocument } from '../plugins/openapi-document.js';
+import { openStaffSession } from '../modules/staff/staff-sessions.js';
+import { placeTestOrder } from '../testing/gift-orders.js';
+import { createStaff } from '../testing/staff-helpers.js';
+import { databaseProblems, snapshot } from './security-data.js';
+import { openStaffCalls, staffCalls } from './staff-calls/index.js';
+import type { StaffCall, StaffWorld } from './staff-calls/staff-call.js';
 
 /**
- * Bad input, property-based: every call of the two spec §7 tables (and the
- * booking queue) gets random, oversized, malformed and wrongly typed input:
+ * Bad input, property-based: every call of the OpenAPI document (the two
+ * spec §7 tables, the booking queue and every staff call) gets random, oversized, malformed and wrongly typed input:
  * form-encoded and JSON, broken JSON, wrong content types, invalid
  * percent-encoding, arrays and nested objects where text is expected, lone
  * surrogates and NUL bytes, with and without a member's session and the XSRF
@@ -61,6 +67,7 @@ beforeAll(async () => {
   agencyLink = await db.transaction((tx) =>
     issueAgencyLink(tx, 'ATHGR0002', 'opt-in', clock, t.config.agencyLinkDays),
   );
+  await setUpStaffWorld();
 });
 afterAll(() => t.close());
 
@@ -333,7 +340,7 @@ type Call = {
   /** The call ends the session it is sent with (logout): each run logs the member in afresh. */
   endsSession?: true;
   /** A download: its 200 answers are this media type, not JSON (its errors stay JSON). */
-  download?: 'text/csv';
+  download?: 'text/csv' | 'application/json';
   numRuns?: number;
 };
 
@@ -668,7 +675,11 @@ function requestsOf(call: Call): fc.Arbitrary<Sample> {
 const errorCodes = new Set<string>(Object.values(ErrorCode));
 
 /** What is wrong with an answer, or undefined. */
-function problemOf(call: Call, sample: Sample, answer: LightMyRequestResponse): string | undefined {
+function problemOf(
+  call: Pick<Call, 'download' | 'formAnswers'>,
+  sample: Sample,
+  answer: LightMyRequestResponse,
+): string | undefined {
   const status = answer.statusCode;
   if (status >= 500) return `a ${status}`;
   if (status === 204) return answer.body === '' ? undefined : 'a 204 with a body';
@@ -804,8 +815,15 @@ const queueLine = fc.oneof(
   { weight: 1, arbitrary: text },
 );
 
+/** The booking queue, for the checks of its answers. */
+const queueCall: Call = {
+  name: 'booking queue',
+  method: 'POST',
+  path: fixedPath('/s2c/bookings/v1/queue'),
+};
+
 describe('the booking queue, with and without its API key', () => {
-  const call: Call = { name: 'booking queue', method: 'POST', path: fixedPath('') };
+  const call = queueCall;
 
   it(
     'answers 401 without the key; with it a 4xx with a clear message or its summary',
@@ -905,7 +923,7 @@ describe('calendar edges on every date field', () => {
   it(
     'the booking queue: a record with a date outside the rule is a malformed line, its neighbours are kept',
     async () => {
-      const call: Call = { name: 'booking queue', method: 'POST', path: fixedPath('') };
+      const call = queueCall;
       let batch = 0;
       await fc.assert(
         fc.asyncProperty(
@@ -965,6 +983,578 @@ describe('calendar edges on every date field', () => {
     },
     propertyTimeout,
   );
+});
+
+// ---------------------------------------------------------------- staff calls
+
+/**
+ * The staff calls: every row of the access matrix's tables (staff-calls/)
+ * and the calls made without a staff session, sent by an admin, a manager
+ * and a support account of `gr` (and without a live staff session), with
+ * the row's own values varied: mostly one value changed and the others as
+ * the console sends them, so that it reaches the code behind the checks (a
+ * text with odd characters such as NUL and lone surrogates, a date in a year
+ * the database or the club does not take, another path parameter). The same
+ * checks as the member calls: never a 5xx, an error is the envelope with a
+ * known code, a 400 names a field. Rows of a new staff call are added in
+ * staff-calls/ (the access matrix's tables); the guard at the end fails for
+ * an operation of the OpenAPI document that no member call or staff row sends.
+ */
+
+type StaffRow = Pick<StaffCall, 'route' | 'request' | 'moreValues' | 'endsItsSession'>;
+type StaffAuth = 'admin' | 'manager' | 'support' | 'none' | 'garbage' | 'member';
+
+let staffWorld: StaffWorld;
+let staffAdminId = 0;
+const staffTokens: Record<'admin' | 'manager' | 'support', string> = {
+  admin: '',
+  manager: '',
+  support: '',
+};
+
+/**
+ * Another value for one the row sends: any text, the row's own text with odd
+ * characters (it passes every other rule of its field), a calendar edge for a
+ * date, a change inside the JSON a text holds (an uploaded file), or anything.
+ */
+function otherThan(value: unknown, depth: number): fc.Arbitrary<unknown> {
+  if (typeof value !== 'string') return anyValue;
+  const inner = depth < 3 ? jsonInside(value) : undefined;
+  const date = /^\d{4}-\d{2}-\d{2}/.test(value);
+  return fc.oneof(
+    { arbitrary: text, weight: 1 },
+    { arbitrary: loneSurrogate.map((odd) => value + odd), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(oddText, fc.boolean())
+        .map(([odd, before]) => (before ? odd + value : value + odd)),
+      weight: 1,
+    },
+    ...(date
+      ? [
+          { arbitrary: calendarEdge, weight: 2 },
+          // The row's own date or date-time in a year the database or the club does not take.
+          { arbitrary: otherYear.map((year) => value.replace(/^\d{4}/, year)), weight: 3 },
+        ]
+      : []),
+    ...(inner === undefined
+      ? []
+      : [{ arbitrary: oneChanged(inner, depth + 1).map((v) => JSON.stringify(v)), weight: 3 }]),
+  );
+}
+
+const otherYear = fc.constantFrom('0000', '0001', '1000', '1899', '2200', '9999');
+
+/** The object or list a text holds as JSON (an uploaded file's text), if it holds one. */
+function jsonInside(value: string): unknown {
+  if (!/^\s*[[{]/.test(value)) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+type Leaf = { path: (string | number)[]; value: unknown };
+
+/** Every value inside `value` with its path, the lists and objects themselves too. */
+function leavesOf(value: unknown, path: (string | number)[] = []): Leaf[] {
+  const inner =
+    value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, item]) =>
+          leavesOf(item, [...path, Array.isArray(value) ? Number(key) : key]),
+        )
+      : [];
+  return path.length === 0 ? inner : [{ path, value }, ...inner];
+}
+
+function withLeaf(value: unknown, [key, ...rest]: (string | number)[], leaf: unknown): unknown {
+  if (key === undefined) return leaf;
+  const copy = (
+    Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }
+  ) as Record<string | number, unknown>;
+  copy[key] = withLeaf(copy[key], rest, leaf);
+  return copy;
+}
+
+/**
+ * The row's values with one of them changed: with every other value as the
+ * console sends it, the changed one reaches the code behind the checks.
+ */
+function oneChanged(value: unknown, depth = 0): fc.Arbitrary<unknown> {
+  const leaves = leavesOf(value);
+  if (leaves.length === 0) return fc.constant(value);
+  return fc
+    .constantFrom(...leaves)
+    .chain((leaf) =>
+      otherThan(leaf.value, depth).map((changed) => withLeaf(value, leaf.path, changed)),
+    );
+}
+
+/** The row's values, each now and then changed. */
+function around(value: unknown): fc.Arbitrary<unknown> {
+  if (value !== null && typeof value === 'object') {
+    const items = Object.entries(value).map(([key, item]) => [key, around(item)] as const);
+    const whole = Array.isArray(value)
+      ? fc.tuple(...items.map(([, item]) => item))
+      : fc.record(Object.fromEntries(items));
+    return fc.oneof({ arbitrary: whole, weight: 4 }, { arbitrary: anyValue, weight: 1 });
+  }
+  return fc.oneof(
+    { arbitrary: fc.constant(value), weight: 3 },
+    { arbitrary: otherThan(value, 0), weight: 1 },
+  );
+}
+
+/** The row's fields, each now and then changed (with `valuesOf`: also replaced, left out, or joined by keys nobody knows). */
+const fieldsAround = (values: Record<string, unknown>): Fields =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, around(value)]));
+
+/** As the row sends them, with one value changed, or with any of them changed. */
+const variedValues = (values: Record<string, unknown>) =>
+  fc.oneof(
+    { arbitrary: fc.constant(values), weight: 1 },
+    { arbitrary: oneChanged(values) as fc.Arbitrary<Record<string, unknown>>, weight: 5 },
+    { arbitrary: fc.record(fieldsAround(values)), weight: 2 },
+  );
+
+/** A path parameter: the row's, or another the console could put there. */
+const otherParameter = fc
+  .constantFrom('0', '1', '-1', 'gr', 'at', 'ae', 'eng', 'xxx', '99999999999999999999')
+  .map(encode);
+
+const goodStaffAuth = fc.constantFrom<StaffAuth>('admin', 'admin', 'admin', 'manager', 'support');
+const badStaffAuth = fc.constantFrom<StaffAuth>('none', 'garbage', 'member');
+
+async function staffAuthorization(row: StaffRow, auth: StaffAuth): Promise<Record<string, string>> {
+  switch (auth) {
+    case 'none':
+      return {};
+    case 'garbage':
+      return { authorization: `Bearer stf_${'\u00ff'.repeat(10)}\t..` };
+    case 'member':
+      return { authorization: `Bearer ${member.token}` };
+    default: {
+      // A session of its own for a call that ends it (logout).
+      const token =
+        row.endsItsSession === true
+          ? await t.database.db.transaction((tx) =>
+              openStaffSession(tx, staffAdminId, new Date(clock), t.config.staff),
+            )
+          : staffTokens[auth];
+      return { authorization: `Bearer ${token}` };
+    }
+  }
+}
+
+type StaffSample = { request: InjectOptions; auth: StaffAuth };
+
+/** The row's request taken apart: its path's parameters, its query, its body. */
+function partsOf(row: StaffRow) {
+  const request = row.request(staffWorld);
+  const [method, template = ''] = row.route.split(' ') as [InjectOptions['method'], string];
+  const url = new URL(request.url as string, 'http://club.test');
+  const more = row.moreValues?.(staffWorld) ?? {};
+  const headers = (request.headers ?? {}) as Record<string, string>;
+  const type = headers['content-type'] ?? '';
+  const payload = typeof request.payload === 'string' ? request.payload : '';
+  const query: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  let body: Record<string, unknown> = {};
+  let lines: unknown[] | undefined;
+  if (type === 'application/json') body = JSON.parse(payload) as Record<string, unknown>;
+  else if (type === 'application/x-www-form-urlencoded') {
+    body = Object.fromEntries(new URLSearchParams(payload));
+  } else if (type === 'application/x-ndjson') {
+    lines = payload
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as unknown);
+  }
+  if (method === 'GET') Object.assign(query, more);
+  else Object.assign(body, more);
+  const segments = url.pathname.split('/');
+  const parameters = new Set(
+    template.split('/').flatMap((part, index) => (part.startsWith(':') ? [index] : [])),
+  );
+  const path = (bad: boolean): fc.Arbitrary<string> => {
+    if (parameters.size === 0) return fixedPath(url.pathname)(bad);
+    return fc
+      .tuple(
+        ...segments.map((part, index) =>
+          parameters.has(index)
+            ? segment(
+                fc.oneof(
+                  { arbitrary: fc.constant(part), weight: 6 },
+                  { arbitrary: otherParameter, weight: 1 },
+                ),
+                bad,
+              )
+            : fc.constant(part),
+        ),
+      )
+      .map((parts) => parts.join('/'));
+  };
+  return { method, type, query, body, lines, path };
+}
+
+const ndjson = (lines: unknown) =>
+  (Array.isArray(lines) ? lines : [lines])
+    .map((line) => (typeof line === 'string' ? line : JSON.stringify(line)))
+    .join('\n');
+
+/** Mostly the row's values, one changed: what reaches the code behind the checks. */
+const staffDefectOf = fc.oneof(
+  { arbitrary: fc.constant<Defect>('none'), weight: 6 },
+  { arbitrary: fc.constant<Defect>('fields'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom<Defect>('encoding', 'path', 'query', 'xsrf', 'auth', 'several'),
+    weight: 2,
+  },
+);
+
+function staffRequests(row: StaffRow, open: boolean): fc.Arbitrary<StaffSample> {
+  const parts = partsOf(row);
+  const get = parts.method === 'GET';
+  return staffDefectOf.chain((defect) => {
+    const bad = (part: Defect) => defect === part || defect === 'several';
+    const body: fc.Arbitrary<Body> =
+      parts.lines !== undefined
+        ? (bad('fields') ? fc.array(anyValue, { maxLength: 4 }) : oneChanged(parts.lines)).chain(
+            (lines) =>
+              bad('encoding')
+                ? badBody({ lines })
+                : fc.constant({ contentType: parts.type, payload: ndjson(lines) }),
+          )
+        : (bad('fields')
+            ? valuesOf(fieldsAround(parts.body), true)
+            : variedValues(parts.body)
+          ).chain((values) => (bad('encoding') ? badBody(values) : goodBody(values)));
+    return fc
+      .record({
+        path: parts.path(bad('path')),
+        query:
+          get && bad('fields')
+            ? valuesOf(fieldsAround(parts.query), true)
+            : get
+              ? variedValues(parts.query)
+              : fc.constant(parts.query),
+        body: get ? fc.constant(undefined) : body,
+        auth: open
+          ? fc.constantFrom<StaffAuth>('none', 'none', 'garbage', 'admin')
+          : bad('auth')
+            ? badStaffAuth
+            : goodStaffAuth,
+        xsrf: bad('xsrf') ? badXsrf : goodXsrf,
+        rawQuery: bad('query') ? badPercent : fc.constant(''),
+        remoteAddress: fc.ipV4(),
+      })
+      .map(({ path, query, body, auth, xsrf, rawQuery, remoteAddress }): StaffSample => {
+        const search = [formEncode(query), rawQuery].filter((part) => part !== '').join('&');
+        return {
+          auth,
+          request: {
+            method: parts.method,
+            url: withQuery(path, search),
+            headers: {
+              ...xsrfHeaders(xsrf),
+              ...(body?.contentType === undefined ? {} : { 'content-type': body.contentType }),
+            },
+            ...(body?.payload === undefined ? {} : { payload: body.payload }),
+            remoteAddress,
+          },
+        };
+      });
+  });
+}
+
+/** What a staff call's 200 is: a CSV download, the member's export (a JSON file), or the envelope. */
+const downloadOf = (route: string): Call['download'] =>
+  route.endsWith('.csv') ? 'text/csv' : route.endsWith('/export') ? 'application/json' : undefined;
+
+async function sendStaff(row: StaffRow, sample: StaffSample): Promise<LightMyRequestResponse> {
+  const request = {
+    ...sample.request,
+    headers: { ...sample.request.headers, ...(await staffAuthorization(row, sample.auth)) },
+  };
+  const answer = await t.app.inject(request);
+  const problem = problemOf(
+    { download: downloadOf(row.route) },
+    { request, browserForm: false, auth: 'none' },
+    answer,
+  );
+  if (problem !== undefined) {
+    throw new Error(
+      `${row.route}: ${problem}\n  sent ${shown(request)}\n  got ${answer.body.slice(0, 500)}`,
+    );
+  }
+  return answer;
+}
+
+/** Calls whose texts or dates reach the database: more runs. */
+const wordyStaffCall =
+  /\/(content|gifts|gift-categories|gift-ordering|audit|orders|terms)\b|\/adjustments$/;
+const staffRows: { row: StaffRow; open: boolean }[] = [
+  ...staffCalls.map((row) => ({ row, open: false })),
+  ...openStaffCalls.map((row) => ({ row, open: true })),
+];
+
+/** The staff world of the staff calls: accounts of each role with live sessions, and what the rows change. */
+async function setUpStaffWorld(): Promise<void> {
+  const db = t.database.db;
+  const at = new Date(clock);
+  const open = (id: number) => db.transaction((tx) => openStaffSession(tx, id, at, t.config.staff));
+  const admin = await createStaff(db, 'admin');
+  staffAdminId = admin.id;
+  staffTokens.admin = await open(admin.id);
+  staffTokens.manager = await open((await createStaff(db, 'manager', ['gr'])).id);
+  staffTokens.support = await open((await createStaff(db, 'support', ['gr'])).id);
+  const target = await createStaff(db, 'manager', ['gr']);
+  const loginTarget = await createStaff(db, 'support', ['gr']);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/s2c/staff/v1/staff',
+    headers: { authorization: `Bearer ${staffTokens.admin}` },
+    payload: { email: 'setup.target@example.com', role: 'support', countries: ['gr'] },
+  });
+  const setupLink = created.json<{ data: { setupLink: string } }>().data.setupLink;
+  const staffMember = await createAgent(db, { countryCode: 'gr', officeId: 'ATHGR0001' });
+  const order = await placeTestOrder(db, staffMember, { state: 'submitted', at: clock });
+  staffWorld = {
+    member: staffMember,
+    otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
+    orderId: order.orderId,
+    extra: {
+      grGiftId: 1002,
+      grCategory: 'travel',
+      staffAccountId: target.id,
+      loginEmail: loginTarget.email,
+      setupToken: new URL(setupLink).searchParams.get('token') ?? '',
+    },
+  };
+}
+
+/**
+ * The inputs of the second review that answered 500 (or were kept): year-0000
+ * and out-of-range dates in the audit and order filters, their CSV exports and
+ * the ordering windows, and a lone surrogate in staff-written text. Each is a
+ * 400 that names its field, and nothing is stored.
+ */
+describe('staff inputs of the second review: a 400 naming the field', () => {
+  const lone = '\ud800';
+  const content = '/s2c/staff/v1/content/gr/eng';
+  const ordering = (body: Record<string, unknown>) => ({
+    orderDisabled: false,
+    ranges: [{ from: '2026-12-01', to: '2026-12-24' }],
+    reopensOn: '',
+    ...body,
+  });
+  const gift = (texts: Record<string, string>) => ({
+    category: 'travel',
+    points: 40,
+    active: true,
+    image: '',
+    link: '',
+    texts: { eng: { description: 'Camera', text: '', ...texts } },
+  });
+  const cases: [string, InjectOptions['method'], string, unknown?][] = [
+    ['from', 'GET', '/s2c/staff/v1/audit?from=0000-01-01'],
+    ['to', 'GET', '/s2c/staff/v1/audit?to=0000-01-01T00:00:00Z'],
+    ['from', 'GET', '/s2c/staff/v1/audit?from=9999-12-31T00:00:00Z'],
+    ['from', 'GET', '/s2c/staff/v1/audit.csv?from=0000-01-01'],
+    ['to', 'GET', '/s2c/staff/v1/audit.csv?to=0000-12-31T23:59:59%2B01:00'],
+    ['from', 'GET', '/s2c/staff/v1/orders?from=0000-01-01'],
+    ['to', 'GET', '/s2c/staff/v1/orders?to=0000-02-29'],
+    ['from', 'GET', '/s2c/staff/v1/orders.csv?from=0000-01-01'],
+    ['to', 'GET', '/s2c/staff/v1/orders.csv?to=0000-01-01'],
+    [
+      'from',
+      'PUT',
+      '/s2c/staff/v1/gift-ordering/gr',
+      ordering({ ranges: [{ from: '0000-01-01', to: '2026-12-24' }] }),
+    ],
+    [
+      'from',
+      'PUT',
+      '/s2c/staff/v1/gift-ordering/gr',
+      ordering({ ranges: [{ from: '1000-01-01', to: '2026-12-24' }] }),
+    ],
+    [
+      'to',
+      'PUT',
+      '/s2c/staff/v1/gift-ordering/gr',
+      ordering({ ranges: [{ from: '2026-12-01', to: '9999-12-31' }] }),
+    ],
+    ['reopensOn', 'PUT', '/s2c/staff/v1/gift-ordering/gr', ordering({ reopensOn: '0000-01-01' })],
+    ['reason', 'PUT', '/s2c/staff/v1/gift-ordering/gr', ordering({ reason: `Season${lone}` })],
+    ['value', 'PUT', `${content}/dictionary/faq.title`, { value: `FAQ${lone}` }],
+    ['value', 'PUT', `${content}/texts/subscribe`, { value: `Subscribe${lone}` }],
+    [
+      'title',
+      'PUT',
+      `${content}/menu`,
+      { items: [{ pageName: 'faq', title: `FAQ${lone}`, audience: 'both' }] },
+    ],
+    [
+      'text',
+      'PUT',
+      `${content}/alerts`,
+      { items: [{ hash: 'notice', type: 'info', text: `Notice${lone}` }] },
+    ],
+    [
+      'alt',
+      'PUT',
+      `${content}/banners`,
+      {
+        items: [
+          {
+            image: '/media/a.jpg',
+            imageMobile: '/media/b.jpg',
+            imageMacbook: '/media/c.jpg',
+            alt: `Beach${lone}`,
+          },
+        ],
+      },
+    ],
+    [
+      'subject',
+      'PUT',
+      `${content}/mail-templates/password-changed`,
+      { subject: `Changed${lone}`, text: 'Changed', html: '<p>Changed</p>' },
+    ],
+    ['title', 'PUT', `${content}/pages/faq`, { title: `FAQ${lone}` }],
+    [
+      'title',
+      'PUT',
+      `${content}/pages/faq`,
+      { title: 'FAQ', faqItems: [{ number: 1, title: `Why${lone}`, text: 'Because' }] },
+    ],
+    [
+      'eng',
+      'POST',
+      '/s2c/staff/v1/content/gr/alerts',
+      { hash: 'notice', type: 'info', texts: { eng: `Notice${lone}`, ell: 'Σημείωση' } },
+    ],
+    ['description', 'PUT', '/s2c/staff/v1/gifts/1002', gift({ description: `Camera${lone}` })],
+    ['text', 'PUT', '/s2c/staff/v1/gifts/1002', gift({ text: `<p>A camera${lone}</p>` })],
+    [
+      'imageAlt',
+      'POST',
+      '/s2c/staff/v1/gifts',
+      { ...gift({ imageAlt: `A camera${lone}` }), countryCode: 'gr', stock: 1 },
+    ],
+    ['reason', 'POST', '/s2c/staff/v1/gifts/1002/stock', { stock: 3, reason: `Counted${lone}` }],
+    [
+      'eng',
+      'POST',
+      '/s2c/staff/v1/gift-categories/gr',
+      { id: 'garden', names: { eng: `Garden${lone}`, ell: 'Κήπος' } },
+    ],
+    [
+      'eng',
+      'PUT',
+      '/s2c/staff/v1/gift-categories/gr/travel',
+      { names: { eng: `Travel${lone}`, ell: 'Ταξίδια' } },
+    ],
+    ['version', 'POST', '/s2c/staff/v1/terms/gr', { version: `7${lone}`, reason: 'New terms' }],
+    ['reason', 'POST', '/s2c/staff/v1/terms/gr', { version: '7', reason: `New terms${lone}` }],
+  ];
+
+  it.each(cases)('%s of %s %s', async (field, method, url, body) => {
+    const before = await snapshot(t.database.db);
+    const answer = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${staffTokens.admin}` },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    const data = answer.json<{ data: Record<string, unknown> }>().data;
+    expect(
+      Object.keys(data).some((key) => key === field || key.endsWith(`.${field}`)),
+      answer.body,
+    ).toBe(true);
+    expect(await snapshot(t.database.db)).toEqual(before);
+  });
+});
+
+describe('staff calls: bad input from staff and strangers', () => {
+  it.each(staffRows.map(({ row }, index) => [row.route, index] as const))(
+    '%s',
+    async (_route, index) => {
+      const { row, open } = staffRows[index]!;
+      await fc.assert(
+        fc.asyncProperty(staffRequests(row, open), async (sample) => {
+          await sendStaff(row, sample);
+        }),
+        { seed: SEED + 3000 + index, numRuns: wordyStaffCall.test(row.route) ? 40 : 15 },
+      );
+    },
+    propertyTimeout,
+  );
+});
+
+// ---------------------------------------------------------------- coverage
+
+type Operation = `${string} ${string}`;
+
+/**
+ * Operations of the document no request reaches: a request covers the most
+ * specific operation of its method whose path it matches (a literal segment
+ * before a parameter).
+ */
+function uncoveredOperations(document: OpenApiDocument, sent: Operation[]): string[] {
+  const operations = operationsOf(document).map(({ key }) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const pattern = path
+      .split('/')
+      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()[\]\\|]/g, '\\$&')))
+      .join('/');
+    return { key, method, pattern: new RegExp(`^${pattern}$`), parameters: path.split('{').length };
+  });
+  const covered = new Set<string>();
+  for (const request of sent) {
+    const [method, path] = request.split(' ') as [string, string];
+    const best = operations
+      .filter((operation) => operation.method === method && operation.pattern.test(path))
+      .sort((a, b) => a.parameters - b.parameters)[0];
+    if (best !== undefined) covered.add(best.key);
+  }
+  return operations.map(({ key }) => key).filter((key) => !covered.has(key));
+}
+
+describe('the suite covers every call of the OpenAPI document (guard)', () => {
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    document = (await t.app.inject({ url: '/s2c/openapi.json' })).json<OpenApiDocument>();
+  });
+
+  /** What the member tables and the staff rows send, as `METHOD /path`. */
+  const sent = (): Operation[] => [
+    ...[...calls, queueCall].flatMap((call) =>
+      fc
+        .sample(call.path(false), { numRuns: 3, seed: SEED })
+        .map((path): Operation => `${call.method} ${path}`),
+    ),
+    ...staffRows.map(({ row }): Operation => {
+      const request = row.request(staffWorld);
+      return `${String(request.method)} ${new URL(request.url as string, 'http://club.test').pathname}`;
+    }),
+  ];
+
+  it('reads the document', () => {
+    expect(operationsOf(document).length).toBeGreaterThan(90);
+  });
+
+  it('has a member call or a staff row for every operation', () => {
+    expect(uncoveredOperations(document, sent())).toEqual([]);
+  });
+
+  it('names an operation none of them sends', () => {
+    const paths = { ...document.paths, '/s2c/staff/v1/unlisted/{id}': { post: {} } };
+    expect(uncoveredOperations({ ...document, paths }, sent())).toEqual([
+      'POST /s2c/staff/v1/unlisted/{id}',
+    ]);
+  });
 });
 
 describe('after all of it', () => {

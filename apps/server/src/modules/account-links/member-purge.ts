@@ -18,7 +18,7 @@ export class MemberPurge {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Adds a step that runs before members are removed (see PurgeStep). */
+  /** Adds a step that runs before members become tombstones (see PurgeStep). */
   addStep(step: PurgeStep): void {
     this.steps.push(step);
   }

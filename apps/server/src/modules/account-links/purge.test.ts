@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../db/client.js';
 import { agentLinks, agents, sessions } from '../agents/schema.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.database.db.delete(agents).where(eq(agents.status, 'deleted'));
+  await t.database.db.delete(agents).where(inArray(agents.status, ['deleted', 'purged']));
 });
 
 /** A member deleted `days` ago, with a session, a link and a mail. */
@@ -49,13 +49,17 @@ async function deletedDaysAgo(days: number, overrides: Parameters<typeof createA
   return member;
 }
 
+/** The member is still an account (a purged member's row is a tombstone, no account). */
 async function exists(id: number): Promise<boolean> {
-  const rows = await t.database.db.select({ id: agents.id }).from(agents).where(eq(agents.id, id));
-  return rows.length === 1;
+  const rows = await t.database.db
+    .select({ status: agents.status })
+    .from(agents)
+    .where(eq(agents.id, id));
+  return rows.length === 1 && rows[0]!.status !== 'purged';
 }
 
 describe('purge of deleted members', () => {
-  it("removes members deleted longer ago than their country's linkLifeTime, with their sessions, links and mail", async () => {
+  it("purges members deleted longer ago than their country's linkLifeTime: their sessions, links and mail go, their row becomes a tombstone", async () => {
     const old = await deletedDaysAgo(31);
     const recent = await deletedDaysAgo(29);
     const oldInAe = await deletedDaysAgo(15, { countryCode: 'ae', languageCode: 'ara' });
@@ -103,6 +107,27 @@ describe('purge of deleted members', () => {
     expect(
       await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, recent.email)),
     ).toHaveLength(1);
+
+    const [tombstone] = await t.database.db.select().from(agents).where(eq(agents.id, old.id));
+    expect(tombstone).toMatchObject({
+      status: 'purged',
+      countryCode: old.countryCode,
+      title: '',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      address: '',
+      giftDeliveryAddress: '',
+      sign: '',
+      passwordHash: '',
+    });
+    expect(tombstone!.number).toMatch(/^purged-[0-9a-z]{13}$/);
+    expect(tombstone!.email).toBe(tombstone!.number);
+    const [otherTombstone] = await t.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.id, oldInAe.id));
+    expect(otherTombstone!.number).not.toBe(tombstone!.number);
   });
 
   it('is idempotent: a second run finds nothing', async () => {
@@ -111,17 +136,25 @@ describe('purge of deleted members', () => {
     expect(await t.app.memberPurge.runNow()).toEqual({ purged: 0, skipped: false });
   });
 
-  it('runs the steps of later modules in its transaction, before the members go', async () => {
+  it('runs the steps of later modules in its transaction, before the members become tombstones', async () => {
     const member = await deletedDaysAgo(45);
-    const seen: { ids: number[]; stillThere: boolean }[] = [];
+    const seen: { ids: number[]; numbers: string[]; stillThere: boolean }[] = [];
     const purge = await purgeDeletedMembers(t.database.db, t.config, [
-      async (tx, ids) => {
-        const rows = await tx.select({ id: agents.id }).from(agents).where(inArray(agents.id, ids));
-        seen.push({ ids, stillThere: rows.length === ids.length });
+      async (tx, members) => {
+        const ids = members.map((purged) => purged.id);
+        const rows = await tx
+          .select({ id: agents.id })
+          .from(agents)
+          .where(and(inArray(agents.id, ids), eq(agents.status, 'deleted')));
+        seen.push({
+          ids,
+          numbers: members.map((purged) => purged.number),
+          stillThere: rows.length === ids.length,
+        });
       },
     ]);
     expect(purge.purged).toBe(1);
-    expect(seen).toEqual([{ ids: [member.id], stillThere: true }]);
+    expect(seen).toEqual([{ ids: [member.id], numbers: [member.number], stillThere: true }]);
   });
 
   it('a failing step rolls the batch back: nothing half purged', async () => {

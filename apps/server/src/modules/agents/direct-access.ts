@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { agents, directAccessChanges } from './schema.js';
@@ -18,7 +18,13 @@ export async function markMembersOfDirectOffices(
   const marked = await tx
     .update(agents)
     .set({ isAmadeusDirectUser: true })
-    .where(and(inArray(agents.officeId, [...officeIds]), eq(agents.isAmadeusDirectUser, false)))
+    .where(
+      and(
+        inArray(agents.officeId, [...officeIds]),
+        eq(agents.isAmadeusDirectUser, false),
+        ne(agents.status, 'purged'),
+      ),
+    )
     .returning({ id: agents.id, officeId: agents.officeId });
   if (marked.length > 0) {
     await tx.insert(directAccessChanges).values(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { agents } from './schema.js';
 
@@ -18,11 +18,18 @@ export const mailRecipientColumns = {
   languageCode: agents.languageCode,
 };
 
-/** The mail recipient of a member (in the caller's transaction, when there is one); undefined when there is no such member. */
+/**
+ * The mail recipient of a member (in the caller's transaction, when there is
+ * one); undefined when there is no such member, or only a purged member's
+ * tombstone (an order of theirs fulfilled or refunded later mails no one).
+ */
 export async function mailRecipientOf(
   db: Database,
   agentId: number,
 ): Promise<MailRecipient | undefined> {
-  const [member] = await db.select(mailRecipientColumns).from(agents).where(eq(agents.id, agentId));
+  const [member] = await db
+    .select(mailRecipientColumns)
+    .from(agents)
+    .where(and(eq(agents.id, agentId), ne(agents.status, 'purged')));
   return member;
 }

@@ -19,10 +19,16 @@ export const agentNumberSequence = pgSequence('agent_number_seq', { startWith: 1
  * Account states (spec 1 §4 "Account"): `pending` until the email is
  * confirmed (doubleOpt), `active`, `deletion_requested` once a delete link was
  * sent, `deleted` once confirmed (kept `linkLifeTime` days, restorable), then
- * `purged`: no longer an account, a tombstone under a pseudonym that keeps
- * the programme's books about the member (docs/decisions/037).
+ * purged.
  */
-export type AgentStatus = 'pending' | 'active' | 'deletion_requested' | 'deleted' | 'purged';
+export type AccountStatus = 'pending' | 'active' | 'deletion_requested' | 'deleted';
+
+/**
+ * A member row's status: an account's, or `purged`, no longer an account but
+ * a tombstone under a pseudonym that keeps the programme's books about the
+ * member (docs/decisions/037).
+ */
+export type AgentStatus = AccountStatus | 'purged';
 
 export const agents = pgTable(
   'agents',

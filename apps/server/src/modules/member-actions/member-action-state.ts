@@ -5,12 +5,12 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { linkLifeTimeDays, daysInMs } from '../account-links/link-lifetimes.js';
 import { acceptedCurrentTerms } from '../agents/members.js';
-import type { AgentStatus } from '../agents/schema.js';
+import type { AccountStatus } from '../agents/schema.js';
 
 type StateRow = {
   number: string;
   countryCode: string;
-  status: AgentStatus;
+  status: AccountStatus;
   isAmadeusDirectUser: boolean;
   acceptedTermsVersion: string | null;
   currentTermsVersion: string | null;
@@ -27,7 +27,7 @@ const iso = (value: string | Date | null): string | null =>
  * What the member's actions depend on, in one statement: the member by number
  * (unique index), the country's terms (primary key), the number's failed-login
  * counter (primary key) and the open sessions (sessions by member index).
- * Undefined for no such member.
+ * Undefined for no such member (a purged one's tombstone is none).
  */
 export async function memberActionState(
   db: Database,
@@ -52,7 +52,7 @@ export async function memberActionState(
       (select count(*) from sessions s where s.agent_id = a.id and s.revoked_at is null
         and s.expires_at > ${at}::timestamptz)::int as "openSessions"
     from agents a left join countries c on c.code = a.country_code
-    where a.number = ${number}`);
+    where a.number = ${number} and a.status <> 'purged'`);
   const [row] = rowsOf<StateRow>(result);
   if (row === undefined) return undefined;
   const deletedAt = iso(row.deletedAt);

@@ -68,6 +68,7 @@ async function onMember(
       .for('update');
     if (
       member === undefined ||
+      member.status === 'purged' ||
       (context.countries !== null && !context.countries.includes(member.countryCode))
     ) {
       throw new HttpError(404, ErrorCode.notFound, null);

@@ -87,7 +87,7 @@ export function searchStatements(search: MemberSearchQuery, countries: readonly 
         )})`;
   const branches = matchConditions(search.query).map(
     ({ condition, key }) =>
-      sql`(select id, last_name_key, first_name_key from agents where (${condition}) and ${inCountries}
+      sql`(select id, last_name_key, first_name_key from agents where (${condition}) and ${inCountries} and status <> 'purged'
         ${key === undefined ? sql`` : sql`order by ${key} using ~<~`} limit ${MEMBER_SEARCH_CAP + 1})`,
   );
   const matched = sql`select id, last_name_key, first_name_key

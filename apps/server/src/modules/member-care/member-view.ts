@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   MEMBER_VIEW_LIMITS,
   type MemberBooking,
@@ -6,7 +6,7 @@ import {
   type MemberView,
 } from '@club/contract/staff-members';
 import type { Database } from '../../db/client.js';
-import { agents, sessions } from '../agents/schema.js';
+import { agents, sessions, type AccountStatus } from '../agents/schema.js';
 import { countries } from '../content/schema.js';
 import { giftOrderLines, giftOrders } from '../gifts/schema.js';
 import { loginFailures } from '../limits/schema.js';
@@ -18,12 +18,15 @@ import { segmentNoPointsReason } from './segment-outcome.js';
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-/** The member a staff call names, with what the country checks need; undefined for no such member. */
+/**
+ * The member a staff call names, with what the country checks need; undefined
+ * for no such member (a purged member's tombstone is none).
+ */
 export async function memberByNumber(db: Database, number: string) {
   const [member] = await db
     .select({ id: agents.id, number: agents.number, countryCode: agents.countryCode })
     .from(agents)
-    .where(eq(agents.number, number));
+    .where(and(eq(agents.number, number), ne(agents.status, 'purged')));
   return member;
 }
 
@@ -73,7 +76,8 @@ async function memberProfile(db: Database, agentId: number, now: Date) {
       countryCode: agents.countryCode,
       languageCode: agents.languageCode,
       officeId: agents.officeId,
-      state: agents.status,
+      // A tombstone is no account (the condition below).
+      state: sql<AccountStatus>`${agents.status}`,
       title: agents.title,
       firstName: agents.firstName,
       lastName: agents.lastName,
@@ -90,7 +94,7 @@ async function memberProfile(db: Database, agentId: number, now: Date) {
     })
     .from(agents)
     .leftJoin(countries, eq(countries.code, agents.countryCode))
-    .where(eq(agents.id, agentId));
+    .where(and(eq(agents.id, agentId), ne(agents.status, 'purged')));
   if (row === undefined) return undefined;
   // The login limiter's counter of the member's number (modules/limits).
   const [backoff] = await db

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { OfficeDetail, OfficeStateChange } from '@club/contract/staff-offices';
 import type { Database } from '../../db/client.js';
 import { agencyLinks, agencyStateChanges } from '../agencies/schema.js';
@@ -25,6 +25,8 @@ type Office = typeof offices.$inferSelect;
  */
 export async function officePage(db: Database, office: Office): Promise<OfficeDetail> {
   const { officeId } = office;
+  // A purged member's tombstone is no member of the office.
+  const ofTheOffice = and(eq(agents.officeId, officeId), ne(agents.status, 'purged'));
   const [history, enrolRequests, [enrolTotal], waiting, members, [memberTotal]] = await Promise.all(
     [
       db
@@ -80,10 +82,10 @@ export async function officePage(db: Database, office: Office): Promise<OfficeDe
           state: agents.status,
         })
         .from(agents)
-        .where(eq(agents.officeId, officeId))
+        .where(ofTheOffice)
         .orderBy(asc(agents.id))
         .limit(MEMBERS_SHOWN),
-      db.select({ total: count() }).from(agents).where(eq(agents.officeId, officeId)),
+      db.select({ total: count() }).from(agents).where(ofTheOffice),
     ],
   );
 

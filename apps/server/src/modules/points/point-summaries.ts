@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.js';
 import { SUMMARY_SHARDS, type LedgerEntryKind } from './schema.js';
 
 /** What one flush of the ledger adds to an entry kind's month. */
@@ -58,38 +57,4 @@ export function pointSummaryWrites(
         do update set points = point_lapse_totals.points + excluded.points`);
   }
   return statements;
-}
-
-/**
- * Takes members' entries and open lots out of the summaries before their rows
- * go (the purge of deleted members cascades to the ledger): the summaries
- * stay the sum of the entries that exist.
- */
-export async function removeFromPointSummaries(
-  tx: Transaction,
-  agentIds: readonly number[],
-): Promise<void> {
-  if (agentIds.length === 0) return;
-  const ids = sql`array[${sql.join(
-    agentIds.map((id) => sql`${id}::int`),
-    sql`, `,
-  )}]`;
-  await tx.execute(sql`
-    insert into point_month_totals (country_code, month, kind, shard, points)
-    select a.country_code, date_trunc('month', e.entry_date)::date, e.kind, pg_backend_pid() % ${SUMMARY_SHARDS}, -sum(e.amount)
-    from point_entries e join agents a on a.id = e.agent_id
-    where e.agent_id = any(${ids})
-    group by 1, 2, 3, 4
-    order by 1, 2, 3, 4
-    on conflict (country_code, month, kind, shard)
-      do update set points = point_month_totals.points + excluded.points`);
-  await tx.execute(sql`
-    insert into point_lapse_totals (country_code, month, shard, points)
-    select a.country_code, date_trunc('month', l.expires_on)::date, pg_backend_pid() % ${SUMMARY_SHARDS}, -sum(l.remaining)
-    from point_lots l join agents a on a.id = l.agent_id
-    where l.agent_id = any(${ids}) and l.remaining > 0
-    group by 1, 2, 3
-    order by 1, 2, 3
-    on conflict (country_code, month, shard)
-      do update set points = point_lapse_totals.points + excluded.points`);
 }

@@ -169,14 +169,18 @@ async function stateCounts(
   };
 }
 
-/** Members per account state, from `member_state_totals` (its primary key), which triggers on `agents` keep. */
+/**
+ * Members per account state, from `member_state_totals` (its primary key),
+ * which triggers on `agents` keep. A purged member's tombstone is no account
+ * (docs/decisions/037): it leaves the deleted ones and counts in none.
+ */
 export function membersByState(db: Database, scope: Scope): Promise<StateCounts> {
   return stateCounts(
     db,
     scope,
     memberReportStates,
     sql`select status as state, sum(members) as count from member_state_totals
-        where country_code = any(${countryIn(scope.filter)}) group by 1`,
+        where country_code = any(${countryIn(scope.filter)}) and status <> 'purged' group by 1`,
   );
 }
 

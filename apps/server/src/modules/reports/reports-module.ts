@@ -1,5 +1,4 @@
 import { appPlugin } from '../../app-types.js';
-import { removeFromPointSummaries } from '../points/point-summaries.js';
 import { reportRoutes } from './report-routes.js';
 
 export type ReportsModuleOptions = {
@@ -9,13 +8,12 @@ export type ReportsModuleOptions = {
 
 /**
  * The staff console's reports (docs/staff-console.md#reports). The ledger
- * keeps their summaries; the purge of deleted members takes the purged
- * members' points out of them first.
+ * keeps their summaries; the purge of deleted members keeps the books they
+ * sum (docs/decisions/037), so a report reads the same before and after.
  */
 export const reportsModule = appPlugin<ReportsModuleOptions>(
   async (app, options) => {
-    app.memberPurge.addStep((tx, agentIds) => removeFromPointSummaries(tx, agentIds));
     await app.register(reportRoutes, { now: options.now ?? Date.now });
   },
-  { name: 'reports', dependencies: ['staff', 'points', 'account-links'] },
+  { name: 'reports', dependencies: ['staff', 'points'] },
 );

@@ -28,6 +28,7 @@ export const bookingsCalls: StaffCall[] = [
     request: () => ({ method: 'GET', url: '/s2c/staff/v1/bookings/imports' }),
     allowed: 'staff',
     countryScoped: false,
+    moreValues: () => ({ page: '1' }),
   },
   {
     route: 'GET /s2c/staff/v1/bookings/imports/:id',

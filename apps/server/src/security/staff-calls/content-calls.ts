@@ -46,6 +46,18 @@ export const contentCalls: StaffCall[] = [
     request: () => ({ method: 'PUT', url: `${base}/gr/eng/banners`, ...json({ items: [] }) }),
     allowed: 'manager',
     countryScoped: true,
+    moreValues: () => ({
+      items: [
+        {
+          url: '/faq',
+          target: '_self',
+          image: '/media/banner.jpg',
+          imageMobile: '/media/banner-mobile.jpg',
+          imageMacbook: '/media/banner-wide.jpg',
+          alt: 'A beach',
+        },
+      ],
+    }),
   },
   {
     route: `PUT ${base}/:countryCode/:languageCode/dictionary/:key`,
@@ -86,6 +98,11 @@ export const contentCalls: StaffCall[] = [
     }),
     allowed: 'manager',
     countryScoped: true,
+    moreValues: () => ({
+      text: '<p>Before</p>',
+      postText: '<p>After</p>',
+      faqItems: [{ number: 1, title: 'A question?', text: '<p>The answer.</p>' }],
+    }),
   },
   {
     route: `POST ${base}/:countryCode/alerts`,

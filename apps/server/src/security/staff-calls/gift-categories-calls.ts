@@ -1,5 +1,8 @@
-import type { StaffCall } from './staff-call.js';
+import type { StaffCall, StaffWorld } from './staff-call.js';
 import { form } from './staff-call.js';
+
+/** A category of `gr` where the world has one (the bad-input suite's catalogue). */
+const categoryOf = (world: StaffWorld) => String(world.extra.grCategory ?? 'test');
 
 const names = { 'names[eng]': 'Matrix', 'names[ell]': 'Μήτρα' };
 
@@ -23,9 +26,9 @@ export const giftCategoriesCalls: StaffCall[] = [
   },
   {
     route: 'PUT /s2c/staff/v1/gift-categories/:country/:id',
-    request: () => ({
+    request: (world) => ({
       method: 'PUT',
-      url: '/s2c/staff/v1/gift-categories/gr/test',
+      url: `/s2c/staff/v1/gift-categories/gr/${categoryOf(world)}`,
       ...form(names),
     }),
     allowed: 'manager',
@@ -33,7 +36,10 @@ export const giftCategoriesCalls: StaffCall[] = [
   },
   {
     route: 'DELETE /s2c/staff/v1/gift-categories/:country/:id',
-    request: () => ({ method: 'DELETE', url: '/s2c/staff/v1/gift-categories/gr/test' }),
+    request: (world) => ({
+      method: 'DELETE',
+      url: `/s2c/staff/v1/gift-categories/gr/${categoryOf(world)}`,
+    }),
     allowed: 'manager',
     countryScoped: true,
   },

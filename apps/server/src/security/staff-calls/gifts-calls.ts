@@ -13,14 +13,17 @@ const json = (payload: unknown): Partial<InjectOptions> => ({
   payload: JSON.stringify(payload),
 });
 
-const giftEdit = {
-  category: 'test',
+/** A gift's category of `gr` where the world has one (the bad-input suite's catalogue). */
+const categoryOf = (world: StaffWorld) => String(world.extra.grCategory ?? 'test');
+
+const giftEdit = (world: StaffWorld) => ({
+  category: categoryOf(world),
   points: 70,
   active: true,
   image: '',
   link: '',
-  texts: { eng: { description: 'Matrix gift', text: '' } },
-};
+  texts: { eng: { description: 'Matrix gift', text: '<p>More</p>', imageAlt: 'A gift' } },
+});
 
 // A PNG's signature and a few bytes: a valid upload.
 const png = Buffer.concat([
@@ -38,10 +41,10 @@ export const giftsCalls: StaffCall[] = [
   },
   {
     route: 'POST /s2c/staff/v1/gifts',
-    request: () => ({
+    request: (world) => ({
       method: 'POST',
       url: '/s2c/staff/v1/gifts',
-      ...json({ ...giftEdit, countryCode: 'gr', stock: 3 }),
+      ...json({ ...giftEdit(world), countryCode: 'gr', stock: 3 }),
     }),
     allowed: 'manager',
     countryScoped: true,
@@ -57,7 +60,7 @@ export const giftsCalls: StaffCall[] = [
     request: (world) => ({
       method: 'PUT',
       url: `/s2c/staff/v1/gifts/${giftOf(world)}`,
-      ...json(giftEdit),
+      ...json(giftEdit(world)),
     }),
     allowed: 'manager',
     countryScoped: true,
@@ -97,6 +100,12 @@ export const giftsCalls: StaffCall[] = [
     }),
     allowed: 'manager',
     countryScoped: true,
+    moreValues: () => ({
+      orderDisabled: false,
+      ranges: [{ from: '2026-12-01', to: '2026-12-24' }],
+      reopensOn: '2027-01-10',
+      reason: 'The season',
+    }),
   },
   {
     route: 'GET /s2c/staff/v1/tax-information/:number',
@@ -116,5 +125,6 @@ export const giftsCalls: StaffCall[] = [
     }),
     allowed: 'manager',
     countryScoped: true,
+    moreValues: () => ({ reason: 'Papers seen' }),
   },
 ];

@@ -27,3 +27,6 @@ export const staffCalls: readonly StaffCall[] = [
   ...reportsCalls,
   ...staffAdminCalls,
 ];
+
+/** The staff calls made without a session (login, setup link): the bad-input suite sends them too. */
+export { openStaffCalls } from './open-calls.js';

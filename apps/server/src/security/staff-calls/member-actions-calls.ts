@@ -9,6 +9,8 @@ const change = (action: string, values: Record<string, string>): StaffCall => ({
   request: (world) => ({ method: 'POST', url: member(action)(world), ...form(values) }),
   allowed: 'manager',
   countryScoped: true,
+  // A reason the log keeps when given.
+  ...('reason' in values ? {} : { moreValues: () => ({ reason: 'Asked by phone' }) }),
 });
 
 /** The member view's actions and the country-wide terms (modules/member-actions). */

@@ -15,6 +15,7 @@ export const membersCalls: StaffCall[] = [
     allowed: 'staff',
     // A list: scoped by the staff member's countries, never 404 (member-search.test.ts proves the scope).
     countryScoped: false,
+    moreValues: () => ({ page: '0', pageSize: '20' }),
   },
   {
     route: 'GET /s2c/staff/v1/members/:number',
@@ -30,6 +31,7 @@ export const membersCalls: StaffCall[] = [
     }),
     allowed: 'staff',
     countryScoped: true,
+    moreValues: () => ({ before: '1000' }),
   },
   {
     route: 'POST /s2c/staff/v1/members/:number/adjustments',

@@ -12,6 +12,7 @@ export const officesCalls: StaffCall[] = [
     request: () => ({ method: 'GET', url: '/s2c/staff/v1/offices?query=ath' }),
     allowed: 'staff',
     countryScoped: false,
+    moreValues: () => ({ state: 'active', page: '1' }),
   },
   {
     route: 'GET /s2c/staff/v1/offices/:officeId',

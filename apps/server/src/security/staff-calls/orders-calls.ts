@@ -5,6 +5,9 @@ const orderOf = (world: StaffWorld) => {
   return world.orderId;
 };
 
+/** The queue's other filters, for the bad-input suite. */
+const queueFilters = { state: 'submitted', gift: '1002', from: '2026-11-01', to: '2026-11-30' };
+
 /** The order queue's calls (modules/gifts/staff/orders-routes.ts). */
 export const ordersCalls: StaffCall[] = [
   {
@@ -12,12 +15,14 @@ export const ordersCalls: StaffCall[] = [
     request: () => ({ method: 'GET', url: '/s2c/staff/v1/orders?country=gr' }),
     allowed: 'staff',
     countryScoped: true,
+    moreValues: () => ({ ...queueFilters, page: '0' }),
   },
   {
     route: 'GET /s2c/staff/v1/orders.csv',
     request: () => ({ method: 'GET', url: '/s2c/staff/v1/orders.csv?country=gr' }),
     allowed: 'staff',
     countryScoped: true,
+    moreValues: () => queueFilters,
   },
   {
     route: 'GET /s2c/staff/v1/orders/:id',

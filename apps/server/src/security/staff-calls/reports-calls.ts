@@ -11,5 +11,6 @@ export const reportsCalls: StaffCall[] = reportNames.flatMap((name) =>
     request: () => ({ method: 'GET', url: `/s2c/staff/v1/reports/${name}${suffix}?country=gr` }),
     allowed: 'staff',
     countryScoped: true,
+    ...(name === 'points-by-month' ? { moreValues: () => ({ months: '24' }) } : {}),
   })),
 );

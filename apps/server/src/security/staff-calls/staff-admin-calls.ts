@@ -1,10 +1,11 @@
-import { form, type StaffCall } from './staff-call.js';
+import { form, type StaffCall, type StaffWorld } from './staff-call.js';
 
 /**
  * Admins' calls on staff accounts. The refused roles never reach the handler
- * (`requireAdmin`), so the rows name any account id.
+ * (`requireAdmin`), so the rows name any account id; the bad-input suite
+ * gives an account of its own to change.
  */
-const anyAccount = 1;
+const accountOf = (world: StaffWorld) => Number(world.extra.staffAccountId ?? 1);
 
 export const staffAdminCalls: StaffCall[] = [
   {
@@ -25,17 +26,20 @@ export const staffAdminCalls: StaffCall[] = [
   },
   {
     route: 'PATCH /s2c/staff/v1/staff/:id',
-    request: () => ({
+    request: (world) => ({
       method: 'PATCH',
-      url: `/s2c/staff/v1/staff/${anyAccount}`,
+      url: `/s2c/staff/v1/staff/${accountOf(world)}`,
       ...form({ role: 'support', countries: 'gr' }),
     }),
     allowed: 'admin',
     countryScoped: false,
   },
-  ...(['disable', 'enable', 'setup-link', 'login-unlock'] as const).map((verb): StaffCall => ({
+  ...(['disable', 'enable', 'setup-link'] as const).map((verb): StaffCall => ({
     route: `POST /s2c/staff/v1/staff/:id/${verb}`,
-    request: () => ({ method: 'POST', url: `/s2c/staff/v1/staff/${anyAccount}/${verb}` }),
+    request: (world) => ({
+      method: 'POST',
+      url: `/s2c/staff/v1/staff/${accountOf(world)}/${verb}`,
+    }),
     allowed: 'admin',
     countryScoped: false,
   })),

@@ -36,7 +36,19 @@ export type StaffCall = {
   countryScoped: boolean;
   /** Ends the session of its own token (logout): that row may change, nothing else. */
   endsItsSession?: true;
+  /**
+   * Plausible values the call takes beyond those of `request` (query fields of
+   * a GET, body fields otherwise): the bad-input suite (bad-input.test.ts)
+   * varies them with the request's own.
+   */
+  moreValues?: (world: StaffWorld) => Record<string, unknown>;
 };
+
+/**
+ * A staff call made without a staff session (the login, the setup link): in
+ * the bad-input suite, not in the access matrix (nothing to refuse).
+ */
+export type OpenStaffCall = Pick<StaffCall, 'route' | 'request' | 'moreValues'>;
 
 export const form = (values: Record<string, string>): Partial<InjectOptions> => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
