@@ -46,6 +46,16 @@ export type PublicPageName = (typeof publicPageNames)[number];
 export type MemberPageName = (typeof memberPageNames)[number];
 export type PageName = PublicPageName | MemberPageName;
 
+/**
+ * Guest pages a signed-in member has no use for: a member who lands on one
+ * goes home, and a member handed over to their own country's site from one
+ * arrives on home there.
+ */
+export const guestOnlyPageNames = ['login', 'registration', 'retrieve-password'] as const;
+export function isGuestOnlyPage(name: string): boolean {
+  return (guestOnlyPageNames as readonly string[]).includes(name);
+}
+
 const allPageNames: ReadonlySet<string> = new Set([...publicPageNames, ...memberPageNames]);
 export function isPageName(name: string): name is PageName {
   return allPageNames.has(name);

@@ -34,7 +34,7 @@ export const staffAdminCalls: StaffCall[] = [
     allowed: 'admin',
     countryScoped: false,
   },
-  ...(['disable', 'enable', 'setup-link'] as const).map((verb): StaffCall => ({
+  ...(['disable', 'enable', 'setup-link', 'login-unlock'] as const).map((verb): StaffCall => ({
     route: `POST /s2c/staff/v1/staff/:id/${verb}`,
     request: (world) => ({
       method: 'POST',
