@@ -93,6 +93,41 @@ for (const { name, viewport } of inMatrix(widths, 1)) {
       await expect(main.getByRole('list', { name: 'Step 2 of 4' })).toBeVisible();
     });
 
+    test('a member who logs in on the Greek site in Greek arrives on their home, in Greek where their site offers it, else in its default language', async ({
+      page,
+    }) => {
+      const logInHere = async (path: string, number: string) => {
+        await page.goto(countryUrl('gr', path));
+        const main = page.getByRole('main');
+        await main.locator('input[name="number"]').fill(number);
+        await main.locator('input[name="password"]').fill('demo2026');
+        await main.locator('button[type="submit"]').click();
+      };
+      // Austria has no Greek: its home in German, not a 404 under /ell.
+      await logInHere('/ell/login', '9000002');
+      await expect(page).toHaveURL(countryUrl('at', '/'));
+      await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => sessionWorksHere(page)).toBe(true);
+      // An Emirati member from the English login arrives on the English home of the Emirates.
+      await page.context().clearCookies();
+      await logInHere('/eng/login', '9000003');
+      await expect(page).toHaveURL(countryUrl('ae', '/eng'));
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      // A signed-in member who opens login there goes home.
+      await page.goto(countryUrl('ae', '/eng/login'));
+      await expect(page).toHaveURL(countryUrl('ae', '/eng'));
+    });
+
+    test('an unknown language prefix falls back to the same page in the default language', async ({
+      page,
+    }) => {
+      await page.goto(countryUrl('at', '/ell/faq'));
+      await expect(page).toHaveURL(countryUrl('at', '/faq'));
+      await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
     for (const member of [
       { country: 'at', number: '9000002', dir: 'ltr' },
       { country: 'ae', number: '9000003', dir: 'rtl' },

@@ -169,13 +169,22 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('shows the 404 screen in the default layout for an unknown language', async () => {
+  it("sends an unknown language to the same page in the country's default language", async () => {
     const fetchMock = stubContentApi();
-    renderApp('/xyz/faq');
-    expect((await heading()).textContent).toBe('This page is not available');
+    const { router } = renderApp('/xyz/faq?q=1');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/faq?q=1'),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(fetchedUrls(fetchMock)).toContain('/s2c/content/v1/layout/?languageCode=xyz');
-    expect(fetchedUrls(fetchMock)).toContain('/s2c/content/v1/layout/');
+    expect((await heading()).textContent).not.toBe('This page is not available');
     await waitFor(() => expect(document.documentElement.lang).toBe('el-GR'));
+  });
+
+  it('sends an unknown language on home to the home page', async () => {
+    stubContentApi();
+    const { router } = renderApp('/deu');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('shows the 404 screen when the server has no such page', async () => {

@@ -76,6 +76,17 @@ const localeParams = new Set(['countryCode', 'languageCode']);
  * country chosen at registration (`?countrySelected=1`, spec 1 §2) leads to
  * registration.
  */
+/** The address of `url` without its language prefix, in the country's default language. */
+function withoutLanguage(
+  url: URL,
+  countryRoute: string,
+  appPath: string,
+  language: string,
+): string {
+  const rest = appPath.slice(1 + language.length) || '/';
+  return `${countryRoute}${rest}${url.search}${url.hash}`;
+}
+
 function legacyRedirectPath(url: URL, prefix: string): string | undefined {
   const target =
     legacyModeTarget(url.searchParams) ??
@@ -137,18 +148,6 @@ function unavailableView(
     ],
     queryClient,
   };
-}
-
-/** The layout of the country's default language, after an unknown language. */
-async function defaultLayout(
-  queryClient: QueryClient,
-  countryCode: string | undefined,
-): Promise<ClientLayout> {
-  try {
-    return await queryClient.fetchQuery(layoutQueryOptions({ countryCode }));
-  } catch {
-    return fallbackLayout;
-  }
 }
 
 /**
@@ -228,12 +227,14 @@ async function loadView(
 
   if (layoutResult.status === 'rejected') {
     const failure = loadFailure(layoutResult.reason);
-    // An unknown language: the 404 screen within the country's default layout.
+    // A language this country does not offer (a member handed over from
+    // another country's site in its language, an old link): the same page in
+    // the country's default language. Without a prefix nothing redirects
+    // again: an unknown country still ends on the 404 screen.
     if (failure === 'not-found') {
-      const layout = route.languageCode
-        ? await defaultLayout(queryClient, locale.countryCode)
-        : fallbackLayout;
-      return errorView('404', layout, queryClient);
+      if (route.languageCode)
+        return redirectTo(withoutLanguage(url, countryRoute, appPath, route.languageCode));
+      return errorView('404', fallbackLayout, queryClient);
     }
     if (failure === 'no-access') return errorView('403', fallbackLayout, queryClient);
     return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason, chunkFailed);

@@ -173,6 +173,13 @@ describe('member routing', () => {
     await headingReads('Welcome, Eleni!');
   });
 
+  it('sends a logged-in member who lands on registration home', async () => {
+    member();
+    const { router } = renderApp('/registration');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await headingReads('Welcome, Eleni!');
+  });
+
   it.each([
     'profile-update',
     'profile-delete',
@@ -240,6 +247,16 @@ describe('country follow (spec 1 §4)', () => {
     expect(calls.some(isLogout)).toBe(false);
     expect(readStoredValue('token')).toBeNull();
     expect(readStoredValue('userId')).toBeNull();
+  });
+
+  it('from login arrives on home there, in the language of the page it left', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    setUrl('http://gr.localhost:3000/ell/login');
+    member(makeUser({ countryCode: 'at' }), handoverCode('at'));
+    renderApp('/ell/login');
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://at.localhost:3000/ell?handover=code-1'),
+    );
   });
 
   it('goes to the root site under the prefix of a member whose country has no subdomain', async () => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from '../../shared/navigation/navigator-router';
 import { useNavigate } from '../../shared/navigation/navigator-router';
 import type { User } from '@club/contract/membership';
+import { isGuestOnlyPage, resolveRoute } from '@club/contract/routes';
 import { httpClient } from '../../lib/http-client';
 import { useCommonState } from '../../shared/common-state';
 import { useLayout } from '../../shared/layout-context';
@@ -10,6 +11,12 @@ import { logoutEvent, openGiftsEvent, type OpenGiftsDetail } from '../shell/shel
 import { TermsDialog } from '../shell/terms-dialog';
 import { useLogOut } from '../../shared/user/use-session';
 import { followMemberCountry } from './follow-member-country';
+
+/** Home in the language of `path` (`/ell/login` → `/ell`). */
+function homeOf(path: string): string {
+  const { languageCode } = resolveRoute(path);
+  return languageCode === undefined ? '/' : `/${languageCode}`;
+}
 
 /**
  * What a logged-in member brings along (a lazy chunk, loaded once a member is
@@ -37,14 +44,24 @@ export default function MemberSession({ pageName }: { pageName: string }) {
     return () => window.removeEventListener(openGiftsEvent, onOpenGifts);
   }, [navigate]);
 
-  // Spec 1 §4: the site switches to the member's country, same path, signed in.
+  // Spec 1 §4: the site switches to the member's country, same path, signed
+  // in; from a guest page (the login they just used) they arrive on home, in
+  // this page's language where that site offers it (else its default).
   const memberCountry = user?.countryCode.toLowerCase() ?? '';
   const currentCountry = layout.countryCode.toLowerCase();
+  const guestOnly = isGuestOnlyPage(pageName);
   useEffect(() => {
     if (memberCountry === '' || currentCountry === '' || memberCountry === currentCountry) return;
     const path = location.pathname.slice(layout.countryRoute.length) || '/';
-    void followMemberCountry(memberCountry, `${path}${location.search}`);
-  }, [memberCountry, currentCountry, layout.countryRoute, location.pathname, location.search]);
+    void followMemberCountry(memberCountry, guestOnly ? homeOf(path) : `${path}${location.search}`);
+  }, [
+    memberCountry,
+    currentCountry,
+    guestOnly,
+    layout.countryRoute,
+    location.pathname,
+    location.search,
+  ]);
 
   if (user === null) return null;
   if (user.isAmadeusDirectUser) return <DirectAccessDialog onCancel={() => void logOut()} />;

@@ -1,7 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { RegistrationPage } from '@club/contract/account-pages';
 import type { OfficeData } from '@club/contract/membership';
+import { useCommonState } from '../../../shared/common-state';
 import { useLayout } from '../../../shared/layout-context';
+import { useNavigate } from '../../../shared/navigation/navigator-router';
+import { pagePath } from '../../../shared/paths';
 import type { ScreenProps } from '../../../shared/screens';
 import { countrySiteUrl } from '../../../lib/country-host';
 import { useText } from '../../../shared/content-api/get-text';
@@ -52,6 +55,14 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
   // Missing fields (an older or partial answer) take the defaults.
   const page: RegistrationPage = { ...defaults, ...answer };
   const layout = useLayout();
+  const navigate = useNavigate();
+  // A member who arrives here signed in goes home; one who registers here and
+  // is signed in at once goes on to the success page as before.
+  const { user } = useCommonState();
+  const [memberOnArrival] = useState(user !== null);
+  useEffect(() => {
+    if (memberOnArrival) void navigate(pagePath(layout, 'home'), { replace: true });
+  }, [memberOnArrival, navigate, layout]);
   const text = useDictionary();
   // The `subscribe` text introduces joining the club (spec 2 §7); a failed fetch shows nothing.
   const subscribe = useText('subscribe', {
