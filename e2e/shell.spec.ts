@@ -80,20 +80,32 @@ test.describe('page shell', () => {
     await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
   });
 
-  test('a service alert closes, and shows again on the next view', async ({ page }) => {
+  test('a service alert closes, and stays closed on the next view and after a reload; a new session shows it again', async ({
+    page,
+    browser,
+  }) => {
     await page.goto(countryUrl('gr', '/'));
-    const alert = page.locator('.service-alerts [role="status"], .service-alerts .alert').first();
-    await expect(alert).toBeVisible();
-    await alert.getByRole('button', { name: 'Close' }).click();
-    await expect(alert).toBeHidden();
+    const alerts = page.locator('.service-alerts .alert');
+    const count = await alerts.count();
+    expect(count).toBeGreaterThan(0);
+    await alerts.first().getByRole('button', { name: 'Close' }).click();
+    await expect(alerts).toHaveCount(count - 1);
     await page
       .getByRole('navigation', { name: /main/i })
       .getByRole('link', { name: 'News' })
       .click();
     await expect(page).toHaveURL(countryUrl('gr', '/news'));
-    await expect(
-      page.locator('.service-alerts [role="status"], .service-alerts .alert').first(),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(alerts).toHaveCount(count - 1);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(alerts).toHaveCount(count - 1);
+    // Another browser session meets the alert again.
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(countryUrl('gr', '/news'));
+    await expect(fresh.locator('.service-alerts .alert')).toHaveCount(count);
+    await other.close();
   });
 
   test('mobile menu: slides in, locks scrolling, closes by overlay and close button', async ({

@@ -60,7 +60,7 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
             <OfflineNotice />
-            <ServiceAlerts pageName={pageName} />
+            <ServiceAlerts />
             <ErrorBanner errors={state.errors} onClose={state.cleanErrors} />
           </div>
           {direct ? null : children}

@@ -5,18 +5,37 @@ import { dictionaryText } from '../../lib/dictionary';
 import { focusMain } from '../../lib/focus';
 import { CloseIcon } from './icons';
 
-type ClosedAlerts = { pageName: string; hashes: readonly string[] };
+/** Where the closed alerts' hashes are kept: this tab's session (a new session shows them again). */
+const closedAlertsKey = 'closedAlerts';
+
+function readClosed(): string[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(closedAlertsKey) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((hash) => typeof hash === 'string') : [];
+  } catch {
+    // Storage refused (a private window) or garbled: nothing is remembered.
+    return [];
+  }
+}
+
+function writeClosed(hashes: readonly string[]): void {
+  try {
+    sessionStorage.setItem(closedAlertsKey, JSON.stringify(hashes));
+  } catch {
+    // Storage refused: the alert stays closed on this page only.
+  }
+}
 
 /**
  * Service alerts of the layout (spec 1 §2): HTML text, type default warning,
- * each closable. A closed alert is remembered for the current view only: the
- * closed list belongs to a page name and is void once the page changes.
+ * each closable. A closed alert stays closed for the rest of the session, on
+ * every page: a member who closed a notice should not meet it at each click.
+ * Alerts are known by their hash, so a changed text shows again.
  */
-export const ServiceAlerts = memo(function ServiceAlerts({ pageName }: { pageName: string }) {
+export const ServiceAlerts = memo(function ServiceAlerts() {
   const layout = useLayout();
-  const [closed, setClosed] = useState<ClosedAlerts>({ pageName, hashes: [] });
-  const closedHere = closed.pageName === pageName ? closed.hashes : [];
-  const visible = layout.headerAlerts.filter((alert) => !closedHere.includes(alert.hash));
+  const [closed, setClosed] = useState<readonly string[]>(readClosed);
+  const visible = layout.headerAlerts.filter((alert) => !closed.includes(alert.hash));
   if (visible.length === 0) return null;
 
   const closeLabel = dictionaryText(layout.dictionary, 'alert.close', 'Close');
@@ -30,7 +49,9 @@ export const ServiceAlerts = memo(function ServiceAlerts({ pageName }: { pageNam
             className="alert__close"
             aria-label={closeLabel}
             onClick={() => {
-              setClosed({ pageName, hashes: [...closedHere, alert.hash] });
+              const next = [...closed, alert.hash];
+              setClosed(next);
+              writeClosed(next);
               focusMain();
             }}
           >
