@@ -121,3 +121,33 @@ describe('the migration that gives an office its decided state (0007)', () => {
     }
   });
 });
+
+describe('the migration that makes staff-set terms versions staff edits (0029)', () => {
+  it('records a staff edit for a country whose version staff set, and none where the files set it since', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const older = migrationsBefore('0029_staff-set-terms-versions-are-staff-edits');
+    try {
+      await migrate(db, { migrationsFolder: older.folder });
+      await db.execute(sql`
+        insert into countries (code, name, default_language_code, terms_version)
+        values ('gr', 'Greece', 'ell', '2'), ('at', 'Austria', 'deu', '5'), ('cy', 'Cyprus', 'ell', '1')`);
+      await db.execute(sql`
+        insert into terms_version_changes
+          (country_code, previous_version, terms_version, actor, reason, changed_at)
+        values ('gr', '1', '2', 'manager.gr@example.com', 'New clause', '2030-03-01T09:00:00Z'),
+               ('at', '1', '4', 'manager.at@example.com', 'New clause', '2030-03-01T09:00:00Z')`);
+
+      await migrate(db, { migrationsFolder });
+      const edits = await db.execute<{ country_code: string; path: string; changed_by: string }>(
+        sql`select country_code, path, changed_by from content_staff_edits order by country_code`,
+      );
+      expect(edits.rows).toEqual([
+        { country_code: 'gr', path: 'gr/terms-version', changed_by: 'manager.gr@example.com' },
+      ]);
+    } finally {
+      older.remove();
+      await client.close();
+    }
+  });
+});

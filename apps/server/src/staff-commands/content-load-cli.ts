@@ -13,12 +13,17 @@ import { ContentFileError } from '../modules/content/read-content-folder.js';
 const usage =
   'Usage: npm run content:load -- [--take-file | --take-file=COUNTRY[/LANGUAGE[/PART]] …]';
 
-/** `--take-file` (every part) or `--take-file=gr/ell/menu` (that part and what is under it), any number. */
+/**
+ * `--take-file` (every part) or `--take-file=gr/ell/menu` (that part and what
+ * is under it), any number; `--take-file=gr/terms-version` takes the
+ * country's terms version.
+ */
 function parseTakeFile(args: readonly string[]): TakeFile | undefined {
   const paths: string[] = [];
   for (const arg of args) {
     if (arg === '--take-file') return args.length === 1 ? 'all' : undefined;
-    const match = /^--take-file=([a-z]{2}(?:\/[a-z]{3}(?:\/[A-Za-z0-9._/-]+)?)?)$/.exec(arg);
+    const match =
+      /^--take-file=([a-z]{2}(?:\/terms-version|\/[a-z]{3}(?:\/[A-Za-z0-9._/-]+)?)?)$/.exec(arg);
     if (match === null) return undefined;
     paths.push(match[1]!);
   }

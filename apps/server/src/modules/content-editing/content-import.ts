@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
-import type { LanguageFile } from '../content/content-files.js';
+import type { CountryFile, LanguageFile } from '../content/content-files.js';
 import { lockContent, publishContent, replaceCountry } from '../content/load-content.js';
 import { readContentFolder, type CountryContent } from '../content/read-content-folder.js';
-import { contentStaffEdits } from '../content/schema.js';
+import { contentStaffEdits, termsVersionPath } from '../content/schema.js';
 import { fileOf, partsOf, samePart, type LanguageParts } from './content-parts.js';
 import { readStoredCountry } from './stored-content.js';
 
@@ -44,9 +44,12 @@ const takes = (take: TakeFile, path: string) =>
  * never silently overwrites a staff edit. Part by part (content-parts.ts), a
  * part staff changed since the files last gave it keeps the database's value
  * and is reported when the files differ, unless `takeFile` names it; every
- * other part loads as the files say. Country settings (`country.json`) always
- * come from the files. One transaction with one audit entry (`content.import`)
- * that sums up what changed, and the content version bump.
+ * other part loads as the files say. Country settings (`country.json`) come
+ * from the files, except a terms version staff set (`{country}/terms-version`,
+ * a part like the others). One transaction with one audit entry
+ * (`content.import`) that sums up what changed, one per country whose terms
+ * version the files change (`country.terms-version-from-files`), and the
+ * content version bump.
  */
 export async function importContent(
   db: Database,
@@ -65,7 +68,26 @@ export async function importContent(
       taken: [],
     };
     for (const item of content) {
-      await replaceCountry(tx, await merge(tx, item, takeFile, summary));
+      const merged = await merge(tx, item, takeFile, summary);
+      await replaceCountry(tx, merged.content);
+      if (merged.termsChange !== null) {
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'country.terms-version-from-files',
+            targetType: 'country',
+            target: item.country.code,
+            countryCode: item.country.code,
+            reason: merged.termsChange.overStaff
+              ? "content:load --take-file: the files' version over the staff's"
+              : "content:load: the files' version",
+            before: { termsVersion: merged.termsChange.before },
+            after: { termsVersion: merged.termsChange.after },
+          },
+          at,
+        );
+      }
     }
     const version = await publishContent(tx);
     await recordAudit(
@@ -89,13 +111,16 @@ export async function importContent(
   });
 }
 
+/** A change of a country's terms version by the files (every member then accepts the terms again). */
+type TermsChange = { before: string; after: string; overStaff: boolean };
+
 /** A country's content as it will be stored: the files, with the staff's parts kept. */
 async function merge(
   tx: Transaction,
   item: CountryContent,
   takeFile: TakeFile,
   summary: Omit<ContentImportSummary, 'version'>,
-): Promise<CountryContent> {
+): Promise<{ content: CountryContent; termsChange: TermsChange | null }> {
   const countryCode = item.country.code;
   const stored = await readStoredCountry(tx, countryCode);
   const edits = new Map(
@@ -145,6 +170,14 @@ async function merge(
     }
     languages.set(languageCode, fileOf(result));
   }
+  const terms = mergeTermsVersion(
+    item.country,
+    stored?.country ?? null,
+    edits.get(termsVersionPath(countryCode)),
+    takeFile,
+    summary,
+    settled,
+  );
   if (settled.length > 0) {
     await tx
       .delete(contentStaffEdits)
@@ -155,5 +188,50 @@ async function merge(
         ),
       );
   }
-  return { country: item.country, languages };
+  return { content: { country: terms.country, languages }, termsChange: terms.change };
+}
+
+/**
+ * The country's terms version, a part like the others: one staff set in the
+ * console (its staff edit) is kept and reported while the files give
+ * another, unless `takeFile` names it (`gr/terms-version`, or `gr`); the
+ * files giving the same settle it. Any change is answered for the audit log.
+ */
+function mergeTermsVersion(
+  file: CountryFile,
+  stored: CountryFile | null,
+  edit: { changedBy: string; changedAt: Date | string } | undefined,
+  takeFile: TakeFile,
+  summary: Omit<ContentImportSummary, 'version'>,
+  settled: string[],
+): { country: CountryFile; change: TermsChange | null } {
+  const path = termsVersionPath(file.code);
+  const same = stored !== null && stored.termsVersion === file.termsVersion;
+  if (edit !== undefined && stored !== null && !takes(takeFile, path)) {
+    if (same) settled.push(path);
+    else {
+      summary.kept.push({
+        path,
+        database: stored.termsVersion,
+        file: file.termsVersion,
+        changedBy: edit.changedBy,
+        changedAt: new Date(edit.changedAt),
+      });
+    }
+    return { country: { ...file, termsVersion: stored.termsVersion }, change: null };
+  }
+  if (edit !== undefined) {
+    settled.push(path);
+    if (!same) summary.taken.push(path);
+  }
+  if (stored === null || same) return { country: file, change: null };
+  summary.changed.push(path);
+  return {
+    country: file,
+    change: {
+      before: stored.termsVersion,
+      after: file.termsVersion,
+      overStaff: edit !== undefined,
+    },
+  };
 }

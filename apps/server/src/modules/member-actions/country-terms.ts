@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
-import { countries } from '../content/schema.js';
+import { lockContent } from '../content/load-content.js';
+import { contentStaffEdits, countries, termsVersionPath } from '../content/schema.js';
 import { termsVersionChanges } from './schema.js';
 
 type TermsRow = {
@@ -64,13 +65,17 @@ export type CountryTermsChange = {
  * The country's terms changed: its version becomes `version`, so every member
  * who accepted an older one meets the terms gate at their next page (their
  * record is read against `countries.terms_version`). Recorded with who, when
- * and why, in the audit log too; one transaction, the country's row locked.
+ * and why, in the audit log too, and as a staff edit of the content
+ * (`{country}/terms-version`), which content:load keeps as it keeps the
+ * others. One transaction, under the content lock (a load running meanwhile
+ * finishes first, and one that starts waits) with the country's row locked.
  */
 export async function requireCountryTermsAgain(
   db: Database,
   change: CountryTermsChange,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockContent(tx);
     const [country] = await tx
       .select({ code: countries.code, termsVersion: countries.termsVersion })
       .from(countries)
@@ -98,6 +103,19 @@ export async function requireCountryTermsAgain(
       reason: change.reason,
       changedAt: change.at,
     });
+    const edit = {
+      countryCode: country.code,
+      path: termsVersionPath(country.code),
+      changedAt: change.at,
+      changedBy: change.actor.label,
+    };
+    await tx
+      .insert(contentStaffEdits)
+      .values(edit)
+      .onConflictDoUpdate({
+        target: [contentStaffEdits.countryCode, contentStaffEdits.path],
+        set: { changedAt: edit.changedAt, changedBy: edit.changedBy },
+      });
     await recordAudit(
       tx,
       change.actor,
