@@ -181,6 +181,31 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('el-GR'));
   });
 
+  it('opens an address without a language in the language last chosen, where the country offers it', async () => {
+    writeStoredValue('language', 'eng');
+    stubContentApi();
+    const { router } = renderApp('/faq?q=1');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/eng/faq?q=1',
+      ),
+    );
+    await waitFor(() => expect(document.documentElement.lang).toBe('en-GR'));
+  });
+
+  it('keeps the default language when the language last chosen is not offered here, or is in the address', async () => {
+    writeStoredValue('language', 'deu');
+    stubContentApi();
+    const first = renderApp('/faq');
+    await heading();
+    expect(first.router.state.location.pathname).toBe('/faq');
+    first.unmount();
+    writeStoredValue('language', 'eng');
+    const second = renderApp('/ell/faq');
+    await heading();
+    expect(second.router.state.location.pathname).toBe('/ell/faq');
+  });
+
   it('sends an unknown language on home to the home page', async () => {
     stubContentApi();
     const { router } = renderApp('/deu');

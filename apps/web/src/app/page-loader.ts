@@ -240,6 +240,17 @@ async function loadView(
     return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason, chunkFailed);
   }
   const layout = layoutResult.value;
+  // An address without a language opens in the language the visitor chose
+  // last in the switcher, where this country offers it.
+  const remembered = route.languageCode ? null : readStoredValue('language');
+  if (
+    remembered !== null &&
+    remembered !== layout.languageCode &&
+    layout.languages.some((language) => language.code === remembered)
+  )
+    return redirectTo(
+      `${countryRoute}/${remembered}${appPath === '/' ? '' : appPath}${url.search}${url.hash}`,
+    );
   setRequestLanguage(htmlLang(layout));
 
   if (layout.subDomainDisabled && hostCountry !== undefined) {

@@ -6,7 +6,13 @@ import { appConfig } from './app-config';
  * that last 2 days, are secure and are set for the parent domain, so that every
  * country subdomain shares them (spec 1 §9).
  */
-export type StoredValueName = 'token' | 'userId' | 'cookiesAlertClosed' | 'withoutLayout';
+export type StoredValueName =
+  | 'token'
+  | 'userId'
+  | 'cookiesAlertClosed'
+  | 'withoutLayout'
+  /** The language last chosen in the language switcher, for the next visit. */
+  | 'language';
 
 const cookieLifetimeSeconds = 2 * 24 * 60 * 60;
 

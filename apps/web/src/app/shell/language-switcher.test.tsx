@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readStoredValue } from '../../lib/client-storage';
 import { LanguageSwitcher } from './language-switcher';
 import { makeLayout, renderWithLayout } from '../../testing/shell-test-utils';
 
@@ -63,6 +64,8 @@ describe('LanguageSwitcher', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Ελληνικά' }));
     expect(screen.getByTestId('location').textContent).toBe('/news');
     expect(screen.queryByRole('list')).toBeNull();
+    // Remembered for the next visit.
+    expect(readStoredValue('language')).toBe('ell');
   });
 
   it('is hidden when the layout hides it', () => {

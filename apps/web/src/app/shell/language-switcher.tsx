@@ -2,6 +2,7 @@ import { Link } from '../../shared/navigation/link';
 import { useLocation } from '../../shared/navigation/navigator-router';
 import { useLayout } from '../../shared/layout-context';
 import { languageSwitchPath } from '../../shared/paths';
+import { writeStoredValue } from '../../lib/client-storage';
 import { dictionaryText } from '../../lib/dictionary';
 import { ChevronIcon, GlobeIcon } from './icons';
 import { useDisclosure } from './use-disclosure';
@@ -85,7 +86,11 @@ export function LanguageSwitcher({ pageName }: { pageName: string }) {
               to={languageSwitchPath(layout, language.code, pageName, location.search)}
               lang={languageTag(language.code)}
               hrefLang={languageTag(language.code)}
-              onClick={() => setOpen(false)}
+              onClick={() => {
+                setOpen(false);
+                // The next visit without a language in the address opens in this one.
+                writeStoredValue('language', language.code);
+              }}
             >
               {language.nativeTitle}
             </Link>
