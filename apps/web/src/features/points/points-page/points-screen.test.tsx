@@ -229,6 +229,18 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(document.activeElement).toBe(pnr);
   });
 
+  it('shows the PNR tab again after a search made while another tab is open', async () => {
+    const user = userEvent.setup();
+    renderPoints();
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    await user.click(tab('Additional points'));
+    expect(tab('Additional points').getAttribute('aria-selected')).toBe('true');
+    await user.type(screen.getByLabelText('Record locator (PNR)'), 'abc123');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location()).toBe('/eng/points?searchBy=pnr&pnrSearch=ABC123'));
+    await waitFor(() => expect(tab('PNR points').getAttribute('aria-selected')).toBe('true'));
+  });
+
   it('mirrors the arrow keys in right-to-left pages', async () => {
     const user = userEvent.setup();
     renderPoints(makePointsPage(), { layout: makeClientLayout({ isRtl: true }) });
@@ -376,6 +388,39 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
       'true',
     );
     expect(screen.getByText('You have not ordered any gifts yet.')).toBeTruthy();
+  });
+
+  it('opens on the order the thank-you links to (#order-{id}), brought into view and focused', () => {
+    const order = (id: number) => ({
+      id,
+      points: 100,
+      delivery: 'self' as const,
+      lines: [{ description: 'Mug', quantity: 1, points: 100 }],
+      state: 'placed' as const,
+      timeline: [{ state: 'placed' as const, date: '2026-02-01' }],
+      vouchers: [],
+      refund: null,
+    });
+    const scrolled: string[] = [];
+    const scrollIntoView = vi
+      .spyOn(HTMLElement.prototype, 'scrollIntoView')
+      .mockImplementation(function (this: HTMLElement) {
+        scrolled.push(this.id);
+      });
+    try {
+      renderPoints(makePointsPage({ orders: [order(12), order(11)] }), {
+        path: '/eng/points#order-11',
+      });
+      expect(screen.getByRole('tab', { name: 'Ordered gifts' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      const card = screen.getByRole('listitem', { name: 'Order 11' });
+      expect(card.id).toBe('order-11');
+      expect(scrolled).toEqual(['order-11']);
+      expect(document.activeElement).toBe(card);
+    } finally {
+      scrollIntoView.mockRestore();
+    }
   });
 
   it('shows the balance summary: available, expired, used', () => {

@@ -137,7 +137,10 @@ export function PointsScreen({ page }: ScreenProps) {
   const wording = useWording();
   const data = pointsPageData(page);
   const titleId = useId();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  // The thank-you after an order links to it: `#order-{id}`.
+  const linkedOrder = /^#order-(\d+)$/.exec(hash)?.[1];
+  const linkedOrderId = linkedOrder === undefined ? undefined : Number(linkedOrder);
   const { user } = useCommonState();
   useReloadWhenLoggedOut();
   return (
@@ -156,9 +159,11 @@ export function PointsScreen({ page }: ScreenProps) {
         </p>
       ) : null}
       <Tabs
+        // A new search shows its PNRs: the tabs start again on PNR points.
+        key={search}
         label={text('points.tabsLabel', 'Your points in detail')}
-        // The gifts' "See your ordered gifts" link (redeem points) opens Ordered gifts.
-        initialKey={hash === '#ordered-gifts' ? 'gifts' : undefined}
+        // The thank-you's links (redeem points) open Ordered gifts.
+        initialKey={hash === '#ordered-gifts' || linkedOrderId !== undefined ? 'gifts' : undefined}
         tabs={[
           {
             key: 'pnr',
@@ -175,7 +180,7 @@ export function PointsScreen({ page }: ScreenProps) {
           {
             key: 'gifts',
             label: text('points.tabGifts', 'Ordered gifts'),
-            content: <OrderedGifts data={data} />,
+            content: <OrderedGifts data={data} linkedOrderId={linkedOrderId} />,
             focusable: false,
           },
         ]}
