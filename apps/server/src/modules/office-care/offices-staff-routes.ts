@@ -182,7 +182,7 @@ export const officesStaffRoutes: FastifyPluginCallbackZod<OfficesStaffRoutesOpti
           at,
           onTurnedDirect: markMembersOfDirectOffices,
           recordStateChanges: recordDirectoryStateChanges,
-          keepCountries: true,
+          keepCountries: { staffCountries: staff.role === 'admin' ? null : staff.countries },
         }),
       );
       return { data: report };

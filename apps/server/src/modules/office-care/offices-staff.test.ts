@@ -411,6 +411,21 @@ describe('POST /s2c/staff/v1/offices/import', () => {
     expect(office?.countryCode).toBe('gr');
   });
 
+  it("tells a manager only 'not in your countries' of an office ID of a country not theirs", async () => {
+    const report = (
+      await importFile(managerAe, directoryFile('ae', [entry('ATHGR0001'), entry('DXBAE7777')]))
+    ).json<{ data: OfficeImportReport }>().data;
+    expect(report.rejected).toEqual([
+      { entry: 1, officeId: 'ATHGR0001', reason: 'not in your countries' },
+    ]);
+    expect(JSON.stringify(report)).not.toContain('another country');
+    const [office] = await t.database.db
+      .select()
+      .from(offices)
+      .where(eq(offices.officeId, 'ATHGR0001'));
+    expect(office?.countryCode).toBe('gr');
+  });
+
   it('answers 413, not 500, for a file over the limit', async () => {
     const response = await importFile(admin, 'x'.repeat(5 * 1024 * 1024 + 10));
     expect(response.statusCode).toBe(413);

@@ -54,8 +54,13 @@ export type OfficeDirectoryOrigin = {
   onTurnedDirect?: OfficesTurnedDirect;
   /** Where the state changes are recorded; without it the import keeps no state history. */
   recordStateChanges?: OfficeStateHistory;
-  /** Refuse an office ID listed in another country's directory (the console); the loader moves it. */
-  keepCountries?: boolean;
+  /**
+   * Refuse an office ID listed in another country's directory (the console);
+   * the loader moves it. `staffCountries` are the uploader's (null: every
+   * country, an admin): of an office outside them the report says only
+   * "not in your countries", as it says of members and bookings.
+   */
+  keepCountries?: { staffCountries: readonly string[] | null };
 };
 
 /** An entry of the file that was not applied: its position (from 1), its office ID if any, and why. */
@@ -131,15 +136,16 @@ export async function applyOfficeDirectory(
     const rows: (typeof offices.$inferInsert)[] = [];
     for (const { entry, office } of chunk) {
       const before = stored.get(office.officeId);
-      if (
-        origin.keepCountries === true &&
-        before !== undefined &&
-        before.countryCode !== countryCode
-      ) {
+      const keep = origin.keepCountries;
+      if (keep !== undefined && before !== undefined && before.countryCode !== countryCode) {
+        const seen =
+          keep.staffCountries === null || keep.staffCountries.includes(before.countryCode);
         rejected.push({
           entry,
           officeId: office.officeId,
-          reason: "the office ID is in another country's directory",
+          reason: seen
+            ? "the office ID is in another country's directory"
+            : 'not in your countries',
         });
         continue;
       }

@@ -314,11 +314,17 @@ function importBatch(
   });
 }
 
+/** What a manager's upload answers for anything outside their countries, whatever it is. */
+export const notInYourCountries = 'not in your countries';
+
 /**
- * The records of a batch that name a member, an office or a stored PNR of a
- * country outside `countries`, each with why; a manager's upload changes
- * nothing of another country. Unknown members and offices are no country's:
- * their records are judged by the rules (and rejected).
+ * The records of a batch a manager's upload may not change: a member number
+ * or office that is not of `countries` (another country's, or no one's), or
+ * a stored PNR of another country. Each is answered only
+ * {@link notInYourCountries}: the same whether the member, office or PNR is
+ * another country's or unknown, so an upload tells a manager nothing of what
+ * exists outside their countries. A record that names no member is judged by
+ * the rules (and rejected).
  */
 async function outsideCountries(
   tx: Transaction,
@@ -340,24 +346,22 @@ async function outsideCountries(
     batch.map(({ record }) => record.officeId),
   );
   const countryOfId = new Map([...members.byNumber.values()].map((m) => [m.id, m.countryCode]));
-  const theirs = (country: string | null | undefined) =>
-    country == null || countries.includes(country);
+  const ours = (country: string | null | undefined) =>
+    country != null && countries.includes(country);
   const outside = new Map<QueuedRecord, string>();
   for (const queued of batch) {
     const { record } = queued;
     const { memberNumber } = memberRemarkOf(record.remarks);
     const booking = stored.get(record.pnr);
     const member = memberNumber === null ? undefined : members.byNumber.get(memberNumber);
-    if (!theirs(member?.countryCode)) {
-      outside.set(queued, `member ${memberNumber} is not of your countries`);
-    } else if (!theirs(officesFound.get(record.officeId)?.countryCode)) {
-      outside.set(queued, `office ${record.officeId} is not in your countries`);
-    } else if (
-      booking !== undefined &&
-      (!theirs(booking.officeCountryCode) ||
-        (booking.agentId !== null && !theirs(countryOfId.get(booking.agentId))))
+    if (
+      (memberNumber !== null && !ours(member?.countryCode)) ||
+      !ours(officesFound.get(record.officeId)?.countryCode) ||
+      (booking !== undefined &&
+        ((booking.officeCountryCode != null && !ours(booking.officeCountryCode)) ||
+          (booking.agentId !== null && !ours(countryOfId.get(booking.agentId)))))
     ) {
-      outside.set(queued, `PNR ${record.pnr} is a booking of another country`);
+      outside.set(queued, notInYourCountries);
     }
   }
   return outside;
