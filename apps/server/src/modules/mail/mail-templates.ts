@@ -12,7 +12,9 @@ import { fillTemplate, type TemplateFormat } from './template-text.js';
 export const mailTemplates = {
   'confirm-email': ['link', 'number'],
   'already-active': ['loginLink'],
-  'reset-password': ['link', 'firstName'],
+  'reset-password': ['link', 'firstName', 'number'],
+  /** The member number, asked for by email on "Forgot your member number?". */
+  'member-number': ['number', 'loginLink'],
   'delete-account': ['link', 'linkLifeTime'],
   'restore-account': ['link'],
   'account-restored': ['loginLink'],
