@@ -210,16 +210,20 @@ describe('the member view', () => {
     expect(posted).toEqual(['points=25&reason=Missing+hotel+night']);
   });
 
-  it('tells support its limit and refuses more before asking the server', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(answer(200, { data: memberView(1000, 500) })));
+  it('tells support what is left of its daily limit for the member and refuses more before asking the server', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(answer(200, { data: memberView(1000, 200) })));
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/members/9000002');
     const user = userEvent.setup();
-    expect(await screen.findByText(/Your limit: 500 points per adjustment/)).toBeDefined();
-    await user.type(screen.getByLabelText('Points'), '-501');
+    expect(
+      await screen.findByText(/Your limit: 200 more points for this member today/),
+    ).toBeDefined();
+    await user.type(screen.getByLabelText('Points'), '-201');
     await user.type(screen.getByLabelText('Reason'), 'Too much');
     await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
-    expect(await screen.findByText('You can adjust at most 500 points at once')).toBeDefined();
+    expect(
+      await screen.findByText('You can adjust at most 200 more points for this member today'),
+    ).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -208,7 +208,6 @@ describe('forgot-password', () => {
         'errorMessageList',
         'faqItems',
         'linkValid',
-        'memberNumber',
         'name',
         'params',
         'postText',

@@ -93,11 +93,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             cache.dictionary(localeKey),
           ]);
           return encodeJson(
-            JSON.stringify({
-              data: LayoutSchema.encode(
-                layoutAnswer(locale, parts, dictionary, config.points.segmentPointsByCountry),
-              ),
-            }),
+            JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary)) }),
           );
         });
         return sendSerialized(reply, json);

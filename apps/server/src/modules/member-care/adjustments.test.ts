@@ -137,20 +137,26 @@ describe('POST /s2c/staff/v1/members/{number}/adjustments', () => {
     expect(await available(member.id)).toBe(10);
   });
 
-  it('lets support adjust up to its limit per adjustment, and refuses more with 403', async () => {
+  it('lets support adjust up to its limit per member per day, and refuses more with 403', async () => {
     const member = await memberWith(200);
+    const half = SUPPORT_LIMIT / 2;
+    // Each call is within the limit; together they are not (credits and debits alike count).
+    const first = await adjust('supportGr', member.number, {
+      points: String(half),
+      reason: 'Goodwill',
+    });
+    expect(first.statusCode).toBe(200);
     expect(
-      (
-        await adjust('supportGr', member.number, {
-          points: String(SUPPORT_LIMIT),
-          reason: 'Goodwill',
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (await adjust('supportGr', member.number, { points: String(-SUPPORT_LIMIT), reason: 'Undo' }))
+      (await adjust('supportGr', member.number, { points: String(-half), reason: 'Undo' }))
         .statusCode,
     ).toBe(200);
+    const third = await adjust('supportGr', member.number, { points: '1', reason: 'One more' });
+    expect(third.statusCode).toBe(403);
+    expect(third.json()).toMatchObject({
+      data: {
+        points: `Support adjusts at most ${SUPPORT_LIMIT} points per member a day: 0 left for this member today`,
+      },
+    });
     for (const points of [SUPPORT_LIMIT + 1, -(SUPPORT_LIMIT + 1)]) {
       const response = await adjust('supportGr', member.number, {
         points: String(points),
@@ -159,14 +165,17 @@ describe('POST /s2c/staff/v1/members/{number}/adjustments', () => {
       expect(response.statusCode).toBe(403);
     }
     expect(await available(member.id)).toBe(200);
-    // The member view tells support its limit, and a manager that it has none.
-    const viewAs = async (as: keyof typeof tokens) =>
+    // The member view tells support what is left today, and a manager that it has no limit.
+    const viewAs = async (as: keyof typeof tokens, number = member.number) =>
       dataOf<MemberView>(
-        await staffCall(t.app, tokens[as], 'GET', `/s2c/staff/v1/members/${member.number}`),
+        await staffCall(t.app, tokens[as], 'GET', `/s2c/staff/v1/members/${number}`),
       ).adjustmentLimit;
-    expect(await viewAs('supportGr')).toBe(SUPPORT_LIMIT);
+    expect(await viewAs('supportGr')).toBe(0);
     expect(await viewAs('managerGr')).toBeNull();
-    // A manager has no such limit.
+    // Another member has the whole limit.
+    const other = await memberWith(0);
+    expect(await viewAs('supportGr', other.number)).toBe(SUPPORT_LIMIT);
+    // A manager has no such limit, and a manager's adjustments leave support's count alone.
     expect(
       (
         await adjust('managerGr', member.number, {
@@ -175,6 +184,33 @@ describe('POST /s2c/staff/v1/members/{number}/adjustments', () => {
         })
       ).statusCode,
     ).toBe(200);
+    expect(await viewAs('supportGr')).toBe(0);
+    // The next day (UTC) support has its limit again.
+    clock += 24 * 3_600_000;
+    // A day later every session has ended: the staff log in again.
+    for (const name of Object.keys(tokens) as (keyof typeof tokens)[]) {
+      tokens[name] = await staffLogin(t.app, staff[name]!, clock);
+    }
+    expect(await viewAs('supportGr')).toBe(SUPPORT_LIMIT);
+    expect(
+      (await adjust('supportGr', member.number, { points: String(SUPPORT_LIMIT), reason: 'Next' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('counts support adjustments made at once in the same transaction: together never past the limit', async () => {
+    const member = await memberWith(0);
+    const answers = await Promise.all(
+      [1, 2, 3].map((call) =>
+        adjust('supportGr', member.number, {
+          points: String(SUPPORT_LIMIT / 2),
+          reason: `At once ${call}`,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 403]);
+    expect(await available(member.id)).toBe(SUPPORT_LIMIT);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
   it('answers 404 for a member of another country, and changes nothing', async () => {

@@ -14,7 +14,12 @@ import {
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
 import { dayOf } from '../points/calendar-days.js';
 import { NotEnoughPoints } from '../points/ledger.js';
-import { applyPointsAdjustment } from '../points/adjustments/adjust-points.js';
+import {
+  AdjustmentLimitReached,
+  applyPointsAdjustment,
+  supportAdjustmentLeft,
+  type DailyAdjustmentLimit,
+} from '../points/adjustments/adjust-points.js';
 import {
   assertStaffCountry,
   staffActor,
@@ -40,6 +45,15 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
   done,
 ) => {
   const { db, config } = app;
+  /** Support's limit per member per day (SUPPORT_ADJUSTMENT_LIMIT); other roles have none. */
+  const dailyLimitOf = (staff: ReturnType<typeof staffOf>): DailyAdjustmentLimit | undefined =>
+    staff.role === 'support'
+      ? { pointsPerMemberPerDay: config.staff.supportAdjustmentLimit }
+      : undefined;
+  const limitReached = (limit: number, used: number) =>
+    new HttpError(403, ErrorCode.forbidden, {
+      points: `Support adjusts at most ${limit} points per member a day: ${Math.max(0, limit - used)} left for this member today`,
+    });
 
   /** The member of the path, if the staff member works in their country (else 404 as if none). */
   const reachableMember = async (staff: ReturnType<typeof staffOf>, number: string) => {
@@ -95,7 +109,11 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
         orderPartnerOff: app.giftsForPoints.orderPartnerOff(),
       });
       if (view === undefined) throw notFound();
-      const adjustmentLimit = staff.role === 'support' ? config.staff.supportAdjustmentLimit : null;
+      const dailyLimit = dailyLimitOf(staff);
+      const adjustmentLimit =
+        dailyLimit === undefined
+          ? null
+          : await supportAdjustmentLeft(db, member.id, dayOf(at), dailyLimit);
       return { data: { ...view, adjustmentLimit } };
     },
   );
@@ -127,7 +145,7 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
         tags: ['staff'],
         summary: "Adjust a member's points with a reason",
         description:
-          'Positive points credit, negative debit (never more than is available: 400). The reason is required; the member sees it on their points page. Support accounts adjust up to their limit per adjustment (403 above). Audited as `member.adjust-points`.',
+          'Positive points credit, negative debit (never more than is available: 400). The reason is required; the member sees it on their points page. Support accounts together adjust at most SUPPORT_ADJUSTMENT_LIMIT points (credits and debits alike) per member per day (UTC), counted in the adjustment’s transaction (403 past it; the member view’s `adjustmentLimit` says what is left). Audited as `member.adjust-points`.',
         params: MemberNumberParamsSchema,
         body: PointAdjustmentSchema,
         response: { 200: dataEnvelope(MemberLedgerEntrySchema), ...refusals },
@@ -137,21 +155,29 @@ export const memberCareRoutes: FastifyPluginCallbackZod<MemberCareRoutesOptions>
       const staff = staffOf(request);
       const member = await reachableMember(staff, request.params.number);
       const { points, reason } = request.body;
-      const limit = config.staff.supportAdjustmentLimit;
-      if (staff.role === 'support' && Math.abs(points) > limit) {
-        throw new HttpError(403, ErrorCode.forbidden, {
-          points: `Support adjusts at most ${limit} points at once`,
-        });
+      const dailyLimit = dailyLimitOf(staff);
+      if (dailyLimit !== undefined && Math.abs(points) > dailyLimit.pointsPerMemberPerDay) {
+        throw limitReached(dailyLimit.pointsPerMemberPerDay, 0);
       }
       try {
         const applied = await db.transaction((tx) =>
-          applyPointsAdjustment(tx, staffActor(staff), member, { points, reason }, dayOf(now())),
+          applyPointsAdjustment(
+            tx,
+            staffActor(staff),
+            member,
+            { points, reason },
+            dayOf(now()),
+            dailyLimit,
+          ),
         );
         if (applied === null) throw new Error('A new adjustment reference was taken');
         // The entry as the member view lists it: the newest up to its id is itself.
         const { entries } = await ledgerEntries(db, member.id, applied.entryId + 1);
         return { data: entries[0]! };
       } catch (error) {
+        if (error instanceof AdjustmentLimitReached) {
+          throw limitReached(error.limit, error.usedToday);
+        }
         if (error instanceof NotEnoughPoints) {
           throw validationFailed({ points: notEnoughPointsMessage(error.available) });
         }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { creditLifetimeYears } from '@club/contract/earning';
 import type { Transaction } from '../../db/client.js';
 import {
   idList,
@@ -20,8 +19,8 @@ import {
   type LedgerEntryKind,
 } from './schema.js';
 
-/** Credit points lapse this many years after the day they are credited (spec 2 §1; the layout tells members). */
-export const CREDIT_LIFETIME_YEARS = creditLifetimeYears;
+/** Credit points lapse this many years after the day they are credited (spec 2 §1). */
+export const CREDIT_LIFETIME_YEARS = 3;
 
 export type Balance = {
   agentId: number;

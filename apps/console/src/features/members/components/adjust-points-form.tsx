@@ -22,7 +22,7 @@ type AdjustPointsFormProps = {
   number: string;
   memberName: string;
   available: number;
-  /** The most points the staff member may adjust at once (support); null: no limit. */
+  /** What the staff member may still adjust for this member today (support); null: no limit. */
   limit: number | null;
 };
 
@@ -54,7 +54,7 @@ export function AdjustPointsForm({ number, memberName, available, limit }: Adjus
     setFailure(null);
     if (limit !== null && Math.abs(values.points) > limit) {
       setError('points', {
-        message: `You can adjust at most ${formatPoints(limit)} points at once`,
+        message: `You can adjust at most ${formatPoints(limit)} more points for this member today`,
       });
       return;
     }
@@ -105,7 +105,8 @@ export function AdjustPointsForm({ number, memberName, available, limit }: Adjus
             <>
               Positive to credit, negative to debit (at most the {formatPoints(available)} points
               available).
-              {limit !== null && ` Your limit: ${formatPoints(limit)} points per adjustment.`}
+              {limit !== null &&
+                ` Your limit: ${formatPoints(limit)} more points for this member today (credits and debits alike).`}
             </>
           }
         >

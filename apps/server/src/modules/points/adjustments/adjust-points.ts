@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { readColumns, type ColumnRead } from '../../../db/columns.js';
+import type { Database, Transaction } from '../../../db/client.js';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.js';
 import { LedgerSession } from '../ledger.js';
 import { pointAdjustments } from '../schema.js';
@@ -18,6 +19,54 @@ export type PointsAdjustmentInput = {
   creditedOn?: string;
 };
 
+/**
+ * The support role's limit: the points (credits and debits alike) support
+ * accounts together may adjust for one member in one day (UTC).
+ */
+export type DailyAdjustmentLimit = { pointsPerMemberPerDay: number };
+
+/** The limit would be passed: nothing of the adjustment is written. */
+export class AdjustmentLimitReached extends Error {
+  constructor(
+    readonly limit: number,
+    /** What support adjusted for the member today before this adjustment. */
+    readonly usedToday: number,
+  ) {
+    super(`The daily adjustment limit of ${limit} points is reached (${usedToday} used today)`);
+    this.name = 'AdjustmentLimitReached';
+  }
+}
+
+/**
+ * Points adjusted for the member under the support limit on `day`, this
+ * transaction's own included (nothing to read without a limit).
+ */
+function supportDayTotalColumn(
+  agentId: number,
+  day: string,
+  dailyLimit: DailyAdjustmentLimit | undefined,
+): ColumnRead<number> {
+  if (dailyLimit === undefined) return { sql: sql`select 0`, decode: () => 0 };
+  return {
+    sql: sql`select coalesce(sum(abs(points)), 0)::int from point_adjustments
+      where agent_id = ${agentId} and support_limit_day = ${day}::date`,
+    decode: (value) => Number(value ?? 0),
+  };
+}
+
+/** What support may still adjust for the member on `day` under the daily limit (at least 0). */
+export async function supportAdjustmentLeft(
+  db: Database,
+  agentId: number,
+  day: string,
+  dailyLimit: DailyAdjustmentLimit,
+): Promise<number> {
+  const { used } = await readColumns(db, {
+    used: supportDayTotalColumn(agentId, day, dailyLimit),
+  });
+  return Math.max(0, dailyLimit.pointsPerMemberPerDay - used);
+}
+
 export type AppliedAdjustment = {
   entryId: number;
   before: number;
@@ -31,7 +80,10 @@ export type AppliedAdjustment = {
  * adjustment's row naming its entry and who made it, and the audit entry
  * `member.adjust-points` with the balance before and after. The console's
  * adjustments and the points file both come through here. Answers null
- * when the reference was already used.
+ * when the reference was already used. With `dailyLimit` (a support account)
+ * the adjustment counts against the limit per member per day, in this
+ * transaction: past it, AdjustmentLimitReached is thrown and nothing is
+ * written.
  */
 export async function applyPointsAdjustment(
   tx: Transaction,
@@ -39,16 +91,36 @@ export async function applyPointsAdjustment(
   member: AdjustedMember,
   input: PointsAdjustmentInput,
   today: string,
+  /** Set for a support account: the adjustment counts against its limit per member per day. */
+  dailyLimit?: DailyAdjustmentLimit,
 ): Promise<AppliedAdjustment | null> {
   const reference = input.reference ?? `staff-${randomUUID()}`;
   const claimed = await tx
     .insert(pointAdjustments)
-    .values({ reference, agentId: member.id, points: input.points, actor: actor.label })
+    .values({
+      reference,
+      agentId: member.id,
+      points: input.points,
+      actor: actor.label,
+      supportLimitDay: dailyLimit === undefined ? null : today,
+    })
     .onConflictDoNothing()
     .returning({ reference: pointAdjustments.reference });
   if (claimed.length === 0) return null;
   // A back-dated credit is written as on its day; the next session lets it lapse if due.
-  const session = await LedgerSession.open(tx, [member.id], input.creditedOn ?? today);
+  // The day's total is read once the member's balance is locked: two adjustments at
+  // once are counted one after the other, each with the other's points if it committed.
+  const locked = await LedgerSession.lock(tx, [member.id], {
+    afterLock: { supportToday: supportDayTotalColumn(member.id, today, dailyLimit) },
+  });
+  const total = locked.read.supportToday;
+  if (dailyLimit !== undefined && total > dailyLimit.pointsPerMemberPerDay) {
+    throw new AdjustmentLimitReached(
+      dailyLimit.pointsPerMemberPerDay,
+      total - Math.abs(input.points),
+    );
+  }
+  const session = locked.open(input.creditedOn ?? today);
   const before = session.balance(member.id).available;
   if (input.points > 0) {
     session.credit(member.id, {

@@ -168,7 +168,7 @@ describe('login screen (spec 1 §2 "Login")', () => {
     expect(document.activeElement).toBe(number());
   });
 
-  it('links to forgot password, forgot member number and registration, and to "Activate account" with double opt-in', () => {
+  it('links to forgot password and registration, and to "Activate account" with double opt-in', () => {
     stubApi();
     const { unmount } = renderMembershipScreen(<LoginScreen page={page} />, {
       layout: makeClientLayout({ doubleOpt: false }),
@@ -176,9 +176,6 @@ describe('login screen (spec 1 §2 "Login")', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/eng/retrieve-password',
     );
-    expect(
-      screen.getByRole('link', { name: 'Forgot your member number?' }).getAttribute('href'),
-    ).toBe('/eng/retrieve-member-number');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
       '/eng/registration',
     );

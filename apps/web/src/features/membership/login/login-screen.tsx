@@ -118,11 +118,6 @@ export function LoginScreen(_props: ScreenProps) {
           </Link>
         </li>
         <li>
-          <Link to={pagePath(layout, 'retrieve-member-number')}>
-            {text('login.forgotNumber', 'Forgot your member number?')}
-          </Link>
-        </li>
-        <li>
           <Link to={pagePath(layout, 'registration')}>{text('login.register', 'Register')}</Link>
         </li>
         {layout.doubleOpt ? (
