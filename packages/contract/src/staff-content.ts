@@ -121,6 +121,16 @@ export type StaffLanguageContent = z.infer<typeof StaffLanguageContentSchema>;
 export const ContentPublishedSchema = z.object({ version: z.number().int() });
 export type ContentPublished = z.infer<typeof ContentPublishedSchema>;
 
+/**
+ * What a mail template's change answers: the version, and what was taken out
+ * of its HTML (tags, attributes, links and images a mail may not carry), in
+ * words for the editor; empty when nothing was.
+ */
+export const MailTemplatePublishedSchema = ContentPublishedSchema.extend({
+  removed: z.array(z.string()),
+});
+export type MailTemplatePublished = z.infer<typeof MailTemplatePublishedSchema>;
+
 // --- Changes ---------------------------------------------------------------
 
 /** `PUT …/menu`: the whole menu in its new order (add, edit, remove and reorder in one). */

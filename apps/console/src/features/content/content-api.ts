@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ContentPublished,
+  MailTemplatePublished,
   StaffContentCountry,
   StaffLanguageContent,
 } from '@club/contract/staff-content';
@@ -47,7 +48,9 @@ export function usePublish(countryCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ method, path, body }: ContentChange) =>
-      staffCall<ContentPublished>(method, `${base}/${path}`, body, { json: body !== undefined }),
+      staffCall<ContentPublished | MailTemplatePublished>(method, `${base}/${path}`, body, {
+        json: body !== undefined,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['content', countryCode] }),
   });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import type { ContentPublished, MailTemplatePublished } from '@club/contract/staff-content';
 import { usePublish, type ContentChange } from './content-api';
 import { check, errorsOf, type FieldErrors } from './form-errors';
 
@@ -12,13 +13,16 @@ export function useChange(countryCode: string) {
   const [state, setState] = useState<'idle' | 'pending' | 'success' | 'error'>('idle');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
+  /** The last change's answer (a mail template's says what was removed from its HTML). */
+  const [answer, setAnswer] = useState<ContentPublished | MailTemplatePublished | undefined>();
 
   async function publishChange(change: ContentChange): Promise<boolean> {
     setFieldErrors({});
     setFormError(undefined);
+    setAnswer(undefined);
     setState('pending');
     try {
-      await publish.mutateAsync(change);
+      setAnswer(await publish.mutateAsync(change));
       setState('success');
       return true;
     } catch (error) {
@@ -46,5 +50,5 @@ export function useChange(countryCode: string) {
     return publishChange(change(checked.value));
   }
 
-  return { send, publishChange, state, fieldErrors, formError };
+  return { send, publishChange, state, fieldErrors, formError, answer };
 }

@@ -9,6 +9,7 @@ import type {
 import type { Database, Transaction } from '../../db/client.js';
 import { notFound, validationFailed } from '../../lib/http-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
+import { sanitiseMailHtml, type MailLinkHosts } from '../mail/mail-html.js';
 import { mailTextKeys, type MailTemplateName } from '../mail/mail-templates.js';
 import { lockContent, publishContent } from '../content/load-content.js';
 import {
@@ -337,17 +338,31 @@ export async function saveText(editor: Editor, locale: Locale, key: string, valu
   });
 }
 
-/** A mail template's subject, text and HTML, with its placeholders checked. */
+/**
+ * A mail template's subject, text and HTML, with its placeholders checked.
+ * The HTML is kept as sanitised (mail-html.ts: mail-safe tags and
+ * attributes, links to the club's hosts and the link placeholders, images of
+ * the club's media); the answer says what was removed.
+ */
 export async function saveMailTemplate(
   editor: Editor,
   locale: Locale,
   template: MailTemplateName,
-  parts: { subject: string; text: string; html: string },
-) {
+  written: { subject: string; text: string; html: string },
+  hosts: MailLinkHosts,
+): Promise<{ version: number; removed: string[] }> {
+  const { html, removed } = sanitiseMailHtml(written.html, hosts);
+  const parts = { ...written, html };
   const problems = checkMailTemplate(template, parts);
+  if (problems.html === undefined && html.replace(/<[^>]*>/g, '').trim() === '') {
+    problems.html = 'Nothing is left of the HTML once what a mail may not carry is removed';
+  }
+  if (problems.html !== undefined && removed.length > 0) {
+    problems.html = `${problems.html} (removed: ${removed.join('; ')})`;
+  }
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
   const [subjectKey, textKey, htmlKey] = mailTextKeys(template) as [string, string, string];
-  return publishEdit(editor.db, async (tx) => {
+  const version = await publishEdit(editor.db, async (tx) => {
     await assertLanguage(tx, locale);
     const before = await writeWords(tx, texts, locale, {
       [subjectKey]: parts.subject,
@@ -366,9 +381,10 @@ export async function saveMailTemplate(
       locale.countryCode,
       pathOf(locale, `mail/${template}`),
       { subject: before[subjectKey], text: before[textKey], html: before[htmlKey] },
-      parts,
+      removed.length === 0 ? parts : { ...parts, removedFromHtml: removed },
     );
   });
+  return { version, removed };
 }
 
 // --- Pages -------------------------------------------------------------------

@@ -3,10 +3,8 @@ import {
   optionalMailVariables,
   type MailTemplateName,
 } from '../mail/mail-templates.js';
+import { mailLinkPlaceholders } from '../mail/mail-html.js';
 import { placeholdersOf } from '../mail/template-text.js';
-
-/** Variables that carry a link: a mail that has one must show it in its text and link it in its HTML. */
-const linkVariables = new Set(['link', 'loginLink', 'registrationLink']);
 
 export const isMailTemplate = (name: string): name is MailTemplateName =>
   Object.hasOwn(mailTemplates, name);
@@ -18,7 +16,8 @@ export function templatePlaceholders(template: MailTemplateName): {
 } {
   return {
     placeholders: [...mailTemplates[template], ...optionalMailVariables],
-    links: mailTemplates[template].filter((name) => linkVariables.has(name)),
+    // Variables that carry a link: a mail that has one must show it in its text and link it in its HTML.
+    links: mailTemplates[template].filter((name) => mailLinkPlaceholders.has(name)),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   HeaderAlertsBodySchema,
   HeaderImagesBodySchema,
   MailTemplateBodySchema,
+  MailTemplatePublishedSchema,
   MenuItemsBodySchema,
   PageBodySchema,
   StaffContentCountrySchema,
@@ -63,7 +64,11 @@ export const staffContentRoutes: FastifyPluginCallbackZod<StaffContentRoutesOpti
   { now },
   done,
 ) => {
-  const { db } = app;
+  const { db, config } = app;
+  const mailHosts = {
+    publicBaseUrl: config.publicBaseUrl,
+    publicRootDomain: config.publicRootDomain,
+  };
 
   /** The editor of a change: the country is the staff member's, and they may change content. */
   const editorOf = (request: FastifyRequest, countryCode: string): Editor => {
@@ -218,17 +223,17 @@ export const staffContentRoutes: FastifyPluginCallbackZod<StaffContentRoutesOpti
       schema: {
         tags: ['staff'],
         summary: 'A mail template: subject, text and HTML, with its placeholders checked',
-        description: changeDescription,
+        description: `The HTML is kept sanitised: mail-safe tags and attributes only, links only to the club's hosts (the public root domain and its country subdomains) or a link placeholder such as \`{{link}}\`, images only of the club's media (\`/media/…\` on those hosts); no scripts, forms, frames, styles or comments. \`removed\` says in words what was taken out (empty: nothing). Mails are sanitised again when they are made. ${changeDescription}`,
         params: LocaleParams.extend({ template: ContentKeySchema }),
         body: MailTemplateBodySchema,
-        response: changeAnswers,
+        response: { ...changeAnswers, 200: dataEnvelope(MailTemplatePublishedSchema) },
       },
     },
     async (request) => {
       const { template, ...locale } = request.params;
       const editor = editorOf(request, locale.countryCode);
       if (!isMailTemplate(template)) throw notFound();
-      return published(await saveMailTemplate(editor, locale, template, request.body));
+      return { data: await saveMailTemplate(editor, locale, template, request.body, mailHosts) };
     },
   );
 

@@ -2,6 +2,7 @@ import { appPlugin } from '../../app-types.js';
 import { wakeAfterCommit } from '../../lib/commit-signal.js';
 import { PeriodicJob } from '../../lib/periodic-job.js';
 import { smtpSender, type MailSender } from './mail-sender.js';
+import { useMailLinkHosts } from './mail-templates.js';
 import { MailWorker } from './mail-worker.js';
 import { outboxSignal } from './outbox-signal.js';
 
@@ -20,11 +21,14 @@ export type MailModuleOptions = {
 /**
  * The mail outbox: its worker as the background job `mailOutbox` (every
  * MAIL_POLL_MS, and at once after a response whose request queued mail, its
- * transaction committed by then), closed when the app closes.
+ * transaction committed by then), closed when the app closes; and the club's
+ * hosts, which the mail templates' links and images must be on.
  */
 export const mailModule = appPlugin<MailModuleOptions>(
   (app, options) => {
     const { config } = app;
+    // Every mail made from now on keeps only links and images of these hosts.
+    useMailLinkHosts(config);
     const log = app.log.child({ module: 'mail' });
     const worker = new MailWorker({
       db: app.db,

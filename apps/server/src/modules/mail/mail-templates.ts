@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jsonArray, readColumns, type ColumnRead } from '../../db/columns.js';
 import { localeTag } from '@club/contract/locale-tag';
+import { sanitiseMailHtml, type MailLinkHosts } from './mail-html.js';
 import { fillTemplate, type TemplateFormat } from './template-text.js';
 
 /**
@@ -41,6 +42,31 @@ export const mailTextKeys = (template: MailTemplateName) =>
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/**
+ * The club's hosts, for the HTML of every mail made (mail-html.ts): set once
+ * when the mail module is set up. Until then only the link placeholders stay
+ * links and no image stays.
+ */
+let linkHosts: MailLinkHosts | undefined;
+/** Templates as sanitised, by their stored HTML: a template is read far more often than it changes. */
+const sanitisedTemplates = new Map<string, string>();
+const SANITISED_TEMPLATES_KEPT = 500;
+
+export function useMailLinkHosts(hosts: MailLinkHosts): void {
+  linkHosts = { publicBaseUrl: hosts.publicBaseUrl, publicRootDomain: hosts.publicRootDomain };
+  sanitisedTemplates.clear();
+}
+
+/** A template's HTML as the club sends it, whatever was stored. */
+function safeTemplateHtml(html: string): string {
+  const known = sanitisedTemplates.get(html);
+  if (known !== undefined) return known;
+  const safe = sanitiseMailHtml(html, linkHosts).html;
+  if (sanitisedTemplates.size >= SANITISED_TEMPLATES_KEPT) sanitisedTemplates.clear();
+  sanitisedTemplates.set(html, safe);
+  return safe;
+}
+
 export type MailInput = {
   template: MailTemplateName;
   countryCode: string;
@@ -60,7 +86,8 @@ export type MailTemplateWords = {
 
 /**
  * Renders a mail in the member's language; a language without the template
- * falls back to the country's default language. Reads through the caller's
+ * falls back to the country's default language. The template's HTML is
+ * sanitised first (mail-html.ts), whoever wrote it. Reads through the caller's
  * transaction, so it sees the content the change it belongs to sees.
  */
 export async function renderMail(db: Database, input: MailInput): Promise<RenderedMail> {
@@ -155,7 +182,12 @@ function wordsOf(
         throw new MailTemplateError(`Mail ${input.template} needs ${missing.join(', ')}`);
       }
       const fill = (key: string, format: TemplateFormat) =>
-        fillTemplate(part(key), variables, format, locale);
+        fillTemplate(
+          format === 'html' ? safeTemplateHtml(part(key)) : part(key),
+          variables,
+          format,
+          locale,
+        );
       const body = fill(htmlKey, 'html');
       return {
         subject: fill(subjectKey, 'subject').trim(),

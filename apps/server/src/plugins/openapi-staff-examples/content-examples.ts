@@ -131,7 +131,7 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
     access: 'staff',
     parameters: { ...atEnglish, template: 'password-changed' },
     body: passwordChanged,
-    answer: published,
+    answer: { data: { version: 2, removed: [] } },
   },
   [`PUT ${base}/{countryCode}/{languageCode}/pages/{name}`]: {
     access: 'staff',

@@ -41,6 +41,18 @@ function MailForm({
     html: template.html,
   });
   const change = useChange(country.code);
+  // Once published, the form shows the template as it was kept (what a mail may not carry
+  // removed): a new stored version replaces the form's values while rendering.
+  const stored = `${template.subject}\u0000${template.text}\u0000${template.html}`;
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    setForm({ subject: template.subject, text: template.text, html: template.html });
+  }
+  const removed =
+    change.state === 'success' && change.answer !== undefined && 'removed' in change.answer
+      ? change.answer.removed
+      : [];
   const dir = dirOf(content.isRtl);
   const placeholders = template.placeholders.map((name) => `{{${name}}}`).join(', ');
   return (
@@ -60,7 +72,10 @@ function MailForm({
         <p className="hint">
           Placeholders: {placeholders}.
           {template.links.length > 0 &&
-            ` The text must carry ${template.links.map((link) => `{{${link}}}`).join(', ')} and the HTML must link it as <a href="{{${template.links[0]}}}">.`}
+            ` The text must carry ${template.links.map((link) => `{{${link}}}`).join(', ')} and the HTML must link it as <a href="{{${template.links[0]}}}">.`}{' '}
+          The HTML keeps simple mail markup only: links to the club’s own sites or a link
+          placeholder, images from the club’s /media/; scripts, forms, frames, styles and other
+          sites’ links and images are removed when you publish.
         </p>
         <TextField
           label="Subject"
@@ -89,6 +104,16 @@ function MailForm({
       </fieldset>
       {canEdit && <button type="submit">Publish the mail</button>}
       <PublishState {...change} />
+      {removed.length > 0 && (
+        <div role="status" className="removed-html">
+          <p>Removed from the HTML before it was published:</p>
+          <ul>
+            {removed.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </form>
   );
 }
