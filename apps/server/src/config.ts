@@ -157,6 +157,8 @@ const EnvironmentSchema = z.object({
   ENROLL_NOTIFY_OFFICE_FREE_REQUESTS: positiveWhole(20),
   ENROLL_NOTIFY_MAX_WAITING: positiveWhole(50),
   ENROLL_QUIET_HOURS: positiveWhole(24),
+  EMAIL_CHANGES_PER_DAY: positiveWhole(5),
+  EMAIL_CHANGE_ADDRESS_FREE_REQUESTS: positiveWhole(20),
   AGENCY_LINK_DAYS: positiveWhole(14),
   // Mail and emailed links (docs/operations.md).
   PUBLIC_BASE_URL: urlWithProtocols(['http:', 'https:']).optional(),
@@ -300,6 +302,15 @@ function configOf(e: Environment) {
     },
     /** An office's decision maker is emailed about access requests at most once per this period. */
     enrollQuietHours: e.ENROLL_QUIET_HOURS,
+    /**
+     * New email addresses asked for on the profile (each mails two addresses): a member asks at
+     * most once per MAIL_RESEND_QUIET_SECONDS and `perMemberPerDay` times a day; a client address
+     * `perAddress` times in a login window before backoff.
+     */
+    emailChanges: {
+      perMemberPerDay: e.EMAIL_CHANGES_PER_DAY,
+      perAddress: e.EMAIL_CHANGE_ADDRESS_FREE_REQUESTS,
+    },
     /** Days an agency opt-in or opt-out link works (it works once). */
     agencyLinkDays: e.AGENCY_LINK_DAYS,
     /** Scheme, root host and port of emailed links: `http://localhost:3000` gives `http://gr.localhost:3000/…`. */

@@ -67,6 +67,8 @@ export const ProfileDeleteAnswerSchema = z.object({
 /** forgot-password: the page greets the member of the link (`token` param) by first name. */
 export const ForgotPasswordPageSchema = PageSchema.extend({
   FirstUsername: z.string(),
+  /** The link owner's member number ('' for a link that no longer works). */
+  memberNumber: z.string(),
   /** False when the link is unknown, used or expired: the page shows the invalid-link text. */
   linkValid: z.boolean(),
 });
@@ -82,6 +84,9 @@ export const RetrievePasswordAnswerSchema = z.union([
   z.object({ sent: z.literal(true) }),
   ValidationAnswerSchema,
 ]);
+
+/** Forgot your member number: the same answer whether or not the address is a member's. */
+export const RetrieveMemberNumberAnswerSchema = RetrievePasswordAnswerSchema;
 
 /** POST reconfirm `{ email }` (spec 1 §3 "Reconfirm page"). */
 export const ReconfirmAnswerSchema = z.union([

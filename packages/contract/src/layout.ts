@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NumberSymbols } from './number-format.js';
+import type { Earning } from './earning.js';
 
 /** Who sees a menu item (not in the spec): guests, members or both. */
 export const menuAudiences = ['guest', 'member', 'both'] as const;
@@ -56,6 +57,17 @@ const NumberSymbolsSchema = z.object({
   minimumGroupingDigits: z.number().int(),
 }) satisfies z.ZodType<NumberSymbols>;
 
+/** The points an OK segment earns, by kind: the server's setting for the country. */
+const EarningSchema = z.object({
+  segmentPoints: z.object({
+    air: z.number().int(),
+    hotel: z.number().int(),
+    car: z.number().int(),
+    rail: z.number().int(),
+  }),
+  creditLifetimeYears: z.number().int(),
+}) satisfies z.ZodType<Earning>;
+
 /** The layout answer of `GET /s2c/content/v1/layout/` (spec 1 §3, spec 2 §3). */
 export const LayoutSchema = z.object({
   countryCode: z.string(),
@@ -102,5 +114,12 @@ export const LayoutSchema = z.object({
    * Absent from the fallback layout, which writes plain numbers.
    */
   numberSymbols: NumberSymbolsSchema.optional(),
+  /**
+   * How members earn in this country (not in the spec's field list; spec 2 §1
+   * gives the figures): the points of each segment kind, which the server
+   * may set per country, and how many years credited points live. The
+   * booking remark card shows them. Absent from the fallback layout.
+   */
+  earning: EarningSchema.optional(),
 });
 export type Layout = z.infer<typeof LayoutSchema>;

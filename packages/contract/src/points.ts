@@ -5,21 +5,15 @@ import type { MessageKey } from './message-catalogue.js';
 import { messages } from './validation-messages.js';
 import { deliveryOptions, orderStates, refundCauses } from './gift-rules.js';
 import { bookingReasons } from './booking-reasons.js';
+import { segmentKinds } from './earning.js';
 
 /**
  * Points: the status report, the points page and its search form, archive
  * points and the expiry forecast (spec 2 §2.4, §3, §5, §7).
  */
 
-/** Segment kinds of a booking, and what an OK segment earns by default (spec 2 §1). */
-export const segmentKinds = ['air', 'hotel', 'car', 'rail'] as const;
-export type SegmentKind = (typeof segmentKinds)[number];
-export const defaultSegmentPoints: Readonly<Record<SegmentKind, number>> = {
-  air: 5,
-  hotel: 10,
-  car: 10,
-  rail: 10,
-};
+/** Segment kinds of a booking, and what an OK segment earns by default (spec 2 §1): earning.ts. */
+export { defaultSegmentPoints, segmentKinds, type SegmentKind } from './earning.js';
 
 /** `PD` pending (booked, no points yet), `OK` flown or used (credited). Cancelled segments are dropped. */
 export type SegmentStatus = 'PD' | 'OK';

@@ -26,6 +26,7 @@ export const publicPageNames = [
   'reconfirm',
   'restore',
   'retrieve-password',
+  'retrieve-member-number',
   'agency-opt-out',
   'agency-opt-in',
   'agency-successfully-opt-out',
@@ -51,7 +52,12 @@ export type PageName = PublicPageName | MemberPageName;
  * goes home, and a member handed over to their own country's site from one
  * arrives on home there.
  */
-export const guestOnlyPageNames = ['login', 'registration', 'retrieve-password'] as const;
+export const guestOnlyPageNames = [
+  'login',
+  'registration',
+  'retrieve-password',
+  'retrieve-member-number',
+] as const;
 export function isGuestOnlyPage(name: string): boolean {
   return (guestOnlyPageNames as readonly string[]).includes(name);
 }
@@ -120,6 +126,7 @@ export const pagesWithoutBanner: ReadonlySet<string> = new Set([
   'restore',
   'restore-confirm',
   'retrieve-password',
+  'retrieve-member-number',
 ]);
 
 /** Pages whose main area has a light grey background (spec 1 §2, spec 2 §2.4). */

@@ -7,6 +7,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
 import { memberPageUrl, type MemberLocale } from './link-urls.js';
 import { createLink, voidOpenLinks } from './links.js';
+import { findMemberByEmail } from './member-records.js';
 
 /** The member whose password or email changes, as the mails need them. */
 export type ChangingMember = MemberLocale & {
@@ -44,6 +45,12 @@ export async function endAccessAfterCredentialChange(
  * the single-use link mailed to it, which proves the new mailbox is theirs;
  * an earlier link for another address stops working. The current address is
  * told, with the way to reach support, and keeps login and mail until then.
+ *
+ * An address that is another member's gets no link: its owner is told, in
+ * their language, that someone asked for it and nothing changed. The member
+ * who asked sees the same as for any other address (the same answer, the same
+ * mail to their current address), so the profile tells nobody whether an
+ * address is registered.
  */
 export async function requestEmailChange(
   tx: Transaction,
@@ -51,28 +58,37 @@ export async function requestEmailChange(
   newEmail: string,
 ): Promise<void> {
   await voidOpenLinks(tx, member.id, ['change-email']);
-  const token = await createLink(tx, {
-    agentId: member.id,
-    purpose: 'change-email',
-    lifetimeMs: linkLifetimeMs['change-email'],
-    email: newEmail,
-  });
-  const mail = {
+  const owner = await findMemberByEmail(tx, newEmail);
+  if (owner === null || owner.id === member.id) {
+    const token = await createLink(tx, {
+      agentId: member.id,
+      purpose: 'change-email',
+      lifetimeMs: linkLifetimeMs['change-email'],
+      email: newEmail,
+    });
+    await enqueueMail(tx, {
+      countryCode: member.countryCode,
+      languageCode: member.languageCode,
+      to: newEmail,
+      template: 'email-change-confirm',
+      variables: {
+        link: await memberPageUrl(tx, member, 'email-change-confirm', { token }),
+        newEmail,
+        firstName: member.firstName,
+      },
+    });
+  } else if (owner.status !== 'deleted' && owner.status !== 'purged') {
+    await enqueueMail(tx, {
+      countryCode: owner.countryCode,
+      languageCode: owner.languageCode,
+      to: owner.email,
+      template: 'email-address-in-use',
+      variables: { support: await supportContact(tx, owner), firstName: owner.firstName },
+    });
+  }
+  await enqueueMail(tx, {
     countryCode: member.countryCode,
     languageCode: member.languageCode,
-  };
-  await enqueueMail(tx, {
-    ...mail,
-    to: newEmail,
-    template: 'email-change-confirm',
-    variables: {
-      link: await memberPageUrl(tx, member, 'email-change-confirm', { token }),
-      newEmail,
-      firstName: member.firstName,
-    },
-  });
-  await enqueueMail(tx, {
-    ...mail,
     to: member.email,
     template: 'email-change-requested',
     variables: { newEmail, support: await supportContact(tx, member), firstName: member.firstName },

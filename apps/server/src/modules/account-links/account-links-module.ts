@@ -10,6 +10,7 @@ import { registerDeletionPages } from './deletion-pages.js';
 import { registerEmailChangePages } from './email-change-pages.js';
 import { registerEmailConfirmPages } from './email-confirm-pages.js';
 import { useLinkSettings } from './link-urls.js';
+import { registerMemberNumberPages } from './member-number-pages.js';
 import { MemberPurge } from './member-purge.js';
 import { registerPasswordPages } from './password-pages.js';
 import { registerRestorePages } from './restore-pages.js';
@@ -23,7 +24,7 @@ declare module 'fastify' {
 
 /**
  * The emailed-link flows: email confirmation and reconfirm, confirmation of
- * a new email, password recovery, account deletion and restore, each a page
+ * a new email, password and member-number recovery, account deletion and restore, each a page
  * of the page registry, and the purge of deleted members (every
  * PURGE_INTERVAL_MS, the background job `memberPurge`). It gives the agents
  * module, below it, the flows registration and the own record need.
@@ -40,6 +41,7 @@ export const accountLinksModule = appPlugin(
     registerEmailConfirmPages(app);
     registerEmailChangePages(app);
     registerPasswordPages(app);
+    registerMemberNumberPages(app);
     registerDeletionPages(app);
     registerRestorePages(app);
     const log = app.log.child({ module: 'purge' });

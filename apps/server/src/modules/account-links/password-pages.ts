@@ -52,6 +52,7 @@ export function registerPasswordPages(app: FastifyInstance): void {
           variables: {
             link: await memberPageUrl(tx, member, 'forgot-password', { token }),
             firstName: member.firstName,
+            number: member.number,
           },
         });
       },
@@ -65,8 +66,14 @@ export function registerPasswordPages(app: FastifyInstance): void {
     // Looks at the link without using it: the page greets the member by first name.
     load: async (context) => {
       const page = await storedPageOr(context, 'Set a new password');
-      const firstName = await usableLinkOwner(tokenParam(context.params));
-      return { ...page, FirstUsername: firstName ?? '', linkValid: firstName !== null };
+      const owner = await usableLinkOwner(tokenParam(context.params));
+      return {
+        ...page,
+        FirstUsername: owner?.firstName ?? '',
+        // Whoever forgot the password may have forgotten the number too.
+        memberNumber: owner?.number ?? '',
+        linkValid: owner !== null,
+      };
     },
     submit: {
       body: TokenFormSchema.and(NewPasswordWireSchema),
@@ -94,14 +101,18 @@ export function registerPasswordPages(app: FastifyInstance): void {
     },
   });
 
-  /** The first name of the member whose reset link this is, if the link still works. */
-  async function usableLinkOwner(token: string): Promise<string | null> {
+  /** The first name and number of the member whose reset link this is, if the link still works. */
+  async function usableLinkOwner(
+    token: string,
+  ): Promise<{ firstName: string; number: string } | null> {
     const link = await findLink(db, { token, purpose: 'reset-password' });
     if (link === null || link.used || link.expired) return null;
     const [member] = await db
-      .select({ firstName: agents.firstName, status: agents.status })
+      .select({ firstName: agents.firstName, number: agents.number, status: agents.status })
       .from(agents)
       .where(eq(agents.id, link.agentId));
-    return member === undefined || member.status === 'deleted' ? null : member.firstName;
+    return member === undefined || member.status === 'deleted'
+      ? null
+      : { firstName: member.firstName, number: member.number };
   }
 }

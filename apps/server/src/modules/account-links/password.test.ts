@@ -208,6 +208,7 @@ describe('forgot-password', () => {
         'errorMessageList',
         'faqItems',
         'linkValid',
+        'memberNumber',
         'name',
         'params',
         'postText',

@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import { ProfileUpdateWireSchema, UserSchema } from '@club/contract/membership';
 import { HttpError } from '../../lib/http-error.js';
 import { checkCurrentPassword } from './current-password.js';
-import type { LoginLimiter } from '../limits/login-limiter.js';
-import { alreadyRegistered, signFor } from './member-rules.js';
+import type { LoginLimiter, RequestLimiter } from '../limits/login-limiter.js';
+import type { RequestQuota } from '../limits/request-quota.js';
+import { memberMessages, signFor } from './member-rules.js';
 import { userAnswer, type Members, type SessionMember } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
 import { currentTermsVersion } from './terms-version.js';
 
-export type AgentRoutesOptions = { members: Members; limiter: LoginLimiter; now: () => number };
+export type AgentRoutesOptions = {
+  members: Members;
+  limiter: LoginLimiter;
+  requestLimiter: RequestLimiter;
+  quota: RequestQuota;
+  now: () => number;
+};
 
 /** Any text: an id that is not the member's own answers 403 whatever it looks like. */
 const AgentParamsSchema = z.object({ id: z.string().max(32) });
@@ -23,7 +30,7 @@ const errors = {
   401: ErrorBodySchema.describe('No valid session'),
   403: ErrorBodySchema.describe("Another member's record"),
   429: ErrorBodySchema.describe(
-    'Too many wrong passwords for this number or address; see Retry-After',
+    'Too many wrong passwords for this number or address (on `oldPassword`), or too many new email addresses asked for by this member or address (on `email`); see Retry-After',
   ),
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
@@ -38,8 +45,34 @@ function ownRecord(request: FastifyRequest, id: string): SessionMember {
 
 /** A member's own record: read, update, accept the terms (spec 1 §7, spec 2 §6 "Terms gate"). */
 export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, options, done) => {
-  const { members, limiter, now } = options;
+  const { members, limiter, requestLimiter, quota, now } = options;
   const { db } = app;
+  /** A new email mails two addresses: limited per member and per client address. */
+  const takeEmailChange = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    memberId: number,
+    at: Date,
+  ) => {
+    const { emailChanges } = app.config;
+    const byAddress = await requestLimiter.take(
+      [{ key: `email-change-address:${request.ip}`, free: emailChanges.perAddress }],
+      at,
+    );
+    const taken = byAddress.allowed
+      ? await quota.take(
+          `email-change-member:${memberId}`,
+          { quietMs: app.config.mail.resendQuietMs, perDay: emailChanges.perMemberPerDay },
+          at,
+        )
+      : byAddress;
+    if (!taken.allowed) {
+      void reply.header('retry-after', String(taken.retryAfterSeconds));
+      throw new HttpError(429, ErrorCode.tooManyRequests, {
+        email: memberMessages.tooManyAttempts,
+      });
+    }
+  };
   const user = async (id: number) => {
     const member = await members.byId(id);
     // The member was removed between the session check and now.
@@ -74,7 +107,11 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
           'password (`oldPassword`: 400 when missing or wrong, counted like a failed login, 429 ' +
           'while blocked). A new password ends every other session of the member and voids their ' +
           'emailed links; a new email is only mailed a confirmation link (the answer keeps the ' +
-          'current email until it is followed), and the current address is told.',
+          'current email until it is followed), and the current address is told. An address that ' +
+          "is another member's gets the same answer, and its owner a mail that nothing changed. " +
+          'New emails are limited per member (one per MAIL_RESEND_QUIET_SECONDS, ' +
+          'EMAIL_CHANGES_PER_DAY a day) and per client address (EMAIL_CHANGE_ADDRESS_FREE_REQUESTS): ' +
+          '429 on `email` with Retry-After, nothing saved.',
         security: [{ bearer: [] }],
         params: AgentParamsSchema,
         body: ProfileUpdateWireSchema,
@@ -90,9 +127,8 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
       if (newPassword || newEmail) {
         await checkCurrentPassword(limiter, request, reply, member, body.oldPassword, at);
       }
-      if (newEmail && (await members.emailTaken(body.email, member.id))) {
-        throw alreadyRegistered();
-      }
+      // Counted alike for any address, registered or not, before anything is saved or mailed.
+      if (newEmail) await takeEmailChange(request, reply, member.id, at);
       const passwordHash = newPassword ? await hashPassword(body.password) : undefined;
       const links = app.accountLinkFlows.flows;
       await db.transaction(async (tx) => {

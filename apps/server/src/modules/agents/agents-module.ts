@@ -5,6 +5,7 @@ import { setupAuthentication } from './authentication.js';
 import { DeviceCookies } from './device-cookies.js';
 import { handoverRoutes } from './handover-routes.js';
 import { LoginLimiter, RequestLimiter } from '../limits/login-limiter.js';
+import { RequestQuota } from '../limits/request-quota.js';
 import { loginRoutes } from './login-routes.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';
@@ -41,7 +42,13 @@ export const agentsModule = appPlugin<AgentsModuleOptions>(
     const requestLimiter = new RequestLimiter(app.db, app.config.loginLimits);
     registerMembershipPages(app);
     await app.register(loginRoutes, { limiter, deviceCookies, now });
-    await app.register(agentRoutes, { members, limiter, now });
+    await app.register(agentRoutes, {
+      members,
+      limiter,
+      requestLimiter,
+      quota: new RequestQuota(app.db),
+      now,
+    });
     await app.register(registrationRoute, { members, requestLimiter, now });
     await app.register(handoverRoutes, { members, requestLimiter, now });
   },

@@ -7,6 +7,7 @@ export const memberMessages = {
   officeInactive: 'member.message.officeInactive',
   directOffice: 'member.message.directOffice',
   unknownCountry: 'member.message.unknownCountry',
+  tooManyAttempts: 'member.message.tooManyAttempts',
 } as const satisfies Record<string, MessageKey>;
 
 export const alreadyRegistered = () => validationFailed({ email: memberMessages.emailTaken });

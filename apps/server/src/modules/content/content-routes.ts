@@ -93,7 +93,11 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
             cache.dictionary(localeKey),
           ]);
           return encodeJson(
-            JSON.stringify({ data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary)) }),
+            JSON.stringify({
+              data: LayoutSchema.encode(
+                layoutAnswer(locale, parts, dictionary, config.points.segmentPointsByCountry),
+              ),
+            }),
           );
         });
         return sendSerialized(reply, json);

@@ -164,6 +164,32 @@ describe('GET /s2c/content/v1/layout/', () => {
   });
 });
 
+describe('how members earn, in the layout', () => {
+  it("carries each segment kind's points as the server's setting says for the country, and how long points live", async () => {
+    const app = await createTestApp({
+      config: { points: { ...testConfig().points, segmentPointsByCountry: { ae: { air: 7 } } } },
+    });
+    try {
+      const earning = async (host: string) =>
+        (await app.app.inject({ url: '/s2c/content/v1/layout/', headers: { host } })).json<{
+          data: Layout;
+        }>().data.earning;
+      // The spec's table where the setting says nothing…
+      expect(await earning('gr.localhost:3000')).toEqual({
+        segmentPoints: { air: 5, hotel: 10, car: 10, rail: 10 },
+        creditLifetimeYears: 3,
+      });
+      // …and the country's own figure where it does.
+      expect(await earning('ae.localhost:3000')).toEqual({
+        segmentPoints: { air: 7, hotel: 10, car: 10, rail: 10 },
+        creditLifetimeYears: 3,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('an unreachable database', () => {
   it('answers 503 SERVICE_UNAVAILABLE', async () => {
     // Nothing listens on port 1: the connection is refused at once.

@@ -13,12 +13,16 @@ import { fillTemplate, type TemplateFormat } from './template-text.js';
 export const mailTemplates = {
   'confirm-email': ['link', 'number'],
   'already-active': ['loginLink'],
-  'reset-password': ['link', 'firstName'],
+  'reset-password': ['link', 'firstName', 'number'],
+  /** The member number, asked for by email on "Forgot your member number?". */
+  'member-number': ['number', 'loginLink'],
   'delete-account': ['link', 'linkLifeTime'],
   'restore-account': ['link'],
   'account-restored': ['loginLink'],
   'email-change-confirm': ['link', 'newEmail'],
   'email-change-requested': ['newEmail', 'support'],
+  /** To the owner of an address another member asked for: nothing changed, no link was sent. */
+  'email-address-in-use': ['support'],
   'password-changed': ['support'],
   'decision-maker-request': ['officeId', 'agencyName', 'agentName', 'link'],
   'agency-active': ['officeId', 'registrationLink'],

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { creditLifetimeYears } from '@club/contract/earning';
 import type { Transaction } from '../../db/client.js';
 import {
   idList,
@@ -19,8 +20,8 @@ import {
   type LedgerEntryKind,
 } from './schema.js';
 
-/** Credit points lapse this many years after the day they are credited (spec 2 §1). */
-export const CREDIT_LIFETIME_YEARS = 3;
+/** Credit points lapse this many years after the day they are credited (spec 2 §1; the layout tells members). */
+export const CREDIT_LIFETIME_YEARS = creditLifetimeYears;
 
 export type Balance = {
   agentId: number;

@@ -31,6 +31,10 @@ export const membershipScreens = {
     load: () => import('./guest-link/guest-link-screens').then((m) => m.RetrievePasswordScreen),
     fromServer: true,
   },
+  'retrieve-member-number': {
+    load: () => import('./guest-link/guest-link-screens').then((m) => m.RetrieveMemberNumberScreen),
+    fromServer: true,
+  },
   'forgot-password': {
     load: () => import('./password/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
     fromServer: true,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ReconfirmAnswerSchema,
   RestoreAnswerSchema,
+  RetrieveMemberNumberAnswerSchema,
   RetrievePasswordAnswerSchema,
 } from '@club/contract/account-pages';
 import { EmailOnlyWireSchema, RestoreWireSchema } from '@club/contract/membership';
@@ -136,6 +137,22 @@ const retrievePassword: GuestLinkForm<typeof EmailFormSchema, { sent: true }> = 
   outcome: () => ({ notice: 'sent', alert: null }),
 };
 
+const retrieveMemberNumber: GuestLinkForm<typeof EmailFormSchema, { sent: true }> = {
+  scope: 'retrieveMemberNumber',
+  titleId: 'retrieve-member-number-title',
+  texts: {
+    title: 'Forgot your member number?',
+    intro: 'Enter the email address of your account and we will send you your member number.',
+    sent: 'If an account uses this address, your member number arrives within a few minutes. Please check your inbox.',
+    submit: ['retrieveMemberNumber.submit', 'Send my member number'],
+  },
+  cancel: true,
+  schema: EmailFormSchema,
+  defaultValues: { email: '' },
+  answer: RetrieveMemberNumberAnswerSchema,
+  outcome: () => ({ notice: 'sent', alert: null }),
+};
+
 type ReconfirmAnswer = Exclude<
   z.output<typeof ReconfirmAnswerSchema>,
   { validationMessages: unknown }
@@ -208,6 +225,11 @@ const restore: GuestLinkForm<typeof RestoreFormSchema, RestoreAnswer> = {
 /** Retrieve password (spec 1 §2): a link to set a new password. */
 export function RetrievePasswordScreen(props: ScreenProps) {
   return <GuestLinkScreen {...props} form={retrievePassword} />;
+}
+
+/** Forgot your member number: the number mailed to the account's address. */
+export function RetrieveMemberNumberScreen(props: ScreenProps) {
+  return <GuestLinkScreen {...props} form={retrieveMemberNumber} />;
 }
 
 /** Reconfirm (spec 1 §2): a new confirmation link; an active account is invited to log in. */

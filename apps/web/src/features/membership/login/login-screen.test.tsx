@@ -108,6 +108,24 @@ describe('login screen (spec 1 §2 "Login")', () => {
     await screen.findByText(message);
   });
 
+  it('offers the restore of a deleted account whose right password was given', async () => {
+    const message = 'This account was deleted. You can still restore it.';
+    stubApi((call) =>
+      call.path === '/s2c/auth/v1/token/agent'
+        ? apiError(403, 'FORBIDDEN', { username: message, restore: true })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderMembershipScreen(<LoginScreen page={page} />, { path: '/eng/login' });
+    expect(screen.queryByRole('link', { name: 'Restore your account' })).toBeNull();
+    await logIn(user, '123', 'secret-1');
+    await screen.findByText(message);
+    expect(screen.getByRole('link', { name: 'Restore your account' }).getAttribute('href')).toBe(
+      '/eng/restore',
+    );
+    expect(readStoredValue('token')).toBeNull();
+  });
+
   it('moves a 400 message for username onto the number field', async () => {
     stubApi((call) =>
       call.path === '/s2c/auth/v1/token/agent'
@@ -168,7 +186,7 @@ describe('login screen (spec 1 §2 "Login")', () => {
     expect(document.activeElement).toBe(number());
   });
 
-  it('links to forgot password and registration, and to "Activate account" with double opt-in', () => {
+  it('links to forgot password, forgot member number and registration, and to "Activate account" with double opt-in', () => {
     stubApi();
     const { unmount } = renderMembershipScreen(<LoginScreen page={page} />, {
       layout: makeClientLayout({ doubleOpt: false }),
@@ -176,6 +194,9 @@ describe('login screen (spec 1 §2 "Login")', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
       '/eng/retrieve-password',
     );
+    expect(
+      screen.getByRole('link', { name: 'Forgot your member number?' }).getAttribute('href'),
+    ).toBe('/eng/retrieve-member-number');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
       '/eng/registration',
     );

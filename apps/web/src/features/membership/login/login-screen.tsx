@@ -34,7 +34,8 @@ const credentialStatuses = new Set([401, 403, 429]);
 
 /**
  * The server's message for the credentials, on the number field: 401 wrong
- * number or password, 403 email not confirmed yet, 429 too many attempts.
+ * number or password, 403 email not confirmed yet (or a deleted account,
+ * which can be restored), 429 too many attempts.
  */
 function credentialMessages(error: unknown): FieldMessages | null {
   if (!isApiError(error) || !credentialStatuses.has(error.status)) return null;
@@ -55,6 +56,7 @@ export function LoginScreen(_props: ScreenProps) {
   const logIn = useLogIn();
   const loggingIn = useRef(false);
   const [unavailable, setUnavailable] = useState(false);
+  const [restorable, setRestorable] = useState(false);
   const form = useResolvedClubForm(loginResolver, { number: '', password: '' });
 
   useEffect(() => {
@@ -67,9 +69,13 @@ export function LoginScreen(_props: ScreenProps) {
     async ({ number, password }) => {
       setUnavailable(false);
       let answer;
+      setRestorable(false);
       try {
         answer = await postLogin({ username: number, password });
       } catch (error) {
+        // The right password to a deleted account: its restore is offered.
+        if (isApiError(error) && (error.data as { restore?: unknown } | null)?.restore === true)
+          setRestorable(true);
         const credentials = credentialMessages(error);
         if (credentials) return credentials;
         if (isApiError(error) && error.status === 400) throw error;
@@ -102,6 +108,13 @@ export function LoginScreen(_props: ScreenProps) {
           autoComplete="current-password"
         />
         <FormAlert messages={otherMessages} />
+        {restorable ? (
+          <p className="alert alert--info">
+            <Link to={pagePath(layout, 'restore')}>
+              {text('restore.title', 'Restore your account')}
+            </Link>
+          </p>
+        ) : null}
         {unavailable ? (
           <p className="alert alert--danger" role="alert">
             {text('login.unavailable', 'Unable to login (service unavailable)')}
@@ -115,6 +128,11 @@ export function LoginScreen(_props: ScreenProps) {
         <li>
           <Link to={pagePath(layout, 'retrieve-password')}>
             {text('login.forgotPassword', 'Forgot your password?')}
+          </Link>
+        </li>
+        <li>
+          <Link to={pagePath(layout, 'retrieve-member-number')}>
+            {text('login.forgotNumber', 'Forgot your member number?')}
           </Link>
         </li>
         <li>

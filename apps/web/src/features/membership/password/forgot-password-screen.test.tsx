@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const page = (linkValid = true) =>
   makePage(
     'forgot-password',
-    { FirstUsername: 'Eleni', linkValid },
+    { FirstUsername: 'Eleni', memberNumber: linkValid ? '1000003' : '', linkValid },
     { params: { token: 'reset-1' } },
   );
 
@@ -40,6 +40,14 @@ describe('forgot password (spec 1 §2)', () => {
     expect(post?.body.get('token')).toBe('reset-1');
     expect(post?.body.get('password')).toBe('newpass1');
     expect(post?.body.get('passwordRepeat')).toBe('newpass1');
+  });
+
+  it('shows the member number, read left to right', () => {
+    stubApi();
+    renderMembershipScreen(<ForgotPasswordScreen page={page()} />);
+    const number = screen.getByText('1000003');
+    expect(number.closest('bdi')?.getAttribute('dir')).toBe('ltr');
+    expect(number.closest('p')?.textContent).toBe('Your member number: 1000003');
   });
 
   it('shows the invalid-link text with a link for a new one', () => {

@@ -16,6 +16,7 @@ import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../../../shared/forms/use-club-form';
 import { ClubForm } from '../../../shared/forms/club-form';
 import { LoginLink } from '../forms/login-link';
+import { LeftToRight } from '../../../shared/left-to-right';
 
 const NewPasswordFormSchema = withPasswordRepeatCheck(
   z.object({
@@ -30,7 +31,11 @@ const NewPasswordFormSchema = withPasswordRepeatCheck(
  * An unknown, used or expired link shows the invalid-link text.
  */
 export function ForgotPasswordScreen({ page }: ScreenProps) {
-  const { FirstUsername = '', linkValid = false } = page as Partial<ForgotPasswordPage>;
+  const {
+    FirstUsername = '',
+    memberNumber = '',
+    linkValid = false,
+  } = page as Partial<ForgotPasswordPage>;
   const layout = useLayout();
   const text = useDictionary();
   const queryClient = useQueryClient();
@@ -83,6 +88,14 @@ export function ForgotPasswordScreen({ page }: ScreenProps) {
           'Hello {firstName}, please choose a new password.',
         ).replace('{firstName}', FirstUsername)}
       </p>
+      {memberNumber === '' ? null : (
+        <p className="membership__member-number">
+          {text('forgotPassword.memberNumber', 'Your member number')}:{' '}
+          <strong>
+            <LeftToRight>{memberNumber}</LeftToRight>
+          </strong>
+        </p>
+      )}
       <ClubForm form={form} onSubmit={onSubmit}>
         <NewPasswordFields label={text('form.newPassword', 'New password')} />
         <FormAlert messages={otherMessages} />

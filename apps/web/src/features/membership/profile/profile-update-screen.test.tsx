@@ -88,22 +88,22 @@ describe('profile update (spec 1 §2, §4)', () => {
     );
   });
 
-  it('shows the server message of a used email on the email field', async () => {
+  it('shows the server message of too many new emails on the email field', async () => {
     writeStoredValue('userId', '7');
     stubApi((call) => {
       if (isAgent(call, 'GET')) return apiData(makeUser());
       if (isAgent(call, 'PUT'))
-        return apiError(400, 'VALIDATION_FAILED', {
-          email: 'This email address is already registered',
-          requestId: 'r1',
+        return apiError(429, 'TOO_MANY_REQUESTS', {
+          email: 'Too many attempts. Please try again in a few minutes.',
         });
       return undefined;
     });
     const user = userEvent.setup();
     renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('This email address is already registered');
+    await screen.findByText('Too many attempts. Please try again in a few minutes.');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Your details have been updated.')).toBeNull();
   });
 
   it('has the sign field in Austria', () => {

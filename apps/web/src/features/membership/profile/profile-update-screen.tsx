@@ -39,11 +39,17 @@ import {
   SignField,
 } from '../../../shared/forms/common-fields';
 
-/** The 429 answer's message on the current-password field, or the generic one. */
-function tooManyAttempts(data: unknown): { oldPassword: string[] } {
+/**
+ * The 429 answer's message on its field: the email (too many new addresses
+ * asked for), else the current password (too many wrong ones), with the
+ * generic message when the answer has none.
+ */
+function tooManyAttempts(data: unknown): { email: string[] } | { oldPassword: string[] } {
+  const fields = typeof data === 'object' && data !== null ? data : {};
+  if ('email' in fields) return { email: [String(fields.email)] };
   const message =
-    typeof data === 'object' && data !== null && 'oldPassword' in data
-      ? String(data.oldPassword)
+    'oldPassword' in fields
+      ? String(fields.oldPassword)
       : 'Too many attempts. Please try again in a few minutes.';
   return { oldPassword: [message] };
 }
@@ -93,7 +99,7 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
     try {
       saved = await putProfile(user.id, profileWireValues(values));
     } catch (error) {
-      // Too many wrong current passwords: the server's message belongs to that field.
+      // Too many wrong current passwords, or new emails: the server's message belongs to that field.
       if (isApiError(error) && error.status === 429) return tooManyAttempts(error.data);
       throw error;
     }
