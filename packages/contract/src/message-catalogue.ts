@@ -70,6 +70,9 @@ export const messageCatalogue = {
     'This office ID belongs to a direct-sales office, whose agents use the direct-access platform.',
   'member.message.unknownCountry': 'Select a country of the club',
   'member.message.tooManyAttempts': 'Too many attempts. Please try again in a few minutes.',
+  /** Login with the right password to an account deleted within its retention time. */
+  'member.message.deleted':
+    'This account was deleted. You can still restore it: the link below mails you a restore link.',
   'member.message.pending':
     'Please confirm your email address first. Use "Activate account" to get a new link.',
   // The decision-maker notify form of registration, when the office has too many waiting addresses.

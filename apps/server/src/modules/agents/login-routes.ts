@@ -20,6 +20,7 @@ export type LoginRoutesOptions = {
 
 /** Message keys of the login answers, worded in the request's language by the error handler. */
 export const loginMessages = {
+  deleted: 'member.message.deleted',
   pending: 'member.message.pending',
   tooManyAttempts: 'member.message.tooManyAttempts',
 } as const satisfies Record<string, MessageKey>;
@@ -45,7 +46,9 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
             "Malformed input; a number that is not digits gives { username: 'Invalid Username or Password' }",
           ),
           401: ErrorBodySchema.describe("{ username: 'Invalid Username or Password' }"),
-          403: ErrorBodySchema.describe('The email address is not confirmed yet (double opt-in)'),
+          403: ErrorBodySchema.describe(
+            'The email address is not confirmed yet (double opt-in); or, with the right password, the account was deleted and can still be restored (`restore: true`)',
+          ),
           429: ErrorBodySchema.describe(
             'Too many failed attempts for this number or address; see Retry-After. A browser with a valid device cookie for the number (set by a successful login) is not held back by them.',
           ),
@@ -79,6 +82,19 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
         member?.passwordHash ?? (await dummyPasswordHash()),
         password,
       );
+      if (member !== undefined && correct && member.status === 'deleted') {
+        // The right password proves the account is theirs: offer its restore
+        // (the purge removes it after its retention time; then it is unknown).
+        request.log.info(
+          { event: 'login.failed', reason: 'deleted member, restorable', memberId: member.id },
+          'login failed',
+        );
+        await limiter.succeeded(gate.attempt);
+        throw new HttpError(403, ErrorCode.forbidden, {
+          username: loginMessages.deleted,
+          restore: true,
+        });
+      }
       if (member === undefined || !correct || member.status === 'deleted') {
         // Ids only: never the password, and no number that matches no member (it may be a mistyped password).
         request.log.info(

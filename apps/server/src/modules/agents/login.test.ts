@@ -60,18 +60,37 @@ describe('POST /s2c/auth/v1/token/agent', () => {
     expect((await login(t.app, ` ${agent.number} `, agent.password)).statusCode).toBe(200);
   });
 
-  it("answers 401 'Invalid Username or Password' for a wrong password, an unknown number and a deleted member", async () => {
+  it("answers 401 'Invalid Username or Password' for a wrong password, an unknown number and a deleted member's wrong password", async () => {
     const agent = await createAgent(t.database.db);
     const deleted = await createAgent(t.database.db, { status: 'deleted', deletedAt: new Date() });
     for (const [number, password] of [
       [agent.number, 'wrong1pass'],
       ['99999999999', 'whatever1'],
-      [deleted.number, deleted.password],
+      [deleted.number, 'wrong1pass'],
     ] as const) {
       const response = await login(t.app, number, password);
       expect(response.statusCode, number).toBe(401);
       expect(response.json()).toEqual(invalid);
     }
+  });
+
+  it('offers the restore to a deleted member who gives the right password, and opens no session', async () => {
+    const deleted = await createAgent(t.database.db, { status: 'deleted', deletedAt: new Date() });
+    const response = await login(t.app, deleted.number, deleted.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'FORBIDDEN',
+      data: {
+        username:
+          'This account was deleted. You can still restore it: the link below mails you a restore link.',
+        restore: true,
+      },
+    });
+    const opened = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.agentId, deleted.id));
+    expect(opened).toEqual([]);
   });
 
   it("answers 400 'Invalid Username or Password' on username for a number that is not digits", async () => {
