@@ -70,6 +70,67 @@ describe.each([
       }
     }
   });
+
+  it('keep every booking remark whole inside one left-to-right element of the HTML', () => {
+    let remarks = 0;
+    for (const { file, texts } of files) {
+      for (const template of mailTemplateNames) {
+        const html = texts[`mail.${template}.html`] ?? '';
+        const all = html.split('RM*AMA').length - 1;
+        const isolated = html.split('<span dir="ltr">RM*AMA {{number}}</span>').length - 1;
+        expect(isolated, `${file}: ${template} html`).toBe(all);
+        remarks += all;
+      }
+    }
+    expect(remarks).toBeGreaterThan(0);
+  });
+});
+
+describe('left-to-right values in a mail', () => {
+  it('isolate member numbers, codes and addresses in the HTML, never inside a tag or in the text', () => {
+    const variables = {
+      number: '1000003',
+      officeId: 'DXBAE2190',
+      link: 'http://ae.localhost/x',
+      firstName: 'Ann',
+    };
+    expect(
+      fillTemplate(
+        '<p title="{{number}}">{{firstName}}: <span dir="ltr">RM*AMA {{number}}</span>, {{officeId}} <a href="{{link}}">x</a></p>',
+        variables,
+        'html',
+      ),
+    ).toBe(
+      '<p title="1000003">Ann: <span dir="ltr">RM*AMA <span dir="ltr">1000003</span></span>, <span dir="ltr">DXBAE2190</span> <a href="http://ae.localhost/x">x</a></p>',
+    );
+    expect(fillTemplate('RM*AMA {{number}}, {{officeId}}', variables, 'text')).toBe(
+      'RM*AMA 1000003, DXBAE2190',
+    );
+    expect(fillTemplate('{{number}}', variables, 'subject')).toBe('1000003');
+    // An empty value leaves no empty element behind.
+    expect(fillTemplate('<p>{{orderId}}</p>', {}, 'html')).toBe('<p></p>');
+  });
+
+  it('isolate them in counted HTML too, and in the Arabic confirmation the remark reads RM*AMA first', () => {
+    expect(
+      fillTemplate(
+        '{{orderId}}: {points, plural, one {# point} other {# points}}',
+        { orderId: '42', points: '3' },
+        'html',
+      ),
+    ).toBe('<span dir="ltr">42</span>: 3 points');
+    const texts = languageFiles(join(repositoryRoot, 'content')).find(
+      ({ file }) => file === join('countries', 'ae', 'ara.json'),
+    )!.texts;
+    const html = fillTemplate(
+      texts['mail.confirm-email.html']!,
+      { link: 'http://ae.localhost/c', number: '1000003', firstName: 'Ann' },
+      'html',
+      'ar-AE',
+    );
+    expect(html).toContain('<span dir="ltr">RM*AMA <span dir="ltr">1000003</span></span>');
+    expect(html).toContain('<strong><span dir="ltr">1000003</span></strong>');
+  });
 });
 
 describe('template placeholders', () => {

@@ -19,6 +19,29 @@ const countedPlaceholder = /\{\s*([A-Za-z][A-Za-z0-9]*)\s*,\s*(?:plural|selector
 
 export type TemplateFormat = 'subject' | 'text' | 'html';
 
+/**
+ * Values that read left to right in any language: member numbers, codes,
+ * order numbers, addresses. In the HTML part each is isolated as its own
+ * left-to-right span, so a right-to-left mail never turns a code around
+ * or moves it among its neighbours. (A remark in a
+ * template keeps `RM*AMA {{number}}` inside one `dir="ltr"` element of its
+ * own: mail-templates.test.ts checks the demo's.) Links are not among them:
+ * they stand in `href` attributes.
+ */
+export const leftToRightPlaceholders: ReadonlySet<string> = new Set([
+  'number',
+  'officeId',
+  'orderId',
+  'vouchers',
+  'newEmail',
+  'support',
+]);
+
+/** Whether `offset` of an HTML template lies inside a tag (an attribute's value), not in text. */
+function insideTag(template: string, offset: number): boolean {
+  return template.lastIndexOf('<', offset) > template.lastIndexOf('>', offset);
+}
+
 /** Private-use marks around a `{{name}}` while the ICU formatter reads the template: no meaning to it. */
 const kept = (name: string) => `\uE000${name}\uE001`;
 const keptPlaceholder = /\uE000([A-Za-z][A-Za-z0-9]*)\uE001/g;
@@ -33,9 +56,14 @@ export function fillTemplate(
     const raw = Object.hasOwn(variables, name) ? (variables[name] ?? '') : '';
     return isCalendarDate(raw) ? formatLocaleDate(raw, locale) : raw;
   };
-  const fill = (_match: string, name: string) => {
+  const fill = (_match: string, name: string, offset: number, whole: string) => {
     const filled = value(name);
-    if (format === 'html') return escapeHtml(filled);
+    if (format === 'html') {
+      const escaped = escapeHtml(filled);
+      return leftToRightPlaceholders.has(name) && filled !== '' && !insideTag(whole, offset)
+        ? `<span dir="ltr">${escaped}</span>`
+        : escaped;
+    }
     if (format === 'subject') return filled.replace(/[\r\n]+/g, ' ');
     return filled;
   };
