@@ -64,7 +64,8 @@ export function registerMembershipPages(app: FastifyInstance): void {
 
   pageRegistry.register({
     name: 'registration-success',
-    words: ['registrationSuccess', 'form'],
+    // The booking remark card: its words and the segment kinds' names.
+    words: ['registrationSuccess', 'form', 'earning', 'points.kind'],
     cached: true,
     load: async ({ content }) => (await content.page()) ?? { title: 'Registration' },
   });

@@ -19,7 +19,8 @@ export const contentPageTitles = {
 /** Dictionary scopes of each content page's screen beyond the layout's (dictionary-words.ts). */
 const contentPageWords: Partial<Record<keyof typeof contentPageTitles, readonly string[]>> = {
   // Guests see the guest home, members the member home, on one page name.
-  home: ['home', 'memberHome', 'pointsStatus'],
+  // The member home's booking remark card: its words and the segment kinds' names.
+  home: ['home', 'memberHome', 'pointsStatus', 'earning', 'points.kind'],
   // Members see their points panel beside the questions (spec 1 §2).
   faq: ['faq', 'pointsStatus'],
   'privacy-policy': ['privacy'],

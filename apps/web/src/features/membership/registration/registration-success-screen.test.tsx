@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A custom page text is rich text (DOMPurify needs jsdom).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { makeClientLayout } from '../../../testing/render-screen';
 import {
   makePage,
@@ -12,6 +12,12 @@ import {
 import { RegistrationSuccessScreen } from './registration-success-screen';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** What each segment earns in the country, as the layout answers it. */
+const earning = {
+  segmentPoints: { air: 5, hotel: 10, car: 10, rail: 10 },
+  creditLifetimeYears: 3,
+};
 
 describe('registration success (spec 1 §2)', () => {
   it('with double opt-in: the accepted message and a link to resend the confirmation email', () => {
@@ -49,24 +55,66 @@ describe('registration success (spec 1 §2)', () => {
     expect(screen.getByRole('link', { name: 'Resend the confirmation email' })).toBeTruthy();
   });
 
-  it('without double opt-in: the member number of the member just registered', async () => {
+  it('without double opt-in: the member number of the member just registered, and the remark card', async () => {
     stubApi();
     renderMembershipScreen(
       <RegistrationSuccessScreen page={makePage('registration-success', {})} />,
       {
         user: makeUser({ number: '555000111' }),
+        layout: makeClientLayout({ earning }),
       },
     );
-    expect((await screen.findAllByText('555000111')).map((n) => n.getAttribute('dir'))).toEqual([
-      'ltr',
-      'ltr',
-    ]);
-    expect(
-      screen.getByText(
-        (_, element) =>
-          element?.tagName === 'P' && /RM\*AMA 555000111 /.test(element.textContent ?? ''),
-      ),
-    ).toBeTruthy();
+    expect((await screen.findByText('555000111')).getAttribute('dir')).toBe('ltr');
+    const card = screen.getByRole('region', { name: 'Your booking remark' });
+    expect(within(card).getByText('RM*AMA 555000111').getAttribute('dir')).toBe('ltr');
+    expect(within(card).getByRole('button', { name: 'Copy the remark' })).toBeTruthy();
+    expect(within(card).getByRole('table', { name: 'What each segment earns' })).toBeTruthy();
+  });
+
+  it('with double opt-in: the remark card of the member just registered, before their first login', () => {
+    stubApi();
+    renderMembershipScreen(
+      <RegistrationSuccessScreen page={makePage('registration-success', {})} />,
+      {
+        layout: makeClientLayout({ doubleOpt: true, earning }),
+        path: '/eng/registration-success',
+        state: { memberNumber: '555000222' },
+      },
+    );
+    const card = screen.getByRole('region', { name: 'Your booking remark' });
+    expect(card.querySelector('code')?.textContent).toBe('RM*AMA 555000222');
+    const air = within(card).getByRole('rowheader', { name: 'Air' }).closest('tr');
+    expect(air?.textContent).toBe('Air5');
+  });
+
+  it('on a right-to-left page keeps RM*AMA before the number, as one value', () => {
+    stubApi();
+    renderMembershipScreen(
+      <RegistrationSuccessScreen page={makePage('registration-success', {})} />,
+      {
+        user: makeUser({ number: '1000003' }),
+        layout: makeClientLayout({
+          isRtl: true,
+          languageShortCode: 'ar',
+          countryCode: 'ae',
+          earning,
+          dictionary: { 'earning.title': 'ملاحظة الحجز الخاصة بك' },
+        }),
+      },
+    );
+    const card = screen.getByRole('region', { name: 'ملاحظة الحجز الخاصة بك' });
+    // No element isolates the number alone: that is what showed "1000003 RM*AMA".
+    const isolated = [...card.querySelectorAll('[dir="ltr"]')].map((node) => node.textContent);
+    expect(isolated).toEqual(['RM*AMA 1000003']);
+  });
+
+  it('without any number: no remark card', () => {
+    stubApi();
+    renderMembershipScreen(
+      <RegistrationSuccessScreen page={makePage('registration-success', {})} />,
+      { layout: makeClientLayout({ earning }) },
+    );
+    expect(screen.queryByRole('region', { name: 'Your booking remark' })).toBeNull();
   });
 
   it('without a member: a link to login', () => {

@@ -8,7 +8,7 @@ import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { ScreenFrame } from '../../../shared/forms/screen-frame';
 import { LeftToRight } from '../../../shared/left-to-right';
-import { fillNodes } from '../../../shared/points-status/format';
+import { RemarkCard } from '../../../shared/remark-card/remark-card';
 import { LoginLink } from '../forms/login-link';
 
 /**
@@ -26,7 +26,8 @@ function memberNumberOf(state: unknown): string | undefined {
  * Registration success (spec 1 §2): with double opt-in, the accepted message,
  * the member number of the member just registered and a link to resend the
  * confirmation email; otherwise the member number, or a link to login. A
- * custom page text replaces them.
+ * custom page text replaces them. Whenever the new member's number is known,
+ * the booking remark card follows: how to earn from the first booking on.
  */
 export function RegistrationSuccessScreen({ page }: ScreenProps) {
   const layout = useLayout();
@@ -79,15 +80,6 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
         <p className="membership__member-number">
           <LeftToRight>{user.number}</LeftToRight>
         </p>
-        <p>
-          {fillNodes(
-            text(
-              'registrationSuccess.remark',
-              'Add the remark RM*AMA {number} (with the space) to your bookings to earn points.',
-            ),
-            { number: <LeftToRight>{user.number}</LeftToRight> },
-          )}
-        </p>
       </>
     );
   else
@@ -98,9 +90,11 @@ export function RegistrationSuccessScreen({ page }: ScreenProps) {
       </>
     );
 
+  const memberNumber = registeredNumber ?? user?.number;
   return (
     <ScreenFrame id="registration-success-title" title={title}>
       {body}
+      {memberNumber !== undefined ? <RemarkCard memberNumber={memberNumber} /> : null}
     </ScreenFrame>
   );
 }

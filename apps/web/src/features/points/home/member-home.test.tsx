@@ -221,6 +221,92 @@ describe('member home (spec 2 §2.4)', () => {
   });
 });
 
+describe('how to earn on the member home (issue 30)', () => {
+  const earning = {
+    segmentPoints: { air: 5, hotel: 10, car: 10, rail: 10 },
+    creditLifetimeYears: 3,
+  };
+  const newMember = makeStatusReport({
+    totalSegmentsPD: 0,
+    totalSegmentsOk: 0,
+    totalSegments: 0,
+    accumulated: 0,
+    used: 0,
+    expired: 0,
+    available: 0,
+    regular: 0,
+    additional: 0,
+  });
+
+  it('shows the booking remark card beside the points of a member who has them', async () => {
+    pointsApi();
+    renderHome(makeClientLayout({ earning }));
+    await screen.findByRole('table', { name: 'Segments' });
+    const card = screen.getByRole('region', { name: 'Your booking remark' });
+    expect(card.querySelector('code')?.textContent).toBe('RM*AMA 100200300');
+    expect(within(card).getByRole('button', { name: 'Copy the remark' })).toBeTruthy();
+  });
+
+  it('shows a member with no points yet how to start: the remark, what earns and how long points live', async () => {
+    pointsApi(newMember);
+    renderHome(makeClientLayout({ earning }));
+    expect(await screen.findByText('You have no points yet.')).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Your booking remark' });
+    expect(card.querySelector('code')?.textContent).toBe('RM*AMA 100200300');
+    expect(within(card).getByRole('table', { name: 'What each segment earns' })).toBeTruthy();
+    const start = screen.getByRole('region', { name: 'How to start earning points' });
+    expect(within(start).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(start).getByText('Points stay yours for 3 years from the day they are credited.'),
+    ).toBeTruthy();
+    // No empty status, no chart of nothing, nothing to spend.
+    expect(screen.queryByRole('table', { name: 'Segments' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'When your points lapse' })).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Spend my points' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Spend my points' })).toBeNull();
+  });
+
+  it('offers no "Spend my points" with 0 points while segments are on the way', async () => {
+    pointsApi(makeStatusReport({ ...newMember, totalSegmentsPD: 2, totalSegments: 2 }));
+    renderHome(makeClientLayout({ earning }));
+    // The status shows the pending segments…
+    const segments = await screen.findByRole('table', { name: 'Segments' });
+    expect(row(segments, 'Pending')[1]).toBe('2');
+    // …and there is nothing to spend yet.
+    expect(screen.queryByRole('link', { name: 'Spend my points' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Spend my points' })).toBeNull();
+  });
+
+  it('words how to start in the page language, right to left', async () => {
+    pointsApi(newMember);
+    renderHome(
+      makeClientLayout({
+        isRtl: true,
+        languageShortCode: 'ar',
+        countryCode: 'ae',
+        earning,
+        dictionary: {
+          'memberHome.noPointsYet': 'لا توجد لديك نقاط بعد.',
+          'memberHome.startTitle': 'كيف تبدأ في كسب النقاط',
+          'memberHome.lifetime':
+            'تبقى النقاط لك لمدة {years, plural, zero {# سنة} one {سنة واحدة} two {سنتين} few {# سنوات} many {# سنة} other {# سنة}} من يوم إضافتها.',
+        },
+      }),
+    );
+    expect(await screen.findByText('لا توجد لديك نقاط بعد.')).toBeTruthy();
+    const start = screen.getByRole('region', { name: 'كيف تبدأ في كسب النقاط' });
+    expect(
+      within(start).getByText(/^تبقى النقاط لك لمدة (3|٣) سنوات من يوم إضافتها\.$/),
+    ).toBeTruthy();
+    const isolated = [...document.querySelectorAll('main [dir="ltr"], section [dir="ltr"]')].map(
+      (node) => node.textContent,
+    );
+    expect(isolated).toContain('RM*AMA 100200300');
+    expect(isolated).not.toContain('100200300');
+  });
+});
+
 describe('status panel tooltips', () => {
   const infoButton = () => screen.getByRole('button', { name: 'About: Pending' });
   const tooltipOf = (button: HTMLElement) =>

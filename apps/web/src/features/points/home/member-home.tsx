@@ -17,7 +17,8 @@ import { LocaleDate } from '../../../shared/locale-date';
 import { Loading, Unavailable } from '../../../shared/points-status/query-state';
 import { StatusPanel } from '../components/status-panel';
 import '../points.css';
-import { loadMessageFormat } from '../../../shared/wording';
+import { loadMessageFormat, useWording } from '../../../shared/wording';
+import { RemarkCard } from '../../../shared/remark-card/remark-card';
 
 /**
  * While gift ordering is closed (the country's switch or its ordering
@@ -55,6 +56,8 @@ function SpendPoints({ report }: { report: StatusReport }) {
   const label = text('memberHome.spend', 'Spend my points');
   if (report.orderingClosed === true)
     return <OrderingClosed reopensOn={report.orderingReopensOn ?? null} />;
+  // Nothing to spend yet: no button that leads to gifts the member cannot order.
+  if (report.available <= 0) return null;
   if (!report.edenredIsOff)
     return (
       <p className="points-home__spend">
@@ -78,7 +81,59 @@ function SpendPoints({ report }: { report: StatusReport }) {
   );
 }
 
-/** The points of the member: available points, spending, the status panel. */
+/** A member who never earned a point and has no segment on the way: nothing to chart or spend yet. */
+function hasNoPointsYet(report: StatusReport): boolean {
+  return report.accumulated === 0 && report.totalSegments === 0;
+}
+
+/**
+ * "How to start" for a member with no points yet (issue 30): the booking
+ * remark with what each segment earns, the steps to the first gift and how
+ * long points live, instead of an empty status, chart and "Spend my points".
+ */
+function HowToStart({ number }: { number: string }) {
+  const text = useDictionary();
+  const wording = useWording();
+  const { earning } = useLayout();
+  const titleId = useId();
+  return (
+    <>
+      <p className="points-home__lead">
+        {text('memberHome.noPointsYet', 'You have no points yet.')}
+      </p>
+      <RemarkCard memberNumber={number} />
+      <section className="points-home__section points-home__start" aria-labelledby={titleId}>
+        <h2 id={titleId}>{text('memberHome.startTitle', 'How to start earning points')}</h2>
+        <ol className="points-home__steps">
+          <li>
+            {text(
+              'memberHome.startRemark',
+              'Add your booking remark to every booking you make with your office ID.',
+            )}
+          </li>
+          <li>
+            {text(
+              'memberHome.startPending',
+              'Each segment shows as pending once the booking reaches us, and earns its points when it is flown or used.',
+            )}
+          </li>
+          <li>{text('memberHome.startGifts', 'Spend your points on gifts from the gift list.')}</li>
+        </ol>
+        {earning !== undefined ? (
+          <p>
+            {wording.text(
+              'memberHome.lifetime',
+              'Points stay yours for {years, plural, one {# year} other {# years}} from the day they are credited.',
+              { years: earning.creditLifetimeYears },
+            )}
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+/** The points of the member: available points, spending, the booking remark, the status panel. */
 function MemberPoints({ number }: { number: string }) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
@@ -87,6 +142,7 @@ function MemberPoints({ number }: { number: string }) {
   if (status.isPending) return <Loading />;
   if (status.isError) return <Unavailable onRetry={() => void status.refetch()} />;
   const report = status.data;
+  if (hasNoPointsYet(report)) return <HowToStart number={number} />;
   return (
     <>
       {/* The balance and the next action come first, so a phone shows them without scrolling. */}
@@ -103,6 +159,7 @@ function MemberPoints({ number }: { number: string }) {
           'Every air, hotel, car or rail segment you book earns points that you can redeem for gifts.',
         )}
       </p>
+      <RemarkCard memberNumber={number} />
       <section className="points-home__section" aria-labelledby={statusTitleId}>
         <h2 id={statusTitleId}>{text('pointsStatus.title', 'Your points status')}</h2>
         <StatusPanel report={report} />
@@ -111,11 +168,17 @@ function MemberPoints({ number }: { number: string }) {
   );
 }
 
-/** The expiry forecast of the member home (beyond the spec: "when do my points lapse?"). */
+/**
+ * The expiry forecast of the member home (beyond the spec: "when do my points
+ * lapse?"), loaded beside the status report; none for a member with no points
+ * yet, who has nothing to lapse.
+ */
 function Forecast({ number }: { number: string }) {
   const text = useDictionary();
+  const status = useQuery(statusReportQueryOptions(number, httpClient));
   const forecast = useExpiryForecast(number);
   const titleId = useId();
+  if (status.data !== undefined && hasNoPointsYet(status.data)) return null;
   return (
     <section className="points-home__section" aria-labelledby={titleId}>
       <h2 id={titleId}>{text('pointsStatus.forecastTitle', 'When your points lapse')}</h2>
@@ -128,8 +191,9 @@ function Forecast({ number }: { number: string }) {
 
 /**
  * The member home on `home` for a stored session (spec 2 §2.4 "Member home"):
- * welcome by first name, available points, "Spend my points", the status
- * panel's three tables, the expiry forecast and a link to the points page.
+ * welcome by first name, available points, "Spend my points", the booking
+ * remark card, the status panel's three tables, the expiry forecast and a
+ * link to the points page; "how to start" for a member with no points yet.
  */
 export function MemberHome(_props: ScreenProps) {
   const { user, userCheckError } = useCommonState();
