@@ -64,6 +64,10 @@ async function placeOrderThroughReview(user: User, delivery = 'Collect personall
   await user.click(continueButton());
   await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
 }
+/** A figure of the thank-you's points, by its label. */
+const thankYouFigure = (label: string) =>
+  screen.getByText(label, { selector: '.redeem-thanks dt' }).nextElementSibling?.textContent;
+const remainingPoints = () => thankYouFigure('Points remaining');
 const orders = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === orderPath);
 
@@ -91,24 +95,24 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await placeOrderThroughReview(user);
-    expect(
-      await screen.findByText('Thank you for your order!', { selector: '.alert p' }),
-    ).toBeTruthy();
+    const thanks = await screen.findByRole('region', { name: 'Thank you for your order!' });
     // The order number and what was ordered.
-    expect(screen.getByText('Order number:', { exact: false }).textContent).toBe(
+    expect(within(thanks).getByText('Order number:', { exact: false }).textContent).toBe(
       // An identifier: no digit grouping.
       'Order number: 12041',
     );
-    const ordered = screen.getByRole('list', { name: 'What you ordered' });
+    const ordered = within(thanks).getByRole('list', { name: 'What you ordered' });
     expect(
       within(ordered)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['2 × Travel mug', '1 × City guide']);
-    expect(screen.getByText('Your remaining points: 435')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See your ordered gifts' }).getAttribute('href')).toBe(
-      '/eng/points#ordered-gifts',
-    );
+    expect(remainingPoints()).toBe('435');
+    expect(
+      within(thanks)
+        .getByRole('link', { name: 'See this order and how it progresses' })
+        .getAttribute('href'),
+    ).toBe('/eng/points#order-12041');
     expect(screen.getByRole('status').textContent).toBe('Thank you for your order!');
     const [order] = orders(calls);
     expect(Object.fromEntries(order?.body ?? [])).toEqual({
@@ -176,7 +180,8 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     expect(within(again).queryByText('Delivery address')).toBeNull();
     expect(within(again).getByText('Collect personally')).toBeTruthy();
     await user.click(confirmButton());
-    await screen.findByText('Your remaining points: 435');
+    await screen.findByRole('region', { name: 'Thank you for your order!' });
+    expect(remainingPoints()).toBe('435');
     expect(orders(calls)).toHaveLength(1);
     expect(orders(calls)[0]?.body.get('delivery')).toBe('self');
   });
@@ -241,7 +246,8 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     await user.clear(address);
     await user.type(address, 'Ermou 10, Athens');
     await placeOrderThroughReview(user, 'Send to my address');
-    await screen.findByText('Your remaining points: 435');
+    await screen.findByRole('region', { name: 'Thank you for your order!' });
+    expect(remainingPoints()).toBe('435');
     const [order] = orders(calls);
     expect(order?.body.get('delivery')).toBe('send');
     expect(order?.body.get('giftDeliveryAddress')).toBe('Ermou 10, Athens');
@@ -282,8 +288,45 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     await user.click(confirmButton());
     expect(orders(calls)).toHaveLength(1);
     release(apiData(makeRedeemResult()));
-    expect(await screen.findByText('Your remaining points: 435')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Thank you for your order!' });
+    expect(remainingPoints()).toBe('435');
     expect(orders(calls)).toHaveLength(1);
+  });
+
+  it('stacks the thank-you: title, order number, each gift with its quantity, points spent and remaining, a link to the order', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(makeRedeemResult({ Refresh: 435, orderId: 12041 })),
+    });
+    await placeOrderThroughReview(user);
+    const thanks = await screen.findByRole('region', { name: 'Thank you for your order!' });
+    // One column at every width: its own box, not the alert's row of side-by-side lines.
+    expect(thanks.classList.contains('redeem-thanks')).toBe(true);
+    const lines = [...thanks.children].map((child) => child.textContent);
+    expect(lines).toEqual([
+      'Thank you for your order!',
+      'Order number: 12041',
+      'What you ordered',
+      '2 × Travel mug1 × City guide',
+      'Points spent500Points remaining435',
+      'See this order and how it progresses',
+    ]);
+    expect(thankYouFigure('Points spent')).toBe('500');
+    expect(thankYouFigure('Points remaining')).toBe('435');
+    expect(within(thanks).getByText('12041').getAttribute('dir')).toBe('ltr');
+  });
+
+  it('links the thank-you to the ordered gifts when the answer has no order number', async () => {
+    const user = userEvent.setup();
+    renderRedeem(makeRedeemPage(), {
+      answer: ordering(makeRedeemResult({ Refresh: 435, orderId: null })),
+    });
+    await placeOrderThroughReview(user);
+    const thanks = await screen.findByRole('region', { name: 'Thank you for your order!' });
+    expect(within(thanks).queryByText(/Order number/)).toBeNull();
+    expect(
+      within(thanks).getByRole('link', { name: 'See your ordered gifts' }).getAttribute('href'),
+    ).toBe('/eng/points#ordered-gifts');
   });
 
   it('shows "not enough points" when the order is refused for the balance', async () => {

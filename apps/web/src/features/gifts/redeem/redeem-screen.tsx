@@ -28,6 +28,7 @@ import {
 } from '../../../shared/forms/use-club-form';
 import { PartnerRedirect } from '../components/partner-redirect';
 import { fillNodes } from '../../../shared/points-status/format';
+import { LeftToRight } from '../../../shared/left-to-right';
 import '../gifts.css';
 
 /** Characters a delivery address may have (spec 2 §5, §9). */
@@ -105,43 +106,64 @@ function BackButton() {
   );
 }
 
-/** The thank-you: the order number, what was ordered, the remaining points and a link to the ordered gifts. */
+/**
+ * The thank-you, one line under the other at every width (a phone cut the
+ * side-by-side lines off): the title, the order number, each gift with its
+ * quantity, the points spent and remaining, and a link to the order on the
+ * points page.
+ */
 function Ordered({ result, data }: { result: RedeemResult; data: RedeemPage }) {
   const text = useDictionary();
   const layout = useLayout();
   const formatNumber = useFormatNumber();
+  const titleId = useId();
   const listId = useId();
+  const pointsPage = pagePath(layout, 'points');
   return (
-    <div className="alert alert--success">
-      <p>{text('redeem.thankYou', 'Thank you for your order!')}</p>
+    <section className="alert alert--success redeem-thanks" aria-labelledby={titleId}>
+      <h2 id={titleId}>{text('redeem.thankYou', 'Thank you for your order!')}</h2>
       {result.orderId !== null ? (
-        <p className="redeem-order-number">
+        <p>
           {fillNodes(text('redeem.orderNumber', 'Order number: {orderId}'), {
-            // An identifier, not an amount: no digit grouping.
-            orderId: <strong>{result.orderId}</strong>,
+            // An identifier, not an amount: no digit grouping, left to right in any page.
+            orderId: (
+              <strong>
+                <LeftToRight>{result.orderId}</LeftToRight>
+              </strong>
+            ),
           })}
         </p>
       ) : null}
       <p id={listId}>{text('redeem.orderedCaption', 'What you ordered')}</p>
-      <ul aria-labelledby={listId}>
+      <ul className="redeem-thanks__gifts" aria-labelledby={listId}>
         {data.listgifts.map(({ gift, quantity }) => (
           <li key={gift.id}>
             {formatNumber(quantity)} × {gift.description}
           </li>
         ))}
       </ul>
+      <dl className="redeem-thanks__points">
+        <div>
+          <dt>{text('redeem.pointsSpent', 'Points spent')}</dt>
+          <dd>{formatNumber(data.total)}</dd>
+        </div>
+        <div>
+          <dt>{text('redeem.pointsRemaining', 'Points remaining')}</dt>
+          <dd>{formatNumber(result.Refresh)}</dd>
+        </div>
+      </dl>
       <p>
-        {text('redeem.remaining', 'Your remaining points: {points}').replace(
-          '{points}',
-          formatNumber(result.Refresh),
+        {result.orderId !== null ? (
+          <Link to={`${pointsPage}#order-${result.orderId}`}>
+            {text('redeem.orderLink', 'See this order and how it progresses')}
+          </Link>
+        ) : (
+          <Link to={`${pointsPage}#ordered-gifts`}>
+            {text('redeem.orderedGiftsLink', 'See your ordered gifts')}
+          </Link>
         )}
       </p>
-      <p>
-        <Link to={`${pagePath(layout, 'points')}#ordered-gifts`}>
-          {text('redeem.orderedGiftsLink', 'See your ordered gifts')}
-        </Link>
-      </p>
-    </div>
+    </section>
   );
 }
 

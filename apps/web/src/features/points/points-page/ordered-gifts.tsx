@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { OrderedGift, PointsPage } from '@club/contract/points';
 import type { OrderState, RefundCause } from '@club/contract/gift-rules';
 import { useDictionary } from '../../../shared/use-dictionary';
@@ -30,14 +30,28 @@ function useOrderWords() {
 }
 
 /** One order: its number, points, gifts, the states it went through, and its vouchers or refund. */
-function OrderCard({ order }: { order: OrderedGift }) {
+function OrderCard({ order, linkedTo }: { order: OrderedGift; linkedTo: boolean }) {
   const { text, states, refunds } = useOrderWords();
   const formatNumber = useFormatNumber();
   const titleId = useId();
+  const card = useRef<HTMLLIElement>(null);
+  // The thank-you's link to this order (`points#order-{id}`): the card comes into view, focused.
+  useEffect(() => {
+    if (!linkedTo) return;
+    card.current?.scrollIntoView({ block: 'start' });
+    card.current?.focus({ preventScroll: true });
+  }, [linkedTo]);
   // An identifier, not an amount: no digit grouping.
   const orderId = String(order.id);
   return (
-    <li className="order-card" aria-labelledby={titleId} data-order-id={order.id}>
+    <li
+      ref={card}
+      id={`order-${order.id}`}
+      className="order-card"
+      aria-labelledby={titleId}
+      data-order-id={order.id}
+      tabIndex={linkedTo ? -1 : undefined}
+    >
       <div className="order-card__head">
         <h3 id={titleId}>{fill(text('points.orderTitle', 'Order {orderId}'), { orderId })}</h3>
         <span className={`order-card__state order-card__state--${order.state}`}>
@@ -99,7 +113,14 @@ function OrderCard({ order }: { order: OrderedGift }) {
  * short timeline (placed, sent to the provider, fulfilled with its vouchers
  * or refunded with why), then the points used on gifts (the spec's `summUse`).
  */
-export function OrderedGifts({ data }: { data: PointsPage }) {
+export function OrderedGifts({
+  data,
+  linkedOrderId,
+}: {
+  data: PointsPage;
+  /** The order a link named (`points#order-{id}`), brought into view. */
+  linkedOrderId?: number | undefined;
+}) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
   if (data.orders.length === 0)
@@ -112,7 +133,7 @@ export function OrderedGifts({ data }: { data: PointsPage }) {
     <>
       <ul className="order-cards" aria-label={text('points.giftsCaption', 'Ordered gifts')}>
         {data.orders.map((order) => (
-          <OrderCard key={order.id} order={order} />
+          <OrderCard key={order.id} order={order} linkedTo={order.id === linkedOrderId} />
         ))}
       </ul>
       <p className="order-cards__total">
