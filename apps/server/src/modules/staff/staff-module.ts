@@ -10,15 +10,25 @@ export type StaffModuleOptions = {
   now?: () => number;
 };
 
+/** Where every staff call lives. */
+const staffApiPrefix = '/s2c/staff/';
+
 /**
  * The staff module: staff accounts, their two-factor login and sessions, and
  * the access checks every staff call runs (`app.requireStaff`,
  * `app.requireAdmin`, `request.staff`). The console's areas register their
- * calls after it.
+ * calls after it. Every staff answer carries `Cache-Control: no-store`: they
+ * name members, orders, accounts and tokens, and no browser or proxy cache
+ * may keep them.
  */
 export const staffModule = appPlugin<StaffModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
+    // One hook for every staff answer, errors and unknown staff paths included (a route may set its own).
+    app.addHook('onRequest', function staffNoStore(request, reply, done) {
+      if (request.url.startsWith(staffApiPrefix)) void reply.header('cache-control', 'no-store');
+      done();
+    });
     setupStaffAccess(app, now);
     const limiter = new LoginLimiter(app.db, app.config.loginLimits);
     const deviceCookies = new DeviceCookies(app.db, {
