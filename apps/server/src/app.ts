@@ -19,6 +19,7 @@ import { agentsModule } from './modules/agents/agents-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
+import { limitAddress } from './modules/limits/client-address.js';
 import { memberActionsModule } from './modules/member-actions/member-actions-module.js';
 import { memberCareModule } from './modules/member-care/member-care-module.js';
 import { officesModule } from './modules/offices/offices-module.js';
@@ -128,8 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(formbody);
-  // Only routes that ask for it are limited (the error log).
-  await app.register(rateLimit, { global: false });
+  // Only routes that ask for it are limited (the error log), per client address as every limit counts it.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => limitAddress(request.ip),
+  });
   await app.register(xsrfPlugin);
   await app.register(openApiPlugin);
 

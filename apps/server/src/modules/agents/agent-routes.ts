@@ -13,6 +13,7 @@ import { userAnswer, type Members, type SessionMember } from './members.js';
 import { hashPassword } from './password.js';
 import { agents } from './schema.js';
 import { currentTermsVersion } from './terms-version.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type AgentRoutesOptions = {
   members: Members;
@@ -56,7 +57,7 @@ export const agentRoutes: FastifyPluginCallbackZod<AgentRoutesOptions> = (app, o
   ) => {
     const { emailChanges } = app.config;
     const byAddress = await requestLimiter.take(
-      [{ key: `email-change-address:${request.ip}`, free: emailChanges.perAddress }],
+      [{ key: `email-change-address:${limitAddress(request.ip)}`, free: emailChanges.perAddress }],
       at,
     );
     const taken = byAddress.allowed

@@ -7,6 +7,7 @@ import type { LoginLimiter } from '../limits/login-limiter.js';
 import { loginMessages } from './login-routes.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { agents } from './schema.js';
+import { limitAddress } from '../limits/client-address.js';
 
 /**
  * Checks the member's current password (`oldPassword`) before a new password
@@ -29,7 +30,7 @@ export async function checkCurrentPassword(
   if (oldPassword === '') throw validationFailed({ oldPassword: messages.required });
   const gate = await limiter.attempt<{ passwordHash: string }>(
     member.number,
-    request.ip,
+    limitAddress(request.ip),
     now,
     sql`select ${agents.passwordHash} as "passwordHash" from ${agents} where ${agents.id} = ${member.id}`,
   );

@@ -13,6 +13,7 @@ import { tooManyRequests } from '../limits/too-many-requests.js';
 import { sessionStatuses, userAnswer, type Members } from './members.js';
 import { handoverLifetimeSeconds, issueHandover, useHandover } from './session-handovers.js';
 import { endSession, openSession } from './sessions.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type HandoverRoutesOptions = {
   members: Members;
@@ -96,7 +97,7 @@ export const handoverRoutes: FastifyPluginCallbackZod<HandoverRoutesOptions> = (
       const allowed = await requestLimiter.take(
         [
           {
-            key: `handover-address:${request.ip}`,
+            key: `handover-address:${limitAddress(request.ip)}`,
             free: config.loginLimits.freeFailuresPerAddress,
           },
         ],

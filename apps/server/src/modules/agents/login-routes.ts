@@ -11,6 +11,7 @@ import { loginCandidateSelect, userAnswer, type LoginCandidate } from './members
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { bearerToken, hashToken } from './session-tokens.js';
 import { revokeSession, sessionInsert } from './sessions.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type LoginRoutesOptions = {
   limiter: LoginLimiter;
@@ -64,7 +65,7 @@ export const loginRoutes: FastifyPluginCallbackZod<LoginRoutesOptions> = (app, o
       const deviceNonce = await deviceCookies.trustedNonce(cookies, number, started);
       const gate = await limiter.attempt<LoginCandidate>(
         number,
-        request.ip,
+        limitAddress(request.ip),
         started,
         loginCandidateSelect(number),
         deviceNonce,

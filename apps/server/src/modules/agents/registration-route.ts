@@ -14,6 +14,7 @@ import { hashPassword } from './password.js';
 import { agents } from './schema.js';
 import { currentTermsVersion } from './terms-version.js';
 import { openSession } from './sessions.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type RegistrationRouteOptions = {
   members: Members;
@@ -68,7 +69,7 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
       const allowed = await requestLimiter.take(
         [
           {
-            key: `registration-address:${request.ip}`,
+            key: `registration-address:${limitAddress(request.ip)}`,
             free: config.requestLimits.registrationsPerAddress,
           },
         ],

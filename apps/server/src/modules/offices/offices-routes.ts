@@ -15,6 +15,7 @@ import {
   storeNotifyRequest,
   type Office,
 } from './offices-repository.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type OfficesRoutesOptions = { now: () => number };
 
@@ -54,7 +55,7 @@ export const officesRoutes: FastifyPluginCallbackZod<OfficesRoutesOptions> = (
   const { enrollRequestsPerAddress, notifyRequestsPerOffice, notifyWaitingPerOffice } =
     config.requestLimits;
   const addressLimit = (ip: string) => ({
-    key: `enroll-address:${ip}`,
+    key: `enroll-address:${limitAddress(ip)}`,
     free: enrollRequestsPerAddress,
   });
 

@@ -12,6 +12,7 @@ import { notFound, validationFailed } from '../../lib/http-error.js';
 import type { RequestLimiter } from '../limits/login-limiter.js';
 import { tooManyRequests } from '../limits/too-many-requests.js';
 import { completeStaffSetup, staffSetupOffer } from './staff-setup.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type SetupRoutesOptions = { limiter: RequestLimiter; now: () => number };
 
@@ -28,7 +29,12 @@ export const setupRoutes: FastifyPluginCallbackZod<SetupRoutesOptions> = (
   /** Every setup call counts against the client's address: guessing tokens soon waits. */
   const limit = async (ip: string, reply: Parameters<typeof tooManyRequests>[0], at: Date) => {
     const allowed = await limiter.take(
-      [{ key: `staff-setup-address:${ip}`, free: config.loginLimits.freeFailuresPerAddress }],
+      [
+        {
+          key: `staff-setup-address:${limitAddress(ip)}`,
+          free: config.loginLimits.freeFailuresPerAddress,
+        },
+      ],
       at,
     );
     if (!allowed.allowed) throw tooManyRequests(reply, allowed.retryAfterSeconds);

@@ -17,6 +17,7 @@ import { staffOf } from './staff-access.js';
 import { staffLimiterName } from './staff-login-limits.js';
 import { endStaffSession, openStaffSession } from './staff-sessions.js';
 import { verifyTotp } from './totp.js';
+import { limitAddress } from '../limits/client-address.js';
 
 export type StaffLoginRoutesOptions = {
   limiter: LoginLimiter;
@@ -88,7 +89,7 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
       const deviceNonce = await trustedDevice(cookies, email, started);
       const gate = await limiter.attempt<StaffCandidate>(
         staffLimiterName(email),
-        request.ip,
+        limitAddress(request.ip),
         started,
         sql`select id, email, role, countries, password_hash as "passwordHash",
               totp_secret as "totpSecret", totp_last_step as "totpLastStep", disabled_at as "disabledAt"
