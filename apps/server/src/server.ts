@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       if (summary !== null) app.log.info(summary, 'demo members, bookings and points loaded');
     }
     if (!config.production) {
-      const created = await createDemoStaff(database.db);
+      const created = await createDemoStaff(database.db, config.staff.totpSecretKey);
       if (created > 0) app.log.info({ staff: created }, 'demo staff accounts created (README)');
     }
     await app.listen({ port: config.port, host: config.host });

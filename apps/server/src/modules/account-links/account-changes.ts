@@ -5,7 +5,7 @@ import { revokeAgentSessions } from '../agents/sessions.js';
 import { countries } from '../content/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
-import { memberPageUrl, type MemberLocale } from './link-urls.js';
+import { memberPageUrl, type MemberLocale } from '../content/member-page-urls.js';
 import { createLink, voidOpenLinks } from './links.js';
 import { findMemberByEmail } from './member-records.js';
 

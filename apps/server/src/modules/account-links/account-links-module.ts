@@ -9,7 +9,7 @@ import { sendConfirmEmail } from './confirm-email.js';
 import { registerDeletionPages } from './deletion-pages.js';
 import { registerEmailChangePages } from './email-change-pages.js';
 import { registerEmailConfirmPages } from './email-confirm-pages.js';
-import { useLinkSettings } from './link-urls.js';
+import { useLinkSettings } from '../content/member-page-urls.js';
 import { registerMemberNumberPages } from './member-number-pages.js';
 import { MemberPurge } from './member-purge.js';
 import { registerPasswordPages } from './password-pages.js';

@@ -2,7 +2,7 @@ import type { Transaction } from '../../db/client.js';
 import type { MemberToConfirm } from '../agents/account-link-flows.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { createLink } from './links.js';
 
 /**

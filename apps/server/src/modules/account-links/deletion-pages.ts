@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { currentMemberId } from './current-member.js';
 import { NoFieldsSchema, TokenFormSchema, submittedToken } from './form-values.js';
 import { linkLifeTimeDays, linkLifetimeMs } from './link-lifetimes.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { consumeLink, createLink, hasOpenLink } from './links.js';
 import {
   findMember,

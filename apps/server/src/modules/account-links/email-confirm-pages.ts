@@ -6,7 +6,7 @@ import { mailQueuedRecently } from '../mail/outbox-repository.js';
 import { sendConfirmEmail } from './confirm-email.js';
 import { TokenFormSchema, submittedToken } from './form-values.js';
 import { guestLinkSubmit } from './guest-link-form.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';

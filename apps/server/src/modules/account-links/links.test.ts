@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { Database } from '../../db/client.js';
 import * as links from './links.js';
 import { findLink, hashLinkToken } from './links.js';
-import { pageUrl } from './link-urls.js';
+import { pageUrl } from '../content/member-page-urls.js';
 
 let t: TestApp;
 

@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client.js';
 import { mailOutbox } from '../mail/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { guestLinkSubmit } from './guest-link-form.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { findMemberByEmail } from './member-records.js';
 import { storedPageOr } from './page-texts.js';
 

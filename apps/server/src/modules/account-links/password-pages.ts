@@ -12,7 +12,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { TokenFormSchema, submittedToken, tokenParam } from './form-values.js';
 import { guestLinkSubmit } from './guest-link-form.js';
 import { linkLifetimeMs } from './link-lifetimes.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { consumeLink, createLinkUnlessSentRecently, findLink } from './links.js';
 import { endAccessAfterCredentialChange, notifyPasswordChanged } from './account-changes.js';
 import { findMemberByEmail, lockMember, setMemberPassword } from './member-records.js';

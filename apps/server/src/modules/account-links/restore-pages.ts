@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { TokenFormSchema, submittedToken } from './form-values.js';
 import { guestLinkSubmit } from './guest-link-form.js';
 import { daysInMs, linkLifeTimeDays } from './link-lifetimes.js';
-import { memberPageUrl } from './link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { consumeLink, createLinkUnlessSentRecently, findLink } from './links.js';
 import { deletedWithin, findMemberByEmail, lockMember, markRestored } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';

@@ -12,7 +12,7 @@ import { wordMessage, type Words } from '@club/contract/message-catalogue';
 import type { Database, Transaction } from '../../db/client.js';
 import { validateForm } from '../../lib/form-validation.js';
 import { FormValuesSchema, trimmedEmail } from '../account-links/form-values.js';
-import { memberPageUrl } from '../account-links/link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { countries } from '../content/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { officeNotifyRequests, offices } from '../offices/schema.js';

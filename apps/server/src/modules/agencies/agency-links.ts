@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { linkSettings, pageUrl, type LinkSettings } from '../account-links/link-urls.js';
+import { linkSettings, pageUrl, type LinkSettings } from '../content/member-page-urls.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { countries } from '../content/schema.js';
 import { offices } from '../offices/schema.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { LinkSettings } from '../account-links/link-urls.js';
+import type { LinkSettings } from '../content/member-page-urls.js';
 import { commandLineActor, type AuditActor } from '../audit/audit-log.js';
 import type { CommandOutput, StaffCommand } from '../../staff-commands/staff-command.js';
 import { issueAgencyLinkByHand } from './agency-links.js';

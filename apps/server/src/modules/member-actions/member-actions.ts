@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sendConfirmEmail } from '../account-links/confirm-email.js';
 import { linkLifeTimeDays } from '../account-links/link-lifetimes.js';
-import { memberPageUrl } from '../account-links/link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { linkSentRecently, voidOpenLinks } from '../account-links/links.js';
 import { deletedWithin, markDeleted, markRestored } from '../account-links/member-records.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { memberPageUrl } from '../account-links/link-urls.js';
+import { memberPageUrl } from '../content/member-page-urls.js';
 import { mailRecipientOf } from '../agents/mail-recipient.js';
 import { agents } from '../agents/schema.js';
 import { enqueueMail } from '../mail/outbox.js';

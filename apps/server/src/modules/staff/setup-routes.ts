@@ -60,7 +60,7 @@ export const setupRoutes: FastifyPluginCallbackZod<SetupRoutesOptions> = (
     async (request, reply) => {
       const at = new Date(now());
       await limit(request.ip, reply, at);
-      const offer = await staffSetupOffer(db, request.query.token, at);
+      const offer = await staffSetupOffer(db, request.query.token, at, config.staff.totpSecretKey);
       if (offer === undefined) throw deadLink();
       void reply.header('cache-control', 'no-store');
       return { data: offer };
@@ -87,7 +87,7 @@ export const setupRoutes: FastifyPluginCallbackZod<SetupRoutesOptions> = (
     async (request, reply) => {
       const at = new Date(now());
       await limit(request.ip, reply, at);
-      const result = await completeStaffSetup(db, request.body, at);
+      const result = await completeStaffSetup(db, request.body, at, config.staff.totpSecretKey);
       if (result === 'link-dead') throw deadLink();
       if (result === 'code-wrong') throw validationFailed({ code: staffSetupCodeWrong });
       request.log.info({ event: 'staff.setup' }, 'staff account set up');

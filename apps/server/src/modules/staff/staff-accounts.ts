@@ -72,11 +72,12 @@ const accessOf = (row: Pick<AccountRow, 'role' | 'countries'>) => ({
 });
 
 export type SetupLinkOptions = Pick<Config, 'publicBaseUrl'> & {
-  staff: Pick<Config['staff'], 'setupLinkHours'>;
+  staff: Pick<Config['staff'], 'setupLinkHours' | 'totpSecretKey'>;
 };
 const linkOptions = (config: SetupLinkOptions) => ({
   publicBaseUrl: config.publicBaseUrl,
   setupLinkHours: config.staff.setupLinkHours,
+  totpSecretKey: config.staff.totpSecretKey,
 });
 
 /**

@@ -17,6 +17,7 @@ import { staffOf } from './staff-access.js';
 import { staffLimiterName } from './staff-login-limits.js';
 import { endStaffSession, openStaffSession } from './staff-sessions.js';
 import { verifyTotp } from './totp.js';
+import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 import { limitAddress } from '../limits/client-address.js';
 
 export type StaffLoginRoutesOptions = {
@@ -47,6 +48,7 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
 ) => {
   const { db, config } = app;
   const limits = { idleMinutes: config.staff.idleMinutes, sessionHours: config.staff.sessionHours };
+  const { totpSecretKey } = config.staff;
 
   /**
    * The nonce of a valid staff device cookie entry for the account of this
@@ -106,8 +108,16 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
         staff?.passwordHash ?? (await dummyPasswordHash()),
         request.body.password,
       );
-      const step =
-        staff?.totpSecret == null ? null : verifyTotp(staff.totpSecret, request.body.code, now());
+      const secret =
+        staff?.totpSecret == null ? undefined : openTotpSecret(staff.totpSecret, totpSecretKey);
+      if (staff?.totpSecret != null && secret === undefined) {
+        // Encrypted with a key this server does not have: nobody can log in to the account.
+        request.log.error(
+          { event: 'staff.totp-secret-unreadable', staffId: staff.id },
+          'a staff TOTP secret cannot be decrypted with TOTP_SECRET_KEY',
+        );
+      }
+      const step = secret === undefined ? null : verifyTotp(secret, request.body.code, now());
       if (
         staff === undefined ||
         staff.passwordHash === null ||
@@ -128,9 +138,18 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
         throw loginFailed();
       }
       // The code's step is taken in one statement: two logins with one code cannot both win.
+      // A secret stored plain before TOTP_SECRET_KEY was given is stored encrypted from now on.
+      const encrypt =
+        totpSecretKey !== undefined &&
+        staff.totpSecret !== null &&
+        !isSealedTotpSecret(staff.totpSecret) &&
+        secret !== undefined;
       const taken = await db
         .update(staffAccounts)
-        .set({ totpLastStep: step })
+        .set({
+          totpLastStep: step,
+          ...(encrypt ? { totpSecret: sealTotpSecret(secret, totpSecretKey) } : {}),
+        })
         .where(
           sql`${staffAccounts.id} = ${staff.id} and (${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
         )

@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client.js';
 import { staffSetupLinks } from './schema.js';
 import { newStaffToken } from './staff-tokens.js';
 import { newTotpSecret } from './totp.js';
+import { sealTotpSecret } from './totp-secrets.js';
 
 export type IssuedSetupLink = { setupLink: string; expiresAt: string };
 
@@ -22,13 +23,14 @@ export async function voidSetupLinks(tx: Transaction, staffId: number): Promise<
 /**
  * A new single-use setup link for a staff account, with a new TOTP secret to
  * enrol: older unused links of the account stop working (only the newest one
- * handed over counts). The token is only in the link; the table keeps its hash.
+ * handed over counts). The token is only in the link; the table keeps its hash,
+ * and the secret encrypted when a key is given (totp-secrets.ts).
  */
 export async function issueSetupLink(
   tx: Transaction,
   staffId: number,
   now: Date,
-  options: { publicBaseUrl: string; setupLinkHours: number },
+  options: { publicBaseUrl: string; setupLinkHours: number; totpSecretKey: Buffer | undefined },
 ): Promise<IssuedSetupLink> {
   await voidSetupLinks(tx, staffId);
   const { token, tokenHash } = newStaffToken();
@@ -36,7 +38,7 @@ export async function issueSetupLink(
   await tx.insert(staffSetupLinks).values({
     staffId,
     tokenHash,
-    totpSecret: newTotpSecret(),
+    totpSecret: sealTotpSecret(newTotpSecret(), options.totpSecretKey),
     createdAt: now,
     expiresAt,
   });

@@ -8,6 +8,7 @@ import type { StaffRole } from './schema.js';
 import { endAllStaffSessions } from './staff-sessions.js';
 import { hashStaffToken, isStaffToken } from './staff-tokens.js';
 import { totpUri, verifyTotp } from './totp.js';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 
 /**
  * A staff member's setup through their single-use link: they see the TOTP
@@ -24,8 +25,18 @@ type LiveLink = {
   totp_secret: string;
 };
 
-/** The link of a token, if it is unused, unexpired and its account is enabled (one statement, by the token's unique index). */
-async function liveLink(db: Database, token: string, now: Date): Promise<LiveLink | undefined> {
+/**
+ * The link of a token, if it is unused, unexpired and its account is enabled
+ * (one statement, by the token's unique index), with its secret readable: a
+ * secret encrypted with a key the server no longer has makes the link
+ * unusable.
+ */
+async function liveLink(
+  db: Database,
+  token: string,
+  now: Date,
+  totpSecretKey: Buffer | undefined,
+): Promise<LiveLink | undefined> {
   if (!isStaffToken(token)) return undefined;
   const result = await db.execute(sql`
     select l.id as link_id, a.id as staff_id, a.email, a.role, a.countries, l.totp_secret
@@ -34,7 +45,10 @@ async function liveLink(db: Database, token: string, now: Date): Promise<LiveLin
       and l.used_at is null
       and l.expires_at > ${now.toISOString()}
       and a.disabled_at is null`);
-  return rowsOf<LiveLink>(result)[0];
+  const link = rowsOf<LiveLink>(result)[0];
+  if (link === undefined) return undefined;
+  const secret = openTotpSecret(link.totp_secret, totpSecretKey);
+  return secret === undefined ? undefined : { ...link, totp_secret: secret };
 }
 
 /** What the setup screen shows: who the link is for and the secret to enrol. */
@@ -42,8 +56,9 @@ export async function staffSetupOffer(
   db: Database,
   token: string,
   now: Date,
+  totpSecretKey: Buffer | undefined,
 ): Promise<StaffSetupOffer | undefined> {
-  const link = await liveLink(db, token, now);
+  const link = await liveLink(db, token, now, totpSecretKey);
   if (link === undefined) return undefined;
   return {
     email: link.email,
@@ -68,12 +83,15 @@ export async function completeStaffSetup(
   db: Database,
   wire: StaffSetupWire,
   now: Date,
+  totpSecretKey: Buffer | undefined,
 ): Promise<SetupResult> {
-  const link = await liveLink(db, wire.token, now);
+  const link = await liveLink(db, wire.token, now, totpSecretKey);
   if (link === undefined) return 'link-dead';
   const step = verifyTotp(link.totp_secret, wire.code, now.getTime());
   if (step === null) return 'code-wrong';
   const passwordHash = await hashPassword(wire.password);
+  // Encrypted anew for the account (a link made before the key was given holds it plain).
+  const storedSecret = sealTotpSecret(link.totp_secret, totpSecretKey);
   try {
     await db.transaction(async (tx) => {
       const taken = await tx.execute(sql`
@@ -82,7 +100,7 @@ export async function completeStaffSetup(
         returning id`);
       const account = await tx.execute(sql`
         update staff_accounts
-        set password_hash = ${passwordHash}, totp_secret = ${link.totp_secret}, totp_last_step = ${step}
+        set password_hash = ${passwordHash}, totp_secret = ${storedSecret}, totp_last_step = ${step}
         where id = ${link.staff_id} and disabled_at is null
         returning id`);
       if (rowsOf(taken).length === 0 || rowsOf(account).length === 0) throw new LinkTaken();

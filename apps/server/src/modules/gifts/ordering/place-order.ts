@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
 import type { Database } from '../../../db/client.js';
 import type { Member } from '../../agents/members.js';
-import { memberPageUrlColumn } from '../../account-links/link-urls.js';
+import { memberPageUrlColumn } from '../../content/member-page-urls.js';
 import { mailTemplateWordsColumn } from '../../mail/mail-templates.js';
 import { outboxRow } from '../../mail/outbox.js';
 import { outboxSignal } from '../../mail/outbox-signal.js';

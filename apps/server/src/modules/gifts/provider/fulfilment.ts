@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.js';
-import { memberPageUrl } from '../../account-links/link-urls.js';
+import { memberPageUrl } from '../../content/member-page-urls.js';
 import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { giftOrderLines, giftOrders } from '../schema.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RefundCause } from '@club/contract/gift-rules';
 import type { Transaction } from '../../../db/client.js';
-import { memberPageUrl } from '../../account-links/link-urls.js';
+import { memberPageUrl } from '../../content/member-page-urls.js';
 import { mailRecipientOf } from '../../agents/mail-recipient.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { dayOf } from '../../points/calendar-days.js';
