@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { appConfig } from '../../lib/app-config';
 import { dictionaryText } from '../../lib/dictionary';
 import { directAccessUrl } from '../../lib/direct-access';
@@ -26,6 +27,33 @@ const paragraphs: [key: string, text: string][] = [
   ],
 ];
 
+/** A name in quotes: «…» (Greek, Arabic), „…“ (German), "…" or “…” (English). */
+const quotedName = /([«„“"])([^«»„“”"]+)([»“”"])/;
+
+/**
+ * The text with each quoted name (a button or screen of the other platform,
+ * in English in every language) kept whole with its quotes: the name reads
+ * left to right in its own isolate, and it moves to the next line as one
+ * piece, so a right-to-left page never shows `I already have»` on one line
+ * and `«an account` on the next.
+ */
+function withQuotedNames(text: string): ReactNode[] {
+  const parts = text.split(new RegExp(quotedName.source, 'g'));
+  const nodes: ReactNode[] = [];
+  for (let index = 0; index < parts.length; index += 4) {
+    nodes.push(<Fragment key={index}>{parts[index]}</Fragment>);
+    if (index + 3 < parts.length)
+      nodes.push(
+        <span key={`${index}-quoted`} className="modal__quoted">
+          {parts[index + 1]}
+          <bdi>{parts[index + 2]}</bdi>
+          {parts[index + 3]}
+        </span>,
+      );
+  }
+  return nodes;
+}
+
 /**
  * The direct-access dialog (spec 1 §2, spec 2 §4): the club has moved for
  * members of the direct-access product. The first button opens that product
@@ -53,7 +81,7 @@ export function DirectAccessDialog({ onCancel }: { onCancel: () => void }) {
         {text('directAccess.title', 'The club has moved to a new address')}
       </h2>
       {paragraphs.map(([key, fallback]) => (
-        <p key={key}>{text(key, fallback)}</p>
+        <p key={key}>{withQuotedNames(text(key, fallback))}</p>
       ))}
       <div className="modal__actions">
         <button type="button" className="button button--secondary" onClick={cancel}>
