@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { MemberBanner, MenuAudience } from '@club/contract/layout';
+import type { TaxField } from '@club/contract/tax-details';
 
 /**
  * The content model: per country, and per language of a country. Everything a
@@ -43,6 +44,8 @@ export const countries = pgTable('countries', {
   paramsRoute: jsonb().$type<string[]>().notNull().default([]),
   /** The version of the country's terms and conditions; members must accept it (terms gate). */
   termsVersion: text().notNull().default('1'),
+  /** The tax details members send to unlock ordering ([] : the contract's default fields). */
+  taxFields: jsonb().$type<TaxField[]>().notNull().default([]),
 });
 
 export const countryLanguages = pgTable(

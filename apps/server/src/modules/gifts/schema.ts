@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { DeliveryOption, OrderState, RefundCause } from '@club/contract/gifts';
+import type { TaxDetailsState } from '@club/contract/tax-details';
 import { agents } from '../agents/schema.js';
 
 /** Gift categories of a country, named per language. */
@@ -116,6 +118,31 @@ export const memberTaxInfo = pgTable('member_tax_info', {
   taxOk: boolean().notNull().default(false),
   verifiedAt: timestamp({ withTimezone: true }),
 });
+
+/**
+ * The tax details a member sent to unlock ordering (one row a member: sending
+ * again replaces them), and the staff decision on them: `sent` (being
+ * checked), `confirmed` (their `member_tax_info` says taxOk) or `refused`
+ * (with the reason the member reads). Who decided is the audit actor's label.
+ */
+export const memberTaxDetails = pgTable(
+  'member_tax_details',
+  {
+    agentId: integer()
+      .primaryKey()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    fields: jsonb().$type<Record<string, string>>().notNull(),
+    state: text().$type<Exclude<TaxDetailsState, 'none'>>().notNull(),
+    reason: text(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+    decidedBy: text(),
+    decidedByStaffId: integer(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('member_tax_details_state_check', sql`${t.state} in ('sent', 'confirmed', 'refused')`),
+  ],
+);
 
 /**
  * Gift orders. Placing one is one transaction with its ledger debit and its
