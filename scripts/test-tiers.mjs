@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 
 /** @type {{ name: string; scripts: string[] }[]} */
 const tiers = [
-  { name: 'lint + types', scripts: ['lint', 'typecheck'] },
+  { name: 'lint + types + docs', scripts: ['lint', 'typecheck', 'docs:check'] },
   { name: 'unit: contract', scripts: ['test -w packages/contract'] },
   { name: 'unit: server', scripts: ['test -w apps/server'] },
   { name: 'unit: web + console', scripts: ['test -w apps/web', 'test -w apps/console'] },
@@ -19,7 +19,7 @@ const tiers = [
 ];
 
 const shortNames = {
-  lint: 'lint + types',
+  lint: 'lint + types + docs',
   unit: ['unit: contract', 'unit: server', 'unit: web + console'],
   build: 'build',
   openapi: 'bundle size + OpenAPI',
