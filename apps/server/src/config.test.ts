@@ -93,6 +93,9 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.1,proxy.internal'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['DEVICE_COOKIE_SECRET', 'short'],
+    ['TOTP_SECRET_KEY', 'short'],
+    ['TOTP_SECRET_KEY', 'ab'.repeat(31)],
+    ['TOTP_SECRET_KEY', 'x'.repeat(64)],
     ['LOGIN_DEVICE_FREE_FAILURES', '0'],
     ['REGISTRATION_ADDRESS_FREE_ATTEMPTS', 'many'],
     ['ENROLL_ADDRESS_FREE_REQUESTS', '-1'],
@@ -166,6 +169,23 @@ describe('configuration', () => {
         notifyWaitingPerOffice: 10,
       },
     });
+  });
+
+  it('reads TOTP_SECRET_KEY as 64 hex digits or 32 bytes in base64, and never echoes it', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+    expect(loadConfig({}).staff.totpSecretKey).toBeUndefined();
+    for (const written of [
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+    ]) {
+      expect(loadConfig({ TOTP_SECRET_KEY: written }).staff.totpSecretKey, written).toEqual(bytes);
+    }
+    const tooShort = bytes.subarray(0, 24).toString('base64');
+    expect(() => loadConfig({ TOTP_SECRET_KEY: tooShort })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(tooShort) as unknown }),
+    );
   });
 
   it('never echoes the device cookie secret', () => {

@@ -34,6 +34,27 @@ const urlWithProtocols = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/**
+ * A 256-bit key: 64 hex digits, or 32 bytes in base64 (or base64url), e.g.
+ * `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64'))"`.
+ */
+const key256 = z.string().transform((value, context) => {
+  const text = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  if (bytes?.length !== 32) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a 256-bit key: 64 hex digits, or 32 bytes in base64',
+    });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
 const positiveWhole = (fallback: number) =>
   z.coerce
     .number({ error: 'must be a number' })
@@ -212,6 +233,7 @@ const EnvironmentSchema = z.object({
   STAFF_SESSION_HOURS: positiveWhole(8),
   STAFF_SETUP_LINK_HOURS: positiveWhole(72),
   SUPPORT_ADJUSTMENT_LIMIT: positiveWhole(500),
+  TOTP_SECRET_KEY: key256.optional(),
   PARTNER_PROGRAMME_NUMBERS: z
     .string()
     .regex(/^(?:\d{1,20}(?:,\d{1,20})*)?$/, { error: 'must be member numbers separated by commas' })
@@ -274,6 +296,12 @@ function configOf(e: Environment) {
        * (UTC; credits and debits alike), counted in each adjustment's transaction.
        */
       supportAdjustmentLimit: e.SUPPORT_ADJUSTMENT_LIMIT,
+      /**
+       * Encrypts the staff's TOTP secrets at rest (AES-256-GCM, totp-secrets.ts); without it they
+       * are stored as they are. Plain secrets stored before keep working and are encrypted when next
+       * written.
+       */
+      totpSecretKey: e.TOTP_SECRET_KEY,
     },
     /** Lifetime of a login session; the web app keeps its token cookie 2 days (spec 1 §9). */
     sessionLifetimeHours: e.SESSION_LIFETIME_HOURS,
@@ -400,6 +428,7 @@ const secretVariables = new Set([
   'BOOKING_QUEUE_API_KEY',
   'VOUCHER_PROVIDER_KEY',
   'DEVICE_COOKIE_SECRET',
+  'TOTP_SECRET_KEY',
 ]);
 
 export class ConfigError extends Error {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { hashPassword } from '../agents/password.js';
 import { recordAudit, systemActor } from '../audit/audit-log.js';
 import { staffAccounts, type StaffRole } from './schema.js';
+import { sealTotpSecret } from './totp-secrets.js';
 
 /**
  * The demo staff accounts a first start of an empty database creates without
@@ -32,8 +33,11 @@ export const demoStaff: readonly {
   },
 ];
 
-/** Creates the demo staff when there is no staff account yet; answers how many it created. */
-export async function createDemoStaff(db: Database): Promise<number> {
+/**
+ * Creates the demo staff when there is no staff account yet (their secrets
+ * encrypted with TOTP_SECRET_KEY when there is one); answers how many it created.
+ */
+export async function createDemoStaff(db: Database, totpSecretKey?: Buffer): Promise<number> {
   // Every later start finds staff at once: the password hashes are made only for an empty table.
   const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
   if (any !== undefined) return 0;
@@ -49,7 +53,7 @@ export async function createDemoStaff(db: Database): Promise<number> {
         role: staff.role,
         countries: staff.countries,
         passwordHash: hashes[index],
-        totpSecret: staff.totpSecret,
+        totpSecret: sealTotpSecret(staff.totpSecret, totpSecretKey),
       });
       await recordAudit(tx, systemActor, {
         action: 'staff.create-demo',

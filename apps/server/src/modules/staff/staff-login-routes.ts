@@ -150,8 +150,10 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
           totpLastStep: step,
           ...(encrypt ? { totpSecret: sealTotpSecret(secret, totpSecretKey) } : {}),
         })
+        // Only while the secret is the one checked: a reset in between is not undone.
         .where(
-          sql`${staffAccounts.id} = ${staff.id} and (${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
+          sql`${staffAccounts.id} = ${staff.id} and ${staffAccounts.totpSecret} = ${staff.totpSecret}
+            and (${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
         )
         .returning({ id: staffAccounts.id });
       if (taken.length === 0) throw loginFailed();
