@@ -48,7 +48,7 @@ test.describe('gifts', () => {
     await main.getByRole('button', { name: 'Continue' }).click();
     await main.getByRole('button', { name: 'Confirm order' }).click();
     await expect(main.getByText('Thank you for your order!').first()).toBeVisible();
-    await expect(main.getByText(/Your remaining points: /).first()).toBeVisible();
+    await expect(main.getByText('Points remaining', { exact: true })).toBeVisible();
 
     const mail = await waitForMail(austrian.email);
     // In the member's language.
@@ -64,7 +64,7 @@ test.describe('gifts', () => {
     await expect(main.getByText('Thank you for your order!').first()).toBeVisible();
 
     // Both orders in the points page's Ordered gifts tab.
-    await main.getByRole('link', { name: 'See your ordered gifts' }).click();
+    await main.getByRole('link', { name: 'See this order and how it progresses' }).click();
     const ordered = main.getByRole('tabpanel');
     await expect(ordered.getByRole('listitem').filter({ hasText: /^Order \d+/ })).toHaveCount(2, {
       timeout: 10_000,
