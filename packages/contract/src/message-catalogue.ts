@@ -78,6 +78,11 @@ export const messageCatalogue = {
   // The decision-maker notify form of registration, when the office has too many waiting addresses.
   'member.message.waitingListFull': "This office's waiting list is full.",
 
+  // Why the redeem form's order was refused for one of its gifts (its errorText).
+  'redeem.message.unavailable': '{gift} is no longer available.',
+  'redeem.message.soldOut': '{gift} is sold out.',
+  'redeem.message.fewLeft': 'Only {count} left of {gift}.',
+
   // The generic submit error of the error catalogue (spec 1 §8).
   'error.submitFailed': 'Some server or network problems, please try again later',
 } as const;

@@ -509,6 +509,22 @@ describe('placing an order', () => {
     expect(await ordersOf(m.id)).toHaveLength(0);
   });
 
+  it("words a refused gift in the page's language", async () => {
+    const m = await member({ points: 1000 });
+    const greek = await submitPage<RedeemResult>(
+      t.app,
+      'redeem-points',
+      {
+        delivery: 'self',
+        giftDeliveryAddress: '',
+        orderKey: newOrderKey(),
+        listgifts: '1002:4',
+      },
+      { token: m.token, countryCode: m.countryCode, languageCode: 'ell' },
+    );
+    expect(greek.data.errorText).toMatch(/^Απομένουν μόνο 3 από το δώρο .+\.$/);
+  });
+
   it('refuses while ordering is disabled', async () => {
     const noTax = await member({ points: 300, taxOK: false });
     expect((await order(noTax, { listgifts: '1001:1' })).data).toMatchObject({

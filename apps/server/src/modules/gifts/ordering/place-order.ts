@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { idList, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
+import type { KeyedMessage } from '@club/contract/message-catalogue';
 import type { Database } from '../../../db/client.js';
 import type { Member } from '../../agents/members.js';
 import { memberPageUrlColumn } from '../../content/member-page-urls.js';
@@ -37,7 +38,8 @@ export type OrderOutcome =
   | { kind: 'partner'; partnerUrl: string }
   | { kind: 'none' }
   | { kind: 'notEnoughPoints' }
-  | { kind: 'refused'; errorText: string };
+  /** A gift of the order cannot be had: the message's key and values, worded by the page. */
+  | { kind: 'refused'; reason: KeyedMessage };
 
 /** Rolls the transaction back with an answer for the member. */
 class Refusal extends Error {
@@ -170,16 +172,19 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         if (gift === undefined || !gift.active || gift.countryCode !== member.countryCode) {
           throw new Refusal({
             kind: 'refused',
-            errorText: `${nameOf(line.id)} is no longer available.`,
+            reason: { key: 'redeem.message.unavailable', values: { gift: nameOf(line.id) } },
           });
         }
         if (gift.stock !== null && gift.stock < line.quantity) {
           throw new Refusal({
             kind: 'refused',
-            errorText:
+            reason:
               gift.stock === 0
-                ? `${nameOf(line.id)} is sold out.`
-                : `Only ${gift.stock} left of ${nameOf(line.id)}.`,
+                ? { key: 'redeem.message.soldOut', values: { gift: nameOf(line.id) } }
+                : {
+                    key: 'redeem.message.fewLeft',
+                    values: { gift: nameOf(line.id), count: gift.stock },
+                  },
           });
         }
         return { ...line, points: gift.points, counted: gift.stock !== null };
