@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageSchema } from './page.js';
 import { messages, storable } from './validation-rules.js';
 import { deliveryOptions, giftMessages } from './gift-rules.js';
+import { TaxDetailsSchema } from './tax-details.js';
 
 export * from './gift-rules.js';
 
@@ -54,6 +55,10 @@ export const GiftsPageSchema = PageSchema.extend({
   FirstUsername: z.string(),
   /** Partner-programme users go to this URL instead (spec 2 §6); null for everyone else. */
   partnerUrl: z.string().nullable(),
+  /** Not the spec's: the member's tax details and where they stand, for the form beside the tax notice. */
+  taxDetails: TaxDetailsSchema.optional(),
+  /** Not the spec's: the day ordering reopens while the country's switch or dates close it, as on home. */
+  orderingReopensOn: z.string().nullable().optional(),
 });
 export type GiftsPage = z.infer<typeof GiftsPageSchema>;
 

@@ -38,6 +38,26 @@ const demoMember = {
 const demoMemberId = { id: '1' };
 const demoMemberNumber = { number: '9000001' };
 
+/** The demo member's tax details: verified, so ready to order (Greece's fields, content/countries/gr/country.json). */
+const demoTaxDetails = {
+  state: 'confirmed',
+  fields: [
+    {
+      name: 'taxNumber',
+      kind: 'code',
+      pattern: '\\d{9}',
+      example: '123456789',
+      maxLength: 9,
+      optional: false,
+    },
+    { name: 'taxOffice', kind: 'text', maxLength: 100, optional: false },
+  ],
+  values: {},
+  reason: null,
+  sentAt: null,
+  decidedAt: null,
+};
+
 /**
  * An opt-in link as the decision maker of inactive office ATHGR2102 gets it by
  * email after an agent's access request (the `enroll/push` example). Its
@@ -352,6 +372,15 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
         orderingReopensOn: null,
       },
     },
+  },
+  'GET /s2c/auth/v1/tax-details': {
+    access: 'member',
+    answer: { data: demoTaxDetails },
+  },
+  'POST /s2c/auth/v1/tax-details': {
+    access: 'member',
+    body: { taxNumber: '123456789', taxOffice: 'Athens A' },
+    answer: { data: demoTaxDetails },
   },
   'GET /s2c/auth/v1/agent-points/forecast': {
     access: 'member',

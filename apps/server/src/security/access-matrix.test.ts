@@ -174,6 +174,21 @@ const memberCalls: MemberCall[] = [
     request: () => ({ method: 'POST', url: '/s2c/auth/v1/session/handover-code' }),
   },
   {
+    route: 'GET /s2c/auth/v1/tax-details',
+    scope: 'session',
+    request: () => ({ method: 'GET', url: '/s2c/auth/v1/tax-details' }),
+  },
+  {
+    // The caller's own tax details: the owner's stay as they were.
+    route: 'POST /s2c/auth/v1/tax-details',
+    scope: 'session',
+    request: () => ({
+      method: 'POST',
+      url: '/s2c/auth/v1/tax-details',
+      ...form({ taxNumber: '123456789', taxOffice: 'Athens A' }),
+    }),
+  },
+  {
     route: 'POST /s2c/auth/v1/agents/logout',
     scope: 'session',
     guestStatus: 200,

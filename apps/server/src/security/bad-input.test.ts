@@ -594,6 +594,18 @@ const calls: Call[] = [
         (provider) => `/s2c/auth/v1/agent/${provider}`,
       ),
   },
+  { name: 'tax details', method: 'GET', path: fixedPath('/s2c/auth/v1/tax-details') },
+  {
+    name: 'send tax details',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/tax-details'),
+    fields: {
+      taxNumber: mostly('123456789', '12ab', '', '1'.repeat(300), '12\u00003456'),
+      taxOffice: mostly('Athens A', '', 'A\u0000B', 'x'.repeat(300)),
+      taxAddress: mostly('', '1 Street'),
+    },
+    numRuns: 30,
+  },
   {
     name: 'partner user check',
     method: 'GET',

@@ -57,6 +57,7 @@ export async function readStoredCountry(
     paramsRoute: row.paramsRoute,
     termsVersion: row.termsVersion,
     memberBanner: row.memberBanner,
+    taxFields: row.taxFields,
   };
   const languages = new Map<string, LanguageFile>();
   for (const language of country.languages) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaxFieldListSchema } from '@club/contract/tax-details';
 import { memberBannerSizes } from '@club/contract/layout';
 import {
   ContentMenuItemSchema,
@@ -66,6 +67,12 @@ export const CountryFileSchema = z.strictObject({
   termsVersion: z.string().trim().min(1).max(40).default('1'),
   /** The header banner while a member is logged in: `full`, `small` or `none`. */
   memberBanner: z.enum(memberBannerSizes).default('full'),
+  /**
+   * The tax details members send to unlock ordering: each field's name (its
+   * label is the dictionary word `taxDetails.field.{name}`), kind, pattern,
+   * example, length; none: a tax number and a tax office.
+   */
+  taxFields: TaxFieldListSchema.default([]),
 });
 export type CountryFile = z.infer<typeof CountryFileSchema>;
 

@@ -89,6 +89,7 @@ export async function replaceCountry(
     paramsRoute: country.paramsRoute,
     termsVersion: country.termsVersion,
     memberBanner: country.memberBanner,
+    taxFields: country.taxFields,
   };
   // Upsert, not delete: other tables of later modules may refer to the country.
   await tx

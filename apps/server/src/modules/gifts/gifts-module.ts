@@ -10,6 +10,7 @@ import {
 } from './ordering/ordering-rules.js';
 import { pointsUsedOnGifts } from './ordering/points-used.js';
 import { setupVoucherProvider } from './provider/provider-module.js';
+import { taxDetailsRoutes } from './tax-details/tax-details-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,7 @@ export const giftsModule = appPlugin<GiftsModuleOptions>(
     });
     registerGiftsPages(app, { now });
     await app.register(partnerRoutes);
+    await app.register(taxDetailsRoutes, { now });
   },
   { name: 'gifts', dependencies: ['background-jobs', 'content', 'agents', 'points'] },
 );

@@ -32,6 +32,10 @@ export const mailTemplates = {
   'order-failed': ['orderId', 'points', 'reason', 'link'],
   'order-confirmation': ['orderId', 'points', 'gifts', 'link'],
   'order-fulfilled': ['orderId', 'gifts', 'vouchers', 'link'],
+  /** Staff confirmed the member's tax details: ordering is unlocked (link: the gift list). */
+  'tax-details-confirmed': ['link'],
+  /** Staff refused them, with the reason; the member sends them again from the gift list. */
+  'tax-details-refused': ['reason', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -26,6 +26,30 @@ const backpack = {
   },
 };
 
+/** Tax details a Greek member sent, waiting for a decision. */
+const sentTaxDetails = {
+  number: '9000001',
+  countryCode: 'gr',
+  taxOk: false,
+  state: 'sent',
+  fields: [
+    {
+      name: 'taxNumber',
+      kind: 'code',
+      pattern: '\\d{9}',
+      example: '123456789',
+      maxLength: 9,
+      optional: false,
+    },
+    { name: 'taxOffice', kind: 'text', maxLength: 100, optional: false },
+  ],
+  values: { taxNumber: '123456789', taxOffice: 'Athens A' },
+  reason: null,
+  sentAt: '2026-11-21T16:30:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+};
+
 const backpackEdit = {
   category: 'travel',
   points: 480,
@@ -137,6 +161,25 @@ export const giftsExamples: Partial<Record<OperationKey, OperationExample>> = {
         lastName: 'Demo',
         taxOk: true,
         verifiedAt: '2026-11-22T08:00:00.000Z',
+      },
+    },
+  },
+  'GET /s2c/staff/v1/members/{number}/tax-details': {
+    access: 'staff',
+    parameters: { number: '9000001' },
+    answer: { data: sentTaxDetails },
+  },
+  'POST /s2c/staff/v1/members/{number}/tax-details/decision': {
+    access: 'staff',
+    parameters: { number: '9000001' },
+    body: { decision: 'refuse', reason: 'The tax office does not match the tax number' },
+    answer: {
+      data: {
+        ...sentTaxDetails,
+        state: 'refused',
+        reason: 'The tax office does not match the tax number',
+        decidedBy: 'manager.gr@example.com',
+        decidedAt: '2026-11-22T10:10:00.000Z',
       },
     },
   },

@@ -127,4 +127,24 @@ export const giftsCalls: StaffCall[] = [
     countryScoped: true,
     moreValues: () => ({ reason: 'Papers seen' }),
   },
+  {
+    route: 'GET /s2c/staff/v1/members/:number/tax-details',
+    request: (world) => ({
+      method: 'GET',
+      url: `/s2c/staff/v1/members/${world.member.number}/tax-details`,
+    }),
+    allowed: 'staff',
+    countryScoped: true,
+  },
+  {
+    route: 'POST /s2c/staff/v1/members/:number/tax-details/decision',
+    request: (world) => ({
+      method: 'POST',
+      url: `/s2c/staff/v1/members/${world.member.number}/tax-details/decision`,
+      ...form({ decision: 'refuse', reason: 'Unreadable' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+    moreValues: () => ({ decision: 'confirm' }),
+  },
 ];

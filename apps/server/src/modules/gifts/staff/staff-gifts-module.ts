@@ -2,6 +2,7 @@ import { appPlugin } from '../../../app-types.js';
 import { giftCategoriesRoutes } from './gift-categories-routes.js';
 import { giftsRoutes } from './gifts-routes.js';
 import { ordersRoutes } from './orders-routes.js';
+import { taxDetailsStaffRoutes } from './tax-details-routes.js';
 
 export type StaffGiftsModuleOptions = {
   /** Clock, injectable for tests (default Date.now). */
@@ -19,6 +20,7 @@ export const staffGiftsModule = appPlugin<StaffGiftsModuleOptions>(
     await app.register(ordersRoutes, { now });
     await app.register(giftsRoutes, { now });
     await app.register(giftCategoriesRoutes, { now });
+    await app.register(taxDetailsStaffRoutes, { now });
   },
   { name: 'staff-gifts', dependencies: ['staff', 'gifts'] },
 );

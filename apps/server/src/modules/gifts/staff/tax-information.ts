@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TaxInformation } from '@club/contract/staff-gifts';
-import type { Database } from '../../../db/client.js';
+import type { Database, Transaction } from '../../../db/client.js';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.js';
 import { agents } from '../../agents/schema.js';
 import { memberTaxInfo } from '../schema.js';
@@ -45,31 +45,41 @@ export async function setTaxInformation(
   member: { agentId: number; number: string; countryCode: string; taxOk: boolean },
   change: { taxOk: boolean; reason: string; actor: AuditActor; now: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(memberTaxInfo)
-      .values({
-        agentId: member.agentId,
-        taxOk: change.taxOk,
-        verifiedAt: change.taxOk ? change.now : null,
-      })
-      .onConflictDoUpdate({
-        target: memberTaxInfo.agentId,
-        set: { taxOk: change.taxOk, verifiedAt: change.taxOk ? change.now : null },
-      });
-    await recordAudit(
-      tx,
-      change.actor,
-      {
-        action: 'member.tax',
-        targetType: 'member',
-        target: member.number,
-        countryCode: member.countryCode,
-        reason: change.reason || null,
-        before: { taxOk: member.taxOk },
-        after: { taxOk: change.taxOk },
-      },
-      change.now,
-    );
-  });
+  await db.transaction((tx) => writeTaxOk(tx, member, change));
+}
+
+/**
+ * `setTaxInformation` in the caller's transaction: a confirmation of the
+ * member's tax details sets their tax flag exactly this way.
+ */
+export async function writeTaxOk(
+  tx: Transaction,
+  member: { agentId: number; number: string; countryCode: string; taxOk: boolean },
+  change: { taxOk: boolean; reason: string; actor: AuditActor; now: Date },
+): Promise<void> {
+  await tx
+    .insert(memberTaxInfo)
+    .values({
+      agentId: member.agentId,
+      taxOk: change.taxOk,
+      verifiedAt: change.taxOk ? change.now : null,
+    })
+    .onConflictDoUpdate({
+      target: memberTaxInfo.agentId,
+      set: { taxOk: change.taxOk, verifiedAt: change.taxOk ? change.now : null },
+    });
+  await recordAudit(
+    tx,
+    change.actor,
+    {
+      action: 'member.tax',
+      targetType: 'member',
+      target: member.number,
+      countryCode: member.countryCode,
+      reason: change.reason || null,
+      before: { taxOk: member.taxOk },
+      after: { taxOk: change.taxOk },
+    },
+    change.now,
+  );
 }
