@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database } from '../../../db/client.js';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.js';
 import { giftImages } from '../schema.js';
@@ -18,6 +19,51 @@ export function imageTypeOf(bytes: Uint8Array): GiftImageType | undefined {
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return undefined;
+}
+
+/**
+ * The most pixels (width × height) an uploaded image may have: 25 megapixels,
+ * a 6000 × 4000 photo. A file of at most 1 MB can still say it is far larger
+ * (a plain colour compresses to almost nothing), and decoding it would take
+ * that much memory; the header is read first, and nothing larger is decoded.
+ */
+export const GIFT_IMAGE_MAX_PIXELS = 25_000_000;
+
+export type ReencodedImage =
+  { ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'too-large' };
+
+/**
+ * The image decoded and encoded anew in its own type, so that what is kept
+ * and served is only pixels: no EXIF (camera, place, time), XMP, comments,
+ * thumbnails or colour profile (converted to sRGB), nor anything a crafted
+ * file carries after or between its image data. Turned upright by its EXIF
+ * orientation first, since that goes too. An animated WebP keeps its first
+ * frame. A file that does not decode as the type its first bytes say is
+ * unreadable.
+ */
+export async function reencodeGiftImage(
+  bytes: Buffer,
+  type: GiftImageType,
+): Promise<ReencodedImage> {
+  const options = { limitInputPixels: GIFT_IMAGE_MAX_PIXELS } as const;
+  try {
+    const { format, width, height } = await sharp(bytes, options).metadata();
+    if (`image/${format}` !== type) return { ok: false, reason: 'unreadable' };
+    if (width * height > GIFT_IMAGE_MAX_PIXELS) return { ok: false, reason: 'too-large' };
+    const upright = sharp(bytes, options).rotate();
+    const encoded =
+      type === 'image/png'
+        ? upright.png({ compressionLevel: 9 })
+        : type === 'image/jpeg'
+          ? upright.jpeg({ quality: 90 })
+          : upright.webp({ quality: 90 });
+    return { ok: true, bytes: await encoded.toBuffer() };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      return { ok: false, reason: 'too-large' };
+    }
+    return { ok: false, reason: 'unreadable' };
+  }
 }
 
 /** The URL an uploaded image is served at; it never changes, so it is cached for a year. */

@@ -36,7 +36,7 @@ import {
   updateGift,
   type EditRefusal,
 } from './gift-editing.js';
-import { giftImage, imageTypeOf, storeGiftImage } from './gift-images.js';
+import { giftImage, imageTypeOf, reencodeGiftImage, storeGiftImage } from './gift-images.js';
 import { setTaxInformation, taxInformation } from './tax-information.js';
 
 const GiftIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 'A gift number') });
@@ -219,9 +219,9 @@ export const giftsRoutes: FastifyPluginCallbackZod<GiftsRoutesOptions> = (app, {
       bodyLimit: 2 * GIFT_IMAGE_MAX_BYTES,
       schema: {
         tags: ['staff'],
-        summary: 'Upload a gift image (PNG, JPEG or WebP, at most 1 MB)',
+        summary: 'Upload a gift image (PNG, JPEG or WebP, at most 1 MB and 25 megapixels)',
         description:
-          'JSON: `country` and `data`, the file as base64. The type is read from the file’s first bytes. Kept in the database and served at the answer’s `url` with a year’s caching. Audited as `gift.image`.',
+          'JSON: `country` and `data`, the file as base64. The type is read from the file’s first bytes. The image is decoded and encoded anew in its type, so that only its pixels are kept: no EXIF, XMP, comments or colour profile (turned upright by its EXIF orientation first). Kept in the database and served at the answer’s `url` with a year’s caching. Audited as `gift.image`.',
         body: GiftImageUploadSchema,
         response: { 200: dataEnvelope(GiftImageUploadAnswerSchema), ...errors },
       },
@@ -237,9 +237,19 @@ export const giftsRoutes: FastifyPluginCallbackZod<GiftsRoutesOptions> = (app, {
       if (contentType === undefined) {
         throw validationFailed({ data: 'A PNG, JPEG or WebP image' });
       }
+      // Only the pixels are kept: encoded anew, without metadata.
+      const image = await reencodeGiftImage(bytes, contentType);
+      if (!image.ok) {
+        throw validationFailed({
+          data:
+            image.reason === 'too-large'
+              ? 'At most 25 megapixels (6000 × 4000)'
+              : 'The image cannot be read: a PNG, JPEG or WebP image',
+        });
+      }
       const stored = await storeGiftImage(
         db,
-        { countryCode: request.body.country, contentType, bytes },
+        { countryCode: request.body.country, contentType, bytes: image.bytes },
         { actor: staffActor(staff), now: new Date(now()) },
       );
       return { data: stored };
