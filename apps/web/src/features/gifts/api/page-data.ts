@@ -16,6 +16,8 @@ export function giftsPageData(page: Page): GiftsPage {
     Refresh: data.Refresh ?? 0,
     FirstUsername: data.FirstUsername ?? '',
     partnerUrl: data.partnerUrl ?? null,
+    ...(data.taxDetails === undefined ? {} : { taxDetails: data.taxDetails }),
+    orderingReopensOn: data.orderingReopensOn ?? null,
   };
 }
 

@@ -14,6 +14,10 @@ import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { useGiftMessage } from '../components/gift-messages';
 import { PartnerRedirect } from '../components/partner-redirect';
 import { GiftCard } from './gift-card';
+import { LocaleDate } from '../../../shared/locale-date';
+import { fillNodes } from '../../../shared/points-status/format';
+import { TaxState } from '../../../shared/tax-details/tax-state';
+import { TaxDetailsSection } from '../tax-details/tax-details-section';
 import { useReveal } from './use-reveal';
 import '../gifts.css';
 
@@ -157,11 +161,25 @@ const GiftListHeading = memo(function GiftListHeading({
       <p className="gifts-available">
         {text('gifts.available', 'Available points')}: <strong>{formatNumber(data.Refresh)}</strong>
       </p>
-      {!data.taxOK ? <TaxNotice html={data.registrationInfo} /> : null}
+      {data.taxDetails !== undefined ? (
+        <TaxDetailsSection details={data.taxDetails} notice={data.registrationInfo} />
+      ) : !data.taxOK ? (
+        <TaxNotice html={data.registrationInfo} />
+      ) : null}
       {data.order_disabled || data.disabled ? (
         <p className="alert alert--danger" role="alert">
           {message('orderingDisabled')}
+          {data.orderingReopensOn ? (
+            <>
+              {' '}
+              {fillNodes(text('gifts.orderingReopens', 'Ordering reopens on {date}.'), {
+                date: <LocaleDate value={data.orderingReopensOn} />,
+              })}
+            </>
+          ) : null}
         </p>
+      ) : data.taxDetails?.state === 'confirmed' ? (
+        <TaxState state="confirmed" reason={null} />
       ) : null}
       <div className="gifts-filters">
         <CategorySelect data={data} />

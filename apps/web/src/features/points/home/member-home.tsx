@@ -19,6 +19,8 @@ import { StatusPanel } from '../components/status-panel';
 import '../points.css';
 import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { RemarkCard } from '../../../shared/remark-card/remark-card';
+import { taxDetailsQueryOptions } from '../../../shared/tax-details/tax-details-api';
+import { TaxState } from '../../../shared/tax-details/tax-state';
 
 /**
  * While gift ordering is closed (the country's switch or its ordering
@@ -79,6 +81,20 @@ function SpendPoints({ report }: { report: StatusReport }) {
       </p>
     </div>
   );
+}
+
+/**
+ * Where the member's tax details stand (issue 30): nothing sent or refused
+ * (with the reason) links to the form on the gift list; sent says it is
+ * being checked; confirmed says the member is ready to order, unless the
+ * ordering dates close it (home then says when it reopens).
+ */
+function TaxStatus({ number, orderingClosed }: { number: string; orderingClosed: boolean }) {
+  const details = useQuery(taxDetailsQueryOptions(number));
+  if (details.data === undefined) return null;
+  const { state, reason } = details.data;
+  if (state === 'confirmed' && orderingClosed) return null;
+  return <TaxState state={state} reason={reason} linkToForm />;
 }
 
 /** A member who never earned a point and has no segment on the way: nothing to chart or spend yet. */
@@ -152,6 +168,7 @@ function MemberPoints({ number }: { number: string }) {
           <strong className="points-home__available-value">{formatNumber(report.available)}</strong>
         </p>
         <SpendPoints report={report} />
+        <TaxStatus number={number} orderingClosed={report.orderingClosed === true} />
       </div>
       <p className="points-muted">
         {text(
@@ -234,5 +251,6 @@ MemberHome.prefetch = async ({ queryClient, user }: ScreenPrefetch): Promise<voi
     loadMessageFormat(),
     queryClient.prefetchQuery(statusReportQueryOptions(user.number, httpClient)),
     queryClient.prefetchQuery(expiryForecastQueryOptions(user.number)),
+    queryClient.prefetchQuery(taxDetailsQueryOptions(user.number)),
   ]);
 };
