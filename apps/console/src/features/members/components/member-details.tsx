@@ -7,6 +7,7 @@ import { useMemberView } from '../api/member-view';
 import { AdjustPointsForm } from './adjust-points-form';
 import { MemberBookings } from './member-bookings';
 import { MemberHistory } from './member-history';
+import { MemberTaxDetails } from './member-tax-details';
 import { formatPoints, formatTime, stateLabels } from './member-words';
 
 /** The single member view: everything staff need when an agent calls about their points. */
@@ -53,6 +54,7 @@ export function MemberDetails() {
         available={data.status.available}
         limit={data.adjustmentLimit}
       />
+      <MemberTaxDetails number={data.profile.number} />
       <MemberActions number={data.profile.number} onChanged={() => void view.refetch()} />
       <MemberBookings bookings={data.bookings} />
       <MemberHistory data={data} />
