@@ -73,6 +73,23 @@ describe('member home: where the tax details stand (issue 30, key moment 7)', ()
     vi.unstubAllGlobals();
   });
 
+  it('a member with no points yet is asked for them too, on "how to start"', async () => {
+    renderHome(
+      details({ state: 'none' }),
+      makeStatusReport({
+        accumulated: 0,
+        totalSegments: 0,
+        totalSegmentsPD: 0,
+        totalSegmentsOk: 0,
+        available: 0,
+      }),
+    );
+    expect(await screen.findByText('How to start earning points')).toBeTruthy();
+    expect(
+      (await screen.findByRole('link', { name: 'Send your tax details' })).getAttribute('href'),
+    ).toBe('/eng/gifts#tax-details');
+  });
+
   it('confirmed while ordering is closed: says when it reopens instead', async () => {
     renderHome(
       details({ state: 'confirmed' }),

@@ -135,6 +135,7 @@ function HowToStart({ number }: { number: string }) {
           </li>
           <li>{text('memberHome.startGifts', 'Spend your points on gifts from the gift list.')}</li>
         </ol>
+        <TaxStatus number={number} orderingClosed={false} />
         {earning !== undefined ? (
           <p>
             {wording.text(
