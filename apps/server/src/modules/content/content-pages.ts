@@ -20,7 +20,7 @@ export const contentPageTitles = {
 const contentPageWords: Partial<Record<keyof typeof contentPageTitles, readonly string[]>> = {
   // Guests see the guest home, members the member home, on one page name.
   // The member home's booking remark card: its words and the segment kinds' names.
-  home: ['home', 'memberHome', 'pointsStatus', 'earning', 'points.kind'],
+  home: ['home', 'memberHome', 'pointsStatus', 'earning', 'points.kind', 'taxDetails'],
   // Members see their points panel beside the questions (spec 1 §2).
   faq: ['faq', 'pointsStatus'],
   'privacy-policy': ['privacy'],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import {
   chosenQuantities,
   GiftsPageSchema,
@@ -19,6 +20,9 @@ import { statusReport } from '../../points/status-report.js';
 import { availableGifts, categoriesOf } from '../catalogue/catalogue.js';
 import { orderGate, type OrderGateInput } from './order-gate.js';
 import { parseListGifts, placeOrder } from './place-order.js';
+import { orderingWindowOfColumn } from './ordering-rules.js';
+import { giftOrdering } from '../schema.js';
+import { ownTaxDetails } from '../tax-details/tax-details.js';
 
 /** A fresh order key for a redeem form: 24 random bytes, 32 url-safe characters. */
 export const newOrderKey = () => randomBytes(24).toString('base64url');
@@ -37,6 +41,15 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
     orderPartnerOff: app.orderPartner.isOff(),
     gifts: app.config.gifts,
   });
+
+  /** The country's ordering window today (closed by its switch or dates, and when it reopens), as home says it. */
+  async function orderingWindowOf(countryCode: string) {
+    const [row] = await db
+      .select()
+      .from(giftOrdering)
+      .where(eq(giftOrdering.countryCode, countryCode));
+    return orderingWindowOfColumn(row ?? null, dayOf(now()));
+  }
 
   /** What both pages show besides the gifts: points and the order gate (ordering state, maintenance, partner URL). */
   async function common(member: SessionMember) {
@@ -88,7 +101,7 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
   app.pageRegistry.register<GiftsPage, unknown, unknown>({
     name: 'gifts',
     memberOnly: true,
-    words: ['gifts'],
+    words: ['gifts', 'taxDetails'],
     schema: GiftsPageSchema,
     load: async (context) => {
       const member = context.request.agent!;
@@ -96,11 +109,13 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
       const categories = await categoriesOf(db, at);
       const asked = context.params.category ?? '';
       const category = categories.some((known) => known.id === asked) ? asked : '';
-      const [page, shared, list, notice] = await Promise.all([
+      const [page, shared, list, notice, taxDetails, window] = await Promise.all([
         storedPage(context, 'Gifts'),
         common(member),
         availableGifts(db, at, category === '' ? {} : { category }),
         context.content.text('giftsTaxNotice'),
+        ownTaxDetails(db, member),
+        orderingWindowOf(member.countryCode),
       ]);
       return {
         ...page,
@@ -114,6 +129,8 @@ export function registerGiftsPages(app: App, options: { now: () => number }): vo
         Refresh: shared.Refresh,
         FirstUsername: member.firstName,
         partnerUrl: shared.partnerUrl,
+        taxDetails,
+        orderingReopensOn: window.reopensOn,
       };
     },
   });
