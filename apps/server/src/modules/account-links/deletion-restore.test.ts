@@ -140,7 +140,8 @@ describe('delete-confirm (members only)', () => {
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(await sessionWorks(t.app, m.id, m.token)).toBe(false);
     expect(await sessionWorks(t.app, m.id, other)).toBe(false);
-    await expect(logIn(t.app, m.number, 'secret123')).rejects.toThrow('401');
+    // The right password no longer opens a session: it is offered the restore.
+    await expect(logIn(t.app, m.number, 'secret123')).rejects.toThrow(/403.*"restore":true/);
   });
 
   it("refuses another member's link, an unknown, used or expired one, deleting nobody", async () => {

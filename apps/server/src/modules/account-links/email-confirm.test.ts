@@ -55,7 +55,8 @@ describe('sendConfirmEmail', () => {
     await confirmationLink(member);
     const [mail] = await mailsTo(member.email);
     expect(mail!.text).toContain(`Your member number is ${member.number}.`);
-    expect(mail!.html).toContain(`<strong>${member.number}</strong>`);
+    // The number reads left to right in any language's mail.
+    expect(mail!.html).toContain(`<strong><span dir="ltr">${member.number}</span></strong>`);
   });
 
   it('stores only a hash of the token', async () => {

@@ -4,7 +4,8 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import type { CountryFile, LanguageFile } from '../content/content-files.js';
 import { lockContent, publishContent, replaceCountry } from '../content/load-content.js';
 import { readContentFolder, type CountryContent } from '../content/read-content-folder.js';
-import { contentStaffEdits, termsVersionPath } from '../content/schema.js';
+import { contentStaffEdits } from '../content/schema.js';
+import { termsVersionPath } from '../content/terms-version-path.js';
 import { fileOf, partsOf, samePart, type LanguageParts } from './content-parts.js';
 import { readStoredCountry } from './stored-content.js';
 

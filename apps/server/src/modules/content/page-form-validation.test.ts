@@ -16,6 +16,10 @@ const badForms: Record<string, { values: Record<string, string>; messages: objec
     values: { email: 'nope' },
     messages: { email: ['Wrong format, e.g. name@example.com'] },
   },
+  'retrieve-member-number': {
+    values: { email: 'nope' },
+    messages: { email: ['Wrong format, e.g. name@example.com'] },
+  },
   reconfirm: {
     values: { email: ' ' },
     messages: { email: ['Field is required'] },

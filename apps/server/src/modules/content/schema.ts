@@ -195,7 +195,7 @@ export const contentVersion = pgTable(
 /**
  * The parts of the content staff changed in the console since the files last
  * gave them (`gr/ell/menu`, `gr/ell/dictionary/home.title`, `gr/ell/pages/faq`,
- * …, and a country's terms version, {@link termsVersionPath}). Once staff
+ * …, and a country's terms version, `termsVersionPath` in terms-version-path.ts). Once staff
  * edit content the database is its source of truth: the import
  * (`npm run content:load`) keeps these parts and reports how the files
  * differ, until it is told to take the file's version (which clears the row).
@@ -213,10 +213,3 @@ export const contentStaffEdits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.path] })],
 );
-
-/**
- * The staff edit of a country's terms version (`gr/terms-version`): staff set
- * it in the console (member-actions/country-terms.ts), and the content files'
- * `termsVersion` then no longer replaces it unless taken.
- */
-export const termsVersionPath = (countryCode: string): string => `${countryCode}/terms-version`;

@@ -6,7 +6,8 @@ import { rowsOf } from '../../db/rows.js';
 import { HttpError, validationFailed } from '../../lib/http-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { lockContent } from '../content/load-content.js';
-import { contentStaffEdits, countries, termsVersionPath } from '../content/schema.js';
+import { contentStaffEdits, countries } from '../content/schema.js';
+import { termsVersionPath } from '../content/terms-version-path.js';
 import { termsVersionChanges } from './schema.js';
 
 type TermsRow = {
