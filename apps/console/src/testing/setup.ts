@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A lazy screen's first import can take seconds on a loaded 2-core machine
+// (CI runs the suites side by side): the find queries wait up to 5 s, not 1.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
