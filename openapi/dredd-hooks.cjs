@@ -158,12 +158,14 @@ async function mailedOptInLink() {
 
 /**
  * A fresh handover code of the demo member: codes are secret, single-use and
- * live a minute, so the exchange example cannot carry a real one.
+ * live a minute, so the exchange example cannot carry a real one. It is
+ * minted by a session of its own, since the exchange ends the session that
+ * minted the code (the other examples keep using theirs).
  */
 async function handoverCode() {
   const response = await fetch(`${endpoint}/s2c/auth/v1/session/handover-code`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${memberToken}` },
+    headers: { authorization: `Bearer ${await logIn()}` },
   });
   if (!response.ok) throw new Error(`handover code failed: ${response.status}`);
   return (await response.json()).data.code;
