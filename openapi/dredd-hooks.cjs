@@ -185,6 +185,19 @@ function memberLogin(username, password) {
  * session to end, the resend quiet time (1 s here, openapi/check.ts) over
  * since the registration example mailed its link.
  */
+/** Sets the demo member's tax information verified or not, as staff do. */
+async function setDemoTaxOk(taxOk) {
+  const response = await fetch(`${endpoint}/s2c/staff/v1/tax-information/9000001`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      taxOk: taxOk ? 'on' : 'off',
+      reason: 'replay of the tax-details decision example',
+    }),
+  });
+  if (!response.ok) throw new Error(`tax information not set: ${response.status}`);
+}
+
 async function prepareMemberAction(action) {
   if (action === 'login-unlock') await memberLogin('9000005', 'not-the-password');
   if (action === 'end-sessions') {
@@ -192,6 +205,18 @@ async function prepareMemberAction(action) {
     if (!response.ok) throw new Error(`demo member 9000004 login failed: ${response.status}`);
   }
   if (action === 'confirmation-mail') await new Promise((resolve) => setTimeout(resolve, 1100));
+  // A decision needs tax details waiting: the demo member, whose tax
+  // information the demo data has verified, is unverified for a moment and
+  // sends them (the decision example refuses them; afterEach verifies again).
+  if (action === 'tax-details/decision') {
+    await setDemoTaxOk(false);
+    const response = await fetch(`${endpoint}/s2c/auth/v1/tax-details`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ taxNumber: '123456789', taxOffice: 'Athens A' }),
+    });
+    if (!response.ok) throw new Error(`tax details not sent: ${response.status}`);
+  }
 }
 
 /** Puts the mailed link into the agency call's query (GET) or form (POST). */
@@ -451,6 +476,14 @@ hooks.beforeEach((transaction, done) => {
     transaction.request.headers.Authorization = `Bearer ${memberToken}`;
   }
   done();
+});
+
+hooks.afterEach((transaction, done) => {
+  if (!transaction.origin.resourceName.endsWith('/tax-details/decision')) return done();
+  setDemoTaxOk(true).then(
+    () => done(),
+    (error) => done(error),
+  );
 });
 
 hooks.beforeEachValidation((transaction, done) => {
