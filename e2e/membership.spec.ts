@@ -298,7 +298,7 @@ test.describe('membership journeys', () => {
     ).toBeVisible();
     // The right password to the deleted account: no session, and its restore is offered.
     await logIn(page, 'gr', number, password);
-    await expect(page.getByText(/^This account was deleted\./)).toBeVisible();
+    await expect(page.getByText(/^This account was deleted\./).first()).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Restore your account' }).click();
     await expect(page).toHaveURL(countryUrl('gr', '/restore'));
     const main = page.getByRole('main');
