@@ -62,6 +62,7 @@ for (const tier of chosenTiers(process.argv.slice(2))) {
 }
 
 console.log('\nTier times (s)');
-for (const { name, ms, ok } of times) console.log(`${seconds(ms)}  ${ok ? 'ok  ' : 'FAIL'}  ${name}`);
+for (const { name, ms, ok } of times)
+  console.log(`${seconds(ms)}  ${ok ? 'ok  ' : 'FAIL'}  ${name}`);
 console.log(`${seconds(Date.now() - started)}  ${failed === undefined ? 'ok  ' : 'FAIL'}  all`);
 process.exit(failed === undefined ? 0 : 1);
