@@ -6,7 +6,6 @@ import type { ScreenProps } from '../../../shared/screens';
 import { useLayout } from '../../../shared/layout-context';
 import { pagePath } from '../../../shared/paths';
 import { useReloadWhenLoggedOut } from '../../../shared/user/use-session';
-import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { giftsPageData } from '../api/page-data';
 import { useFormatNumber } from '../../../shared/use-format-number';
@@ -17,7 +16,7 @@ import { GiftCard } from './gift-card';
 import { LocaleDate } from '../../../shared/locale-date';
 import { fillNodes } from '../../../shared/points-status/format';
 import { TaxState } from '../../../shared/tax-details/tax-state';
-import { TaxDetailsSection } from '../tax-details/tax-details-section';
+import { TaxDetailsSection, TaxNoticeText } from '../tax-details/tax-details-section';
 import { useReveal } from './use-reveal';
 import '../gifts.css';
 
@@ -117,21 +116,11 @@ const SelectionTotal = memo(function SelectionTotal({
   );
 });
 
-/** The tax notice (spec 2 §2.4): the country's text, else the default. */
+/** The tax notice (spec 2 §2.4) where no tax details are asked for. */
 function TaxNotice({ html }: { html: string }) {
-  const text = useDictionary();
   return (
     <div className="alert alert--info gifts-tax-notice">
-      {html !== '' ? (
-        <RichText html={html} />
-      ) : (
-        <p>
-          {text(
-            'gifts.taxNotice',
-            'Please provide your tax information to unlock the Order button. Verifying it takes a few days.',
-          )}
-        </p>
-      )}
+      <TaxNoticeText html={html} />
     </div>
   );
 }

@@ -9,6 +9,20 @@ const TaxDetailsForm = lazy(() =>
   import('./tax-details-form').then((module) => ({ default: module.TaxDetailsForm })),
 );
 
+/** The tax notice's words (spec 2 §2.4): the country's text, else the default. */
+export function TaxNoticeText({ html }: { html: string }) {
+  const text = useDictionary();
+  if (html !== '') return <RichText html={html} />;
+  return (
+    <p>
+      {text(
+        'gifts.taxNotice',
+        'Please provide your tax information to unlock the Order button. Verifying it takes a few days.',
+      )}
+    </p>
+  );
+}
+
 /**
  * The tax notice of the gift list (spec 2 §2.4) with a way to act on it
  * (issue 30): where the member's tax details stand, and the form to send
@@ -33,16 +47,7 @@ export function TaxDetailsSection({ details, notice }: { details: TaxDetails; no
         {text('taxDetails.title', 'Your tax details')}
       </h2>
       <div className="gifts-tax-notice">
-        {notice !== '' ? (
-          <RichText html={notice} />
-        ) : (
-          <p>
-            {text(
-              'gifts.taxNotice',
-              'Please provide your tax information to unlock the Order button. Verifying it takes a few days.',
-            )}
-          </p>
-        )}
+        <TaxNoticeText html={notice} />
       </div>
       <div role="status">
         {current.state === 'none' ? null : (
