@@ -39,5 +39,8 @@ export default defineConfig(({ command }) => ({
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/staff/' } },
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Above the 5 s a screen query may wait (testing/setup.ts): on a loaded CI machine one
+    // test may wait for two screens in a row, and the default 5 s would end it first.
+    testTimeout: 20_000,
   },
 }));

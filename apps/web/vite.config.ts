@@ -44,5 +44,8 @@ export default defineConfig({
     // Style sheets read as text (`?raw`, the style tests) get their content; imported ones stay empty.
     css: { include: [/\.css\?raw$/] },
     restoreMocks: true,
+    // Above the 5 s a screen query may wait (testing/setup.ts): on a loaded CI machine one
+    // test may wait for two screens in a row, and the default 5 s would end it first.
+    testTimeout: 20_000,
   },
 });
