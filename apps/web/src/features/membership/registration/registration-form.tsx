@@ -24,6 +24,7 @@ import {
 } from './registration-form-schema';
 import type { RegistrationSuccessState } from './registration-success-screen';
 import { StepHeading } from './step-heading';
+import { InactiveOfficeNotice } from './inactive-office-notice';
 import { ClubForm } from '../../../shared/forms/club-form';
 import {
   EmailField,
@@ -125,6 +126,7 @@ export function RegistrationForm({ page, office, focus, onOfficeChange }: Regist
         <SignField />
         <PhoneField phoneCode={page.phoneCodeLocalized} />
       </div>
+      {office.active ? null : <InactiveOfficeNotice office={office} />}
       <BirthdayFields />
       <CheckboxField
         name="newsletter"

@@ -482,12 +482,54 @@ describe('registration: decision-maker opt-in (inactive office)', () => {
     expect(await screen.findByText('We will write to you.')).toBeTruthy();
   });
 
-  it('goes on to the agreement for an inactive office when the opt-in is off', async () => {
+  it('says an inactive office earns nothing when the opt-in is off, and goes on on request', async () => {
     stubRegistrationApi({ IDLE1: makeOffice({ officeId: 'IDLE1', active: false }) });
     const user = userEvent.setup();
     renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
     await enterOffice(user, 'IDLE1');
+    expect(
+      await screen.findByRole('heading', { name: 'Your office does not take part yet' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/bookings made in it earn no points until it joins/).textContent,
+    ).toContain('IDLE1 (Acropolis Travel)');
+    expect(screen.queryByLabelText('I agree with the conditions of the club')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue registration' }));
     expect(await screen.findByLabelText('I agree with the conditions of the club')).toBeTruthy();
+    await agree(user);
+    // The form says it again next to the office, before it is sent.
+    expect(await screen.findByText(/earn no points until it joins/)).toBeTruthy();
+  });
+
+  it('asks the manager from the inactive-office notice, and still lets the agent register', async () => {
+    const calls = stubApi((call) => {
+      if (call.method === 'GET' && call.path === officePath('IDLE1'))
+        return apiData(makeOffice({ officeId: 'IDLE1', active: false }));
+      if (call.path === '/s2c/auth/v1/offices/IDLE1/gr/enroll/push')
+        return apiData({ requested: true });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
+    await enterOffice(user, 'IDLE1');
+    await user.click(await screen.findByRole('button', { name: 'Request access to my manager' }));
+    expect(
+      await screen.findByText('We have asked your manager. You can register now.'),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.path.endsWith('/enroll/push'))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Request access to my manager' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue registration' }));
+    expect(await screen.findByLabelText('I agree with the conditions of the club')).toBeTruthy();
+  });
+
+  it('shows no inactive-office notice for an office that takes part', async () => {
+    stubRegistrationApi({ ATHGR2100: makeOffice() });
+    const user = userEvent.setup();
+    renderMembershipScreen(<RegistrationScreen page={registrationPage()} />);
+    await enterOffice(user, 'ATHGR2100');
+    await agree(user);
+    await screen.findByLabelText('First name');
+    expect(screen.queryByText(/earn no points until it joins/)).toBeNull();
   });
 
   it('opens on the notify step when the page says so', () => {

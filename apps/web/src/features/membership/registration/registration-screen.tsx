@@ -19,6 +19,7 @@ import {
   DecisionMakerSuccessStep,
 } from './decision-maker-steps';
 import { DirectOfficeStep } from './direct-office-step';
+import { InactiveOfficeStep } from './inactive-office-step';
 import { OfficeStep } from './office-step';
 import { RegistrationForm } from './registration-form';
 import { RegistrationProgress } from './registration-progress';
@@ -45,8 +46,9 @@ function firstStep(page: RegistrationPage, countrySelected: boolean): Registrati
 
 /**
  * Registration (spec 1 §2, §4): country (several countries only), office ID,
- * then the direct-office notice, or (decision-maker opt-in on, office not
- * active) the request to the manager, or the agreement and the form. A
+ * then the direct-office notice, or (office not active) the request to the
+ * manager where decision-maker opt-in is on, else a notice that its bookings
+ * earn nothing, with the same request, before the agreement and the form. A
  * country chosen from another country goes to that country's site (its host,
  * or the root site under its prefix) with `?countrySelected=1`, which skips
  * the country step there.
@@ -90,7 +92,7 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
   const officeFound = (found: OfficeData) => {
     setOffice(found);
     if (found.isAmadeusDirectOffice) goTo('direct-office');
-    else if (layout.decisionMakerOptIn && !found.active) goTo('dm-request');
+    else if (!found.active) goTo(layout.decisionMakerOptIn ? 'dm-request' : 'inactive-office');
     else goTo('agreement');
   };
   const officeChanged = useCallback((found: OfficeData) => setOffice(found), []);
@@ -108,6 +110,10 @@ export function RegistrationScreen({ page: answer }: ScreenProps) {
   else if (step === 'office' || office === null)
     content = <OfficeStep focus={moved} onFound={officeFound} />;
   else if (step === 'direct-office') content = <DirectOfficeStep focus={moved} />;
+  else if (step === 'inactive-office')
+    content = (
+      <InactiveOfficeStep office={office} focus={moved} onContinue={() => goTo('agreement')} />
+    );
   else if (step === 'agreement')
     content = (
       <AgreementStep

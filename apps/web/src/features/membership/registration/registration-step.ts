@@ -3,6 +3,7 @@ export type RegistrationStep =
   | 'country'
   | 'office'
   | 'direct-office'
+  | 'inactive-office'
   | 'agreement'
   | 'form'
   | 'dm-request'
