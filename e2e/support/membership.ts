@@ -102,8 +102,17 @@ export async function expectLoggedIn(page: Page): Promise<void> {
   await expect(accountMenuButton(page)).toBeVisible();
 }
 
-/** Logs out through the header's account menu. */
+/**
+ * Logs out from the header: its own Log Out button where the header has room
+ * for it (1280 px up), else through the account menu.
+ */
 export async function logOut(page: Page): Promise<void> {
+  const banner = page.getByRole('banner');
+  const beside = banner.getByRole('button', { name: 'Log Out' });
+  if (await beside.isVisible()) {
+    await beside.click();
+    return;
+  }
   await accountMenuButton(page).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+  await banner.getByRole('button', { name: 'Log Out' }).click();
 }

@@ -117,7 +117,8 @@ describe('the account menu', () => {
     expect(opened).toHaveBeenCalledTimes(1);
     expect(accountButton().getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(accountButton());
-    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    const reopened = screen.getByRole('navigation', { name: 'Your account' });
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Log Out' }));
     expect(loggedOut).toHaveBeenCalledTimes(1);
   });
 

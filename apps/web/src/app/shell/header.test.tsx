@@ -127,6 +127,17 @@ describe('Header', () => {
     expect(screen.getByTestId('location').textContent).toBe('/eng');
   });
 
+  it('gives a member with an account menu Log Out beside it, outside the menu', async () => {
+    const loggedOut = listen(logoutEvent);
+    renderWithLayout(
+      <Header pageName="home" registered member={{ firstName: 'Eleni', number: '9000001' }} />,
+    );
+    const beside = screen.getByRole('button', { name: 'Log Out' });
+    expect(beside.closest('.account-menu')).toBeNull();
+    await userEvent.click(beside);
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for logout through an event', async () => {
     const loggedOut = listen(logoutEvent);
     renderWithLayout(<Header pageName="home" registered />);

@@ -137,7 +137,13 @@ export const Header = memo(function Header({
               {registered ? memberIcons : null}
               <LanguageSwitcher pageName={pageName} />
               {registered && member !== null ? (
-                <AccountMenu member={member} pageName={pageName} />
+                <>
+                  <AccountMenu member={member} pageName={pageName} />
+                  {/* The spec's shell has Log Out in the header: beside the menu where there is room. */}
+                  <div className="site-header__account site-header__account--beside-menu">
+                    <AccountAction pageName={pageName} registered linkClassName="site-nav__link" />
+                  </div>
+                </>
               ) : (
                 <div className="site-header__account">
                   <AccountAction

@@ -63,7 +63,8 @@ const accountMenu = () => screen.findByRole('button', { name: /Member number/ })
 /** Log Out, inside the account menu: opens the menu and gives the button. */
 async function logOutButton(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
   await user.click(await accountMenu());
-  return screen.findByRole('button', { name: 'Log Out' });
+  const menu = await screen.findByRole('navigation', { name: 'Your account' });
+  return within(menu).getByRole('button', { name: 'Log Out' });
 }
 
 describe('user check at start-up (spec 1 §4)', () => {
