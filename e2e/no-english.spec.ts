@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messageCatalogue } from '@club/contract/message-catalogue';
 import { countryUrl } from './support/urls';
 import { inMatrix } from './support/matrix';
+import { englishSentences } from './support/english-sentences';
 
 /**
  * No English left on the Greek, German and Arabic sites (issue 17): every
@@ -86,6 +87,24 @@ async function logIn(page: Page, site: Site) {
   await field(page, 'password').fill('demo2026');
   await submit(page);
   await expect(field(page, 'number')).toHaveCount(0);
+}
+
+// The legal pages the club words itself: no English sentence on them (issue 30).
+for (const site of inMatrix(sites, sites.length - 1)) {
+  test(`${site.country}${site.prefix}: the cookies policy reads in the language of the site`, async ({
+    page,
+  }) => {
+    await open(page, site, '/cookies-policy');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const shown = await main.evaluate((element) => (element as HTMLElement).innerText);
+    expect(englishSentences(shown)).toEqual([]);
+    // The detector finds the English page's sentences: it is not blind.
+    await page.goto(countryUrl(site.country, '/eng/cookies-policy'));
+    await expect(main.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const english = await main.evaluate((element) => (element as HTMLElement).innerText);
+    expect(englishSentences(english).length).toBeGreaterThan(5);
+  });
 }
 
 for (const site of inMatrix(sites, sites.length - 1)) {

@@ -23,6 +23,8 @@ const contentPageWords: Partial<Record<keyof typeof contentPageTitles, readonly 
   home: ['home', 'memberHome', 'pointsStatus', 'earning', 'points.kind', 'taxDetails'],
   // Members see their points panel beside the questions (spec 1 §2).
   faq: ['faq', 'pointsStatus'],
+  // The club's own cookies policy, worded in the page's language.
+  'cookies-policy': ['cookiesPolicy'],
   'privacy-policy': ['privacy'],
   'terms-and-conditions': ['terms'],
   news: ['news'],

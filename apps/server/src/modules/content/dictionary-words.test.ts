@@ -55,7 +55,7 @@ describe('page answers carry the words of their screen', () => {
   });
 
   it('a page without words of its own carries an empty dictionary', async () => {
-    expect((await page('cookies-policy')).dictionary).toEqual({});
+    expect((await page('403')).dictionary).toEqual({});
   });
 });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { makePageAnswer } from '../../../testing/fake-content-api';
-import { renderScreen } from '../../../testing/render-screen';
+import { makeClientLayout, renderScreen } from '../../../testing/render-screen';
 import { CookiesPolicyScreen } from './cookies-policy-screen';
 import { PrivacyPolicyScreen } from './privacy-policy-screen';
 import { NewsScreen, TermsScreen } from './text-page-screen';
@@ -15,6 +15,33 @@ describe('cookies policy', () => {
     for (const name of ['XSRF-TOKEN', 'token', 'userId', 'cookiesAlertClosed'])
       expect(screen.getByText(name)).toBeTruthy();
     expect(screen.getByText(/Keeps you logged in/)).toBeTruthy();
+  });
+
+  it("words every sentence and every cookie's purpose from the dictionary", () => {
+    renderScreen(
+      <CookiesPolicyScreen
+        page={makePageAnswer('cookies-policy', { title: 'Cookie-Richtlinie' })}
+      />,
+      makeClientLayout({
+        dictionary: {
+          'cookiesPolicy.strictlyNecessary': 'Unbedingt erforderliche Cookies',
+          'cookiesPolicy.purpose.token': 'Hält Sie als Mitglied angemeldet.',
+          'cookiesPolicy.lifetime': 'Speicherdauer',
+          'cookiesPolicy.lifetime.twoDays': '2 Tage',
+        },
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Unbedingt erforderliche Cookies' })).toBeTruthy();
+    expect(
+      screen.getByText('Hält Sie als Mitglied angemeldet. Speicherdauer: 2 Tage.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Keeps you logged in/)).toBeNull();
+  });
+
+  it('lists the remembered language and the closed notices too', () => {
+    renderScreen(<CookiesPolicyScreen page={makePageAnswer('cookies-policy', { title: '' })} />);
+    expect(screen.getByText('language')).toBeTruthy();
+    expect(screen.getByText('closedAlerts')).toBeTruthy();
   });
 
   it('shows the page text instead when there is one', () => {
