@@ -70,6 +70,16 @@ describe('registration page', () => {
     });
   });
 
+  it("names the countries in the page's language, in its order", async () => {
+    const data = dataOf<RegistrationPage>(
+      await page('registration/?countryCode=gr&languageCode=ell'),
+    );
+    expect(data.countries.map(({ code, name }) => ({ code, name }))).toEqual([
+      { code: 'gr', name: 'Ελλάδα' },
+      { code: 'ae', name: 'Ηνωμένα Αραβικά Εμιράτα' },
+    ]);
+  });
+
   it('translates the titles from the dictionary, with English for missing ones', async () => {
     const data = dataOf<RegistrationPage>(
       await page('registration/?countryCode=gr&languageCode=ell'),

@@ -8,6 +8,7 @@ import {
 } from '@club/contract/account-pages';
 import { findOffice, officeData } from '../offices/offices-repository.js';
 import { personTitles } from './person-titles.js';
+import { countryNameIn } from '../content/country-names.js';
 
 /** Steps the server may name in the registration page (spec 1 §3 "Registration page data"). */
 const registrationSteps = new Set(['dm-approval-notify', 'dm-approval-success']);
@@ -32,13 +33,18 @@ export function registerMembershipPages(app: FastifyInstance): void {
     // Not cached: the office and the step come from the page params.
     load: async ({ content, countryCode, languageCode, params }) => {
       const stored = await content.page();
-      const countries = [...(await contentCache.index()).values()]
+      const index = await contentCache.index();
+      // Country names in the page's language (issue 30), sorted as that language sorts.
+      const locale =
+        index.get(countryCode)?.languages.find((language) => language.code === languageCode)
+          ?.shortCode ?? 'en';
+      const countries = [...index.values()]
         .map((country) => ({
           code: country.code,
-          name: country.name,
+          name: countryNameIn(country.code, locale, country.name),
           countryRoute: countryRouteOf(country),
         }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+        .sort((a, b) => a.name.localeCompare(b.name, locale));
       const office =
         params.officeId === undefined || params.officeId.length > 20
           ? undefined
