@@ -79,4 +79,18 @@ describe('the demo dictionaries', () => {
       }
     }
   });
+
+  it("word the Austrian sign's message in each of the country's languages", async () => {
+    const austria = (await readContentFolder(demoContent)).find(
+      (item) => item.country.code === 'at',
+    );
+    const words = [...austria!.languages].map(([code, file]) => [
+      code,
+      file.dictionary['validation.sign'],
+    ]);
+    expect(Object.fromEntries(words)).toEqual({
+      deu: 'Geben Sie die ersten 4 Ziffern ein',
+      eng: 'Enter the first 4 digits',
+    });
+  });
 });
