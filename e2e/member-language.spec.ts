@@ -65,21 +65,21 @@ for (const [width, viewport] of inMatrix(
       await logInAt(page, eleni, viewport);
       await page.goto(countryUrl('gr', '/'));
       const main = page.getByRole('main');
-      // "40 points lapse on January 23, 2027." – a plural form and the month's name, not ISO.
+      // "40 points lapse on 23 January 2027." – a plural form and the month's name, British order, not ISO.
       await expect(
-        main.getByText(/\d points? lapses? on [A-Z][a-z]+ \d{1,2}, \d{4}\./),
+        main.getByText(/\d points? lapses? on \d{1,2} [A-Z][a-z]+ \d{4}\./),
       ).toBeVisible();
       await expect(main.getByText(/\d{4}-\d{2}-\d{2}/)).toHaveCount(0);
 
       // The search takes a date as the page writes it, and sends ISO.
       await page.goto(countryUrl('gr', '/points'));
       await main.getByRole('radio', { name: 'Date range' }).check();
-      await main.getByLabel('From', { exact: true }).fill(written(day(-400), 'en-GR', 'long'));
+      await main.getByLabel('From', { exact: true }).fill(written(day(-400), 'en-GB', 'long'));
       await main.getByLabel('To', { exact: true }).fill(day(0));
       await main.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(new RegExp(`fromDate=${day(-400)}&toDate=${day(0)}`));
       await expect(main.getByLabel('From', { exact: true })).toHaveValue(
-        written(day(-400), 'en-GR', 'short'),
+        written(day(-400), 'en-GB', 'short'),
       );
 
       await page.goto(countryUrl('gr', '/profile-update'));

@@ -1,16 +1,16 @@
 import { useCallback } from 'react';
 import { formatLocaleDate, parseLocaleDate, type DateStyle } from '@club/contract/locale-date';
-import { useLocaleTag } from './wording';
+import { useFormattingLocale } from './wording';
 
 /** `(iso, style?) => text`: a calendar date in the page's language ("23 Ιανουαρίου 2027"). */
 export function useFormatDate(): (iso: string, style?: DateStyle) => string {
-  const locale = useLocaleTag();
+  const locale = useFormattingLocale();
   return useCallback((iso, style) => formatLocaleDate(iso, locale, style), [locale]);
 }
 
 /** `(typed) => YYYY-MM-DD | null`: a date field's text, written as the page writes dates or as ISO. */
 export function useParseDate(): (typed: string) => string | null {
-  const locale = useLocaleTag();
+  const locale = useFormattingLocale();
   return useCallback((typed) => parseLocaleDate(typed, locale), [locale]);
 }
 

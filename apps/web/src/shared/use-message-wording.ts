@@ -5,7 +5,7 @@ import {
 } from '@club/contract/message-catalogue';
 import { useLayout } from './layout-context';
 import { useFormatterLoad } from './use-formatter-load';
-import { useLocaleTag } from './wording';
+import { useFormattingLocale } from './wording';
 
 /**
  * `(message) => text` in the page's language: a message key of the contract
@@ -16,7 +16,7 @@ import { useLocaleTag } from './wording';
  */
 export function useMessageWording(): (message: string) => string {
   const { dictionary, phoneExample } = useLayout();
-  const locale = useLocaleTag();
+  const locale = useFormattingLocale();
   const loadFormatter = useFormatterLoad();
   // Isolated left to right: "+971 501234567" keeps its plus in front inside an Arabic sentence.
   const values = phoneExample ? { phoneExample: `\u2066${phoneExample}\u2069` } : undefined;

@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
-import { localeTag } from '@club/contract/locale-tag';
+import { formattingLocale, localeTag } from '@club/contract/locale-tag';
 import {
   countedFormatterInstalled,
   fillWording,
@@ -16,6 +16,12 @@ import { useFormatterLoad } from './use-formatter-load';
 export function useLocaleTag(): string {
   const { languageShortCode, countryCode } = useLayout();
   return localeTag(languageShortCode, countryCode);
+}
+
+/** The locale that writes the page's dates and numbers (`en-GB` for English outside the US). */
+export function useFormattingLocale(): string {
+  const { languageShortCode, countryCode } = useLayout();
+  return formattingLocale(languageShortCode, countryCode);
 }
 
 /** A value of a wording: a number (a count), a text, or an element put where its `{name}` stands. */
@@ -41,7 +47,7 @@ export type Wording = {
  */
 export function useWording(): Wording {
   const { dictionary } = useLayout();
-  const locale = useLocaleTag();
+  const locale = useFormattingLocale();
   const formatNumber = useFormatNumber();
   // A counted wording met before the formatter loaded words again once it is there.
   const loadFormatter = useFormatterLoad();

@@ -1,7 +1,7 @@
 import { countryRouteOf } from '@club/contract/host';
 import { earningOf, type SegmentPointsByCountry } from '@club/contract/earning';
 import type { Layout } from '@club/contract/layout';
-import { localeTag } from '@club/contract/locale-tag';
+import { formattingLocale } from '@club/contract/locale-tag';
 import { numberSymbolsOf } from '@club/contract/number-format';
 import type { LayoutParts } from './content-repository.js';
 import { layoutWords, pickWords } from './dictionary-words.js';
@@ -48,7 +48,7 @@ export function layoutAnswer(
     doubleOpt: country.doubleOpt,
     defaultLanguageCode: country.defaultLanguageCode,
     // Read with Intl here; the content cache keeps the serialised answer per locale.
-    numberSymbols: numberSymbolsOf(localeTag(language.shortCode, country.code)),
+    numberSymbols: numberSymbolsOf(formattingLocale(language.shortCode, country.code)),
     // The server's points per segment (SEGMENT_POINTS_BY_COUNTRY), as the booking import credits them.
     earning: earningOf(segmentPointsByCountry, country.code),
   };

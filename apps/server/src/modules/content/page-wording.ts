@@ -1,4 +1,4 @@
-import { localeTag } from '@club/contract/locale-tag';
+import { formattingLocale } from '@club/contract/locale-tag';
 import type { PageWording } from '../../lib/validation-data.js';
 import type { PageContext } from './page-registry.js';
 
@@ -11,7 +11,7 @@ export async function pageWording(context: PageContext): Promise<PageWording> {
   const { phoneExample } = context.country;
   return {
     words: await context.content.dictionary(),
-    locale: localeTag(context.language.shortCode, context.countryCode),
+    locale: formattingLocale(context.language.shortCode, context.countryCode),
     values: phoneExample === null ? {} : { phoneExample },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jsonArray, readColumns, type ColumnRead } from '../../db/columns.js';
-import { localeTag } from '@club/contract/locale-tag';
+import { formattingLocale } from '@club/contract/locale-tag';
 import { sanitiseMailHtml, type MailLinkHosts } from './mail-html.js';
 import { fillTemplate, type TemplateFormat } from './template-text.js';
 
@@ -179,7 +179,7 @@ function wordsOf(
       ? undefined
       : { isRtl: written.isRtl!, shortCode: written.shortCode };
   // Plural forms and dates follow the language the mail is written in.
-  const locale = localeTag(language?.shortCode ?? 'en', input.countryCode);
+  const locale = formattingLocale(language?.shortCode ?? 'en', input.countryCode);
   return {
     template: input.template,
     fill(variables) {

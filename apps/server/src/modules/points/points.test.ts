@@ -519,7 +519,7 @@ describe('the points clock', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.template).toBe('points-expiry');
     // The date in the member's language, the count with its plural form.
-    expect(mails[0]!.text).toContain('25 of your points lapse on January 15, 2027, in 54 days.');
+    expect(mails[0]!.text).toContain('25 of your points lapse on 15 January 2027, in 54 days.');
     clock = Date.parse('2026-12-20T10:00:00Z');
     await t.app.pointsClock.runOnce();
     clock = Date.parse('2027-01-09T10:00:00Z');

@@ -36,7 +36,7 @@ describe('archive points (spec 2 §2.4 "Archive points")', () => {
       within(list)
         .getAllByRole('definition')
         .map((value) => value.textContent),
-    ).toEqual(['December 31, 2024', '2,400', '150', '1,800', '750']);
+    ).toEqual(['31 December 2024', '2,400', '150', '1,800', '750']);
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 

@@ -90,7 +90,7 @@ describe('member home (spec 2 §2.4)', () => {
     pointsApi();
     renderHome();
     expect((await screen.findByText(/points lapse on/)).textContent).toBe(
-      '120 points lapse on May 14, 2026.',
+      '120 points lapse on 14 May 2026.',
     );
     expect(
       screen.getByRole('img', {
