@@ -241,6 +241,31 @@ describe('routing (spec 2 §2.1–2.2)', () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
+  it("words the page without a layout in the address's language and direction", async () => {
+    await import('./fallback-layout/fallback-layout');
+    await useFakeTimersWithScreens('news');
+    stubContentApi({ layout: () => 503 });
+    renderApp('/ara/news');
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    await screen.findByText('الخدمات غير متاحة حاليًا. يرجى المحاولة لاحقًا');
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+  });
+
+  it('words it in the language last chosen where the address has none', async () => {
+    await import('./fallback-layout/fallback-layout');
+    await useFakeTimersWithScreens('news');
+    writeStoredValue('language', 'deu');
+    stubContentApi({ layout: () => 503 });
+    renderApp('/news');
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    await screen.findByText(
+      'Die Dienste sind derzeit nicht verfügbar. Bitte versuchen Sie es später erneut',
+    );
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+  });
+
   it('offers "Try again" after a failing load, which loads the page again', async () => {
     const network = pageCallsWithoutNetwork();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -234,10 +234,20 @@ async function loadView(
     if (failure === 'not-found') {
       if (route.languageCode)
         return redirectTo(withoutLanguage(url, countryRoute, appPath, route.languageCode));
-      return errorView('404', fallbackLayout, queryClient);
     }
-    if (failure === 'no-access') return errorView('403', fallbackLayout, queryClient);
-    return unavailableView(pageName, fallbackLayout, queryClient, layoutResult.reason, chunkFailed);
+    // The page's words in its language, as far as the app can tell it without the layout.
+    const wanted = [route.languageCode, readStoredValue('language')];
+    const layout = await import('./fallback-layout/fallback-layout').then(
+      (words) =>
+        words.fallbackLayoutIn(
+          fallbackLayout,
+          words.fallbackLanguageCode(wanted, navigator.languages),
+        ),
+      () => fallbackLayout,
+    );
+    if (failure === 'not-found') return errorView('404', layout, queryClient);
+    if (failure === 'no-access') return errorView('403', layout, queryClient);
+    return unavailableView(pageName, layout, queryClient, layoutResult.reason, chunkFailed);
   }
   const layout = layoutResult.value;
   // An address without a language opens in the language the visitor chose
