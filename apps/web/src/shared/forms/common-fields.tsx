@@ -74,6 +74,7 @@ export function PhoneField({ phoneCode }: { phoneCode: string }) {
       type="tel"
       label={text('form.phone', 'Phone')}
       autoComplete="tel"
+      optional
       hint={hint}
       placeholder={phoneExample ?? undefined}
     />
@@ -86,6 +87,11 @@ export function SignField() {
   const text = useDictionary();
   if (layout.countryCode !== 'at') return null;
   return (
-    <TextField name="sign" label={text('form.sign', 'Sign (first 4 digits)')} inputMode="numeric" />
+    <TextField
+      name="sign"
+      label={text('form.sign', 'Sign (first 4 digits)')}
+      inputMode="numeric"
+      optional
+    />
   );
 }

@@ -53,7 +53,35 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>
   deps?: string[];
   /** A code or number (member number, PNR, office ID) that reads left to right in any page; emails and phones always do. */
   readsLeftToRight?: boolean;
+  /** A field the member may leave empty: marked so beside its label (and in its description). */
+  optional?: boolean;
 };
+
+/** "(optional)" beside a label, outside it: the field's name stays its label alone. */
+export function OptionalMark({ id }: { id: string }) {
+  const text = useDictionary();
+  return (
+    <span id={id} className="field__optional">
+      {text('form.optional', '(optional)')}
+    </span>
+  );
+}
+
+/** An eye, crossed out while the password shows (the press hides it again). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <circle cx="12" cy="12" r="3.25" fill="none" stroke="currentColor" strokeWidth="2" />
+      {crossed ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" /> : null}
+    </svg>
+  );
+}
 
 export function TextField({
   name,
@@ -62,6 +90,7 @@ export function TextField({
   deps,
   type = 'text',
   readsLeftToRight,
+  optional = false,
   ...input
 }: TextFieldProps) {
   const id = useId();
@@ -77,28 +106,42 @@ export function TextField({
       className="field__control"
       dir={inputDirection(type, readsLeftToRight)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(hint !== undefined && `${id}-hint`, error && `${id}-error`)}
+      aria-describedby={describedBy(
+        optional && `${id}-optional`,
+        hint !== undefined && `${id}-hint`,
+        error && `${id}-error`,
+      )}
       {...input}
       {...register(name, { deps })}
     />
   );
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      {optional ? (
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={id}>
+            {label}
+          </label>
+          <OptionalMark id={`${id}-optional`} />
+        </div>
+      ) : (
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
       {isPassword ? (
         <div className="field__password">
           {control}
-          {/* A toggle: the label stays, aria-pressed says whether the password shows; focus stays on it. */}
+          {/* A toggle inside the field: its name stays, aria-pressed says whether the password shows. */}
           <button
             type="button"
-            className="button button--secondary field__reveal"
+            className="field__reveal"
             aria-pressed={passwordShown}
             aria-controls={id}
             onClick={() => setPasswordShown((shown) => !shown)}
           >
-            {text('form.showPassword', 'Show password')}
+            <EyeIcon crossed={passwordShown} />
+            <span className="visually-hidden">{text('form.showPassword', 'Show password')}</span>
           </button>
         </div>
       ) : (

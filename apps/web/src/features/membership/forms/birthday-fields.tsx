@@ -1,5 +1,5 @@
 import { useDictionary } from '../../../shared/use-dictionary';
-import { SelectField } from '../../../shared/forms/fields';
+import { OptionalMark, SelectField } from '../../../shared/forms/fields';
 import { monthNames } from './month-names';
 
 const days = Array.from({ length: 31 }, (_, index) => String(index + 1).padStart(2, '0'));
@@ -10,7 +10,9 @@ export function BirthdayFields() {
   const months = monthNames(text);
   return (
     <fieldset className="membership__fieldset">
-      <legend>{text('form.birthday', 'Birthday')}</legend>
+      <legend>
+        {text('form.birthday', 'Birthday')} <OptionalMark id="birthday-optional" />
+      </legend>
       <SelectField
         name="birthdayDay"
         label={text('form.birthdayDay', 'Day')}

@@ -43,8 +43,12 @@ describe('login screen (spec 1 §2 "Login")', () => {
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBe(password().id);
+    // An eye inside the field, its name read out but not shown; crossed out while the password shows.
+    expect(toggle.parentElement?.contains(password())).toBe(true);
+    expect(toggle.querySelectorAll('svg path')).toHaveLength(1);
     expect(password().getAttribute('type')).toBe('password');
     await user.click(toggle);
+    expect(toggle.querySelectorAll('svg path')).toHaveLength(2);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(password().getAttribute('type')).toBe('text');
     expect(document.activeElement).toBe(toggle);

@@ -58,8 +58,10 @@ describe('profile update (spec 1 §2, §4)', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Title').value).toBe('ms');
     expect(screen.getByLabelText<HTMLSelectElement>('Month').value).toBe('03');
     const phone = screen.getByLabelText('Phone');
-    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe('Start with the country code +30');
+    const described = (phone.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['(optional)', 'Start with the country code +30']);
     expect(screen.queryByLabelText('Sign (first 4 digits)')).toBeNull();
   });
 

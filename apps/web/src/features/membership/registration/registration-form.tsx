@@ -97,7 +97,7 @@ export function RegistrationForm({ page, office, focus, onOfficeChange }: Regist
       <p className="membership__note">
         {text(
           'registration.englishOnly',
-          'All fields are mandatory. Please fill in the form in English',
+          'All fields are mandatory unless marked optional. Please fill in the form in English',
         )}
       </p>
       <div className="membership__form-grid">

@@ -234,7 +234,9 @@ describe('registration: agreement and form', () => {
     await enterOffice(user, 'ATHGR2100');
     await agree(user);
     expect(
-      await screen.findByText('All fields are mandatory. Please fill in the form in English'),
+      await screen.findByText(
+        'All fields are mandatory unless marked optional. Please fill in the form in English',
+      ),
     ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Office ID').value).toBe('ATHGR2100');
     // Email, phone and office ID read left to right on right-to-left pages too; names follow the page.
@@ -246,7 +248,13 @@ describe('registration: agreement and form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('10558 Ermou 10, Athens');
     expect(screen.queryByLabelText('Sign (first 4 digits)')).toBeNull();
     const phone = screen.getByLabelText('Phone');
-    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    const [optional, hint] = (phone.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id));
+    // The note is true: the fields that may stay empty say so, the others do not.
+    expect(optional?.textContent).toBe('(optional)');
+    expect(screen.getByLabelText('First name').hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.getByRole('group', { name: 'Birthday (optional)' })).toBeTruthy();
     expect(hint?.textContent).toBe('Start with the country code +30');
     expect(
       within(hint as HTMLElement)
