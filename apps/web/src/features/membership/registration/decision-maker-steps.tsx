@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EnrollNotifyWireSchema } from '@club/contract/membership';
 import { useLayout } from '../../../shared/layout-context';
+import { Link } from '../../../shared/navigation/link';
+import { pagePath } from '../../../shared/paths';
 import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import { notifyWhenEnrolled, requestEnrollment } from '../api/offices';
@@ -124,6 +126,7 @@ export function DecisionMakerSuccessStep({
   successText: string;
   focus: boolean;
 }) {
+  const layout = useLayout();
   const text = useDictionary();
   return (
     <div className="membership__form" role="status">
@@ -135,6 +138,12 @@ export function DecisionMakerSuccessStep({
           'Thank you! You will receive the notification!',
         )}
       />
+      {/* A way onward from the last step: the club's home, where its rules and news are. */}
+      <div className="membership__actions">
+        <Link className="button button--secondary" to={pagePath(layout, 'home')}>
+          {text('registration.toHome', 'To the home page')}
+        </Link>
+      </div>
     </div>
   );
 }

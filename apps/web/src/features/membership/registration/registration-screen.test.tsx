@@ -455,6 +455,9 @@ describe('registration: decision-maker opt-in (inactive office)', () => {
     await user.type(await screen.findByLabelText('Email'), 'eleni@example.com');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('Thank you! You will receive the notification!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'To the home page' }).getAttribute('href')).toBe(
+      '/eng',
+    );
     const push = calls.find((call) => call.path.endsWith('/enroll/push'));
     expect(push?.method).toBe('POST');
     const notify = calls.find((call) => call.path.endsWith('/enroll/notify'));
