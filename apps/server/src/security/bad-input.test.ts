@@ -1,3 +1,4 @@
+import { missingPointsClaims } from '../modules/claims/schema.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -507,9 +508,23 @@ const calls: Call[] = [
           '/s2c/auth/v1/agent-points',
           '/s2c/auth/v1/agent-points/forecast',
           '/s2c/auth/v1/agent-points/history',
+          '/s2c/auth/v1/agent-points/claims',
         )
         .chain((path) => fixedPath(path)(bad)),
     fields: { number },
+  },
+  {
+    name: 'file a missing-points claim',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/agent-points/claims'),
+    fields: {
+      number,
+      pnr: mostly('CLAIM1', '', 'a', 'x'.repeat(300), 'AB\u0000C12', 'ÄBC123'),
+      travelDate: mostly('2030-05-01', '', '2030-13-01', '1899-12-31', 'x'.repeat(300)),
+      booked: mostly('', 'hotel', 'ship', 'x'.repeat(300)),
+      note: mostly('', 'Hotel in Crete', 'x'.repeat(600), 'a\u0000b', '\uD800'),
+    },
+    numRuns: 30,
   },
   {
     name: 'points statement',
@@ -1331,12 +1346,24 @@ async function setUpStaffWorld(): Promise<void> {
   const setupLink = created.json<{ data: { setupLink: string } }>().data.setupLink;
   const staffMember = await createAgent(db, { countryCode: 'gr', officeId: 'ATHGR0001' });
   const order = await placeTestOrder(db, staffMember, { state: 'submitted', at: clock });
+  // An open claim of the member, for the claims calls.
+  const [claim] = await db
+    .insert(missingPointsClaims)
+    .values({
+      agentId: staffMember.id,
+      countryCode: 'gr',
+      pnr: 'CLAIM1',
+      travelDate: '2030-02-01',
+      filedAt: at,
+    })
+    .returning({ id: missingPointsClaims.id });
   staffWorld = {
     member: staffMember,
     otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
     orderId: order.orderId,
     extra: {
       grGiftId: 1002,
+      grClaimId: claim!.id,
       grCategory: 'travel',
       staffAccountId: target.id,
       loginEmail: loginTarget.email,
