@@ -160,7 +160,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
           0,
         ),
         status: own.length > 0 && ok.length === own.length ? 'OK' : 'PD',
-        paidByClaim: booking.claimId !== null,
+        ...(booking.claimId === null ? {} : { paidByClaim: true }),
         segments: own.map((segment) => ({
           segmentId: segment.segmentId,
           kind: segment.kind,
