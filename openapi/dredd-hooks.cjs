@@ -122,7 +122,16 @@ function jsonSchemaOf(schema) {
 function answerSchemaOf(transaction) {
   const operation =
     document.paths[transaction.origin.resourceName]?.[transaction.request.method.toLowerCase()];
-  return operation?.responses?.['200']?.content?.['application/json']?.schema;
+  return operation?.responses?.[successCodeOf(transaction)]?.content?.['application/json']?.schema;
+}
+
+/** The answer an example is of: 200, or 201 for an operation that makes something and answers nothing else. */
+function successCodeOf(transaction) {
+  const operation =
+    document.paths[transaction.origin.resourceName]?.[transaction.request.method.toLowerCase()];
+  return operation?.responses?.['200'] === undefined && operation?.responses?.['201'] !== undefined
+    ? '201'
+    : '200';
 }
 
 async function logIn(member = demoMember, server = endpoint) {
@@ -371,7 +380,7 @@ hooks.beforeAll((transactions, done) => {
 hooks.beforeEach((transaction, done) => {
   // Each example is the request of its 200 answer; the error answers are
   // documented by their schemas only and cannot come from the same request.
-  if (transaction.expected.statusCode !== '200') {
+  if (transaction.expected.statusCode !== successCodeOf(transaction)) {
     transaction.skip = true;
     done();
     return;
@@ -513,7 +522,7 @@ hooks.beforeEachValidation((transaction, done) => {
 hooks.afterAll((transactions) => {
   const skipped = transactions.filter(
     (transaction) =>
-      transaction.expected.statusCode === '200' &&
+      transaction.expected.statusCode === successCodeOf(transaction) &&
       (transaction.skip === true || transaction.test?.status === 'skip'),
   );
   if (skipped.length > 0) {

@@ -16,6 +16,7 @@ import { bufferedStdout, loggerOptions, RequestLogController } from './lib/reque
 import { accountLinksModule } from './modules/account-links/account-links-module.js';
 import { agenciesModule } from './modules/agencies/agencies-module.js';
 import { agentsModule } from './modules/agents/agents-module.js';
+import { claimsModule } from './modules/claims/claims-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffAccountsModule, { now: options.now });
   await app.register(staffContentModule, { now: options.now });
   await app.register(memberCareModule, { now: options.now });
+  await app.register(claimsModule, { now: options.now });
   await app.register(reportsModule, { now: options.now });
   await app.register(bookingsStaffModule, { now: options.now });
   await app.register(officesStaffModule, { now: options.now });

@@ -233,6 +233,7 @@ const EnvironmentSchema = z.object({
   STAFF_SESSION_HOURS: positiveWhole(8),
   STAFF_SETUP_LINK_HOURS: positiveWhole(72),
   SUPPORT_ADJUSTMENT_LIMIT: positiveWhole(500),
+  CLAIMS_OPEN_LIMIT: positiveWhole(5),
   TOTP_SECRET_KEY: key256.optional(),
   PARTNER_PROGRAMME_NUMBERS: z
     .string()
@@ -296,6 +297,8 @@ function configOf(e: Environment) {
        * (UTC; credits and debits alike), counted in each adjustment's transaction.
        */
       supportAdjustmentLimit: e.SUPPORT_ADJUSTMENT_LIMIT,
+      /** The most missing-points claims one member may have open at once. */
+      claimsOpenLimit: e.CLAIMS_OPEN_LIMIT,
       /**
        * Encrypts the staff's TOTP secrets at rest (AES-256-GCM, totp-secrets.ts); without it they
        * are stored as they are. Plain secrets stored before keep working and are encrypted when next

@@ -38,6 +38,13 @@ export const messageCatalogue = {
   // The calendar's bounds (FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE of calendar-date.ts).
   'points.message.dateRange': 'Use a date from 1900-01-01 to 2199-12-31.',
   'points.message.dateOrder': 'The start date must not be after the end date.',
+  // Refusals of a missing-points claim (claims.ts).
+  'claims.message.alreadyEarned': 'This booking has already earned you points: nothing is missing.',
+  'claims.message.pending':
+    'This booking is yours and still pending: its points come once you have travelled.',
+  'claims.message.alreadyOpen': 'You already have an open claim for this booking.',
+  'claims.message.tooManyOpen':
+    'You have too many open claims. Please wait for a decision before you file another.',
 
   'redeem.message.notEnoughPoints': 'You do not have enough points to redeem this item.',
   'redeem.message.noGiftSelected': 'Please select at least one gift.',

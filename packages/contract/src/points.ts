@@ -174,6 +174,8 @@ export const PointsRowSchema = z.object({
   points: z.number().int(),
   /** OK when every segment is OK, else PD. */
   status: z.enum(['PD', 'OK']),
+  /** An approved missing-points claim credited the PNR's points: its segments earn nothing (`claims.paidByClaim`). */
+  paidByClaim: z.boolean().optional(),
   segments: z.array(PointsSegmentSchema),
 });
 export type PointsRow = z.infer<typeof PointsRowSchema>;

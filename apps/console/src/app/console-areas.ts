@@ -1,6 +1,7 @@
 import type { ConsoleArea } from '../lib/console-area';
 import { auditArea } from '../features/audit/audit-area';
 import { bookingsArea } from '../features/bookings/bookings-area';
+import { claimsArea } from '../features/claims/claims-area';
 import { contentArea } from '../features/content/content-area';
 import { giftsArea } from '../features/gifts/gifts-area';
 import { membersArea } from '../features/members/members-area';
@@ -18,6 +19,7 @@ import { termsArea } from '../features/terms/terms-area';
 export const consoleAreas: readonly ConsoleArea[] = [
   membersArea,
   ordersArea,
+  claimsArea,
   giftsArea,
   contentArea,
   officesArea,

@@ -11,3 +11,4 @@ export * from '../modules/audit/schema.js';
 export * from '../modules/staff/schema.js';
 export * from '../modules/member-actions/schema.js';
 export * from '../modules/reports/schema.js';
+export * from '../modules/claims/schema.js';

@@ -27,8 +27,9 @@ export type OperationExample = {
   replaceParameters?: OpenApiParameter[];
   /** The example request body, for every media type the operation takes. */
   body?: unknown;
-  /** The example 200 answer. */
+  /** The example answer: 200, or the operation's `status` (201 for a call that makes something). */
   answer: unknown;
+  status?: 201;
 };
 
 /** `METHOD /path/{param}`, as the document writes them. */
@@ -164,7 +165,7 @@ function applyExample(operation: Operation, example: OperationExample): void {
     }
   }
   const responses = (operation.responses ??= {});
-  const ok = (responses['200'] ??= { description: 'OK' });
+  const ok = (responses[String(example.status ?? 200)] ??= { description: 'OK' });
   const content = (ok.content ??= { 'application/json': {} });
   for (const media of Object.values(content)) media.example = example.answer;
 }
@@ -210,7 +211,7 @@ export function missingExamples(document: OpenApiDocument): string[] {
   for (const { key, operation } of operationsOf(document)) {
     if (operation.security === undefined)
       problems.push(`${key}: no security (add it to openapi-examples.ts)`);
-    const answer = operation.responses?.['200']?.content;
+    const answer = (operation.responses?.['200'] ?? operation.responses?.['201'])?.content;
     if (
       answer === undefined ||
       Object.values(answer).some((media) => media.example === undefined)

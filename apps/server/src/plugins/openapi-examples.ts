@@ -58,6 +58,20 @@ const demoTaxDetails = {
   decidedAt: null,
 };
 
+/** The demo member's missing-points claim, as filed (the claims examples file it first). */
+const demoClaim = {
+  id: 1,
+  pnr: 'DEMO99',
+  travelDate: '2026-11-02',
+  booked: 'hotel',
+  note: 'The hotel night in Crete earned nothing',
+  state: 'open',
+  points: 0,
+  reason: null,
+  filedAt: '2026-11-27T09:00:00.000Z',
+  decidedAt: null,
+};
+
 /**
  * An opt-in link as the decision maker of inactive office ATHGR2102 gets it by
  * email after an agent's access request (the `enroll/push` example). Its
@@ -381,6 +395,23 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
     access: 'member',
     body: { taxNumber: '123456789', taxOffice: 'Athens A' },
     answer: { data: demoTaxDetails },
+  },
+  'POST /s2c/auth/v1/agent-points/claims': {
+    access: 'member',
+    status: 201,
+    body: {
+      number: '9000001',
+      pnr: 'DEMO99',
+      travelDate: '2026-11-02',
+      booked: 'hotel',
+      note: 'The hotel night in Crete earned nothing',
+    },
+    answer: { data: demoClaim },
+  },
+  'GET /s2c/auth/v1/agent-points/claims': {
+    access: 'member',
+    parameters: demoMemberNumber,
+    answer: { data: { items: [demoClaim] } },
   },
   'GET /s2c/auth/v1/agent-points/forecast': {
     access: 'member',

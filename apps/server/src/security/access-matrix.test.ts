@@ -147,6 +147,24 @@ const memberCalls: MemberCall[] = [
     }),
   },
   {
+    route: 'GET /s2c/auth/v1/agent-points/claims',
+    scope: 'owner',
+    request: ({ owner }) => ({
+      method: 'GET',
+      url: `/s2c/auth/v1/agent-points/claims?number=${owner.number}`,
+    }),
+  },
+  {
+    // A claim in the owner's name: none is filed.
+    route: 'POST /s2c/auth/v1/agent-points/claims',
+    scope: 'owner',
+    request: ({ owner }) => ({
+      method: 'POST',
+      url: '/s2c/auth/v1/agent-points/claims',
+      ...form({ number: owner.number, pnr: 'OWNER1', travelDate: '2030-01-15', booked: 'hotel' }),
+    }),
+  },
+  {
     route: 'GET /s2c/auth/v1/agent-points/history',
     scope: 'owner',
     request: ({ owner }) => ({

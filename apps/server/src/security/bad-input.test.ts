@@ -1,3 +1,4 @@
+import { missingPointsClaims } from '../modules/claims/schema.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -341,6 +342,8 @@ type Call = {
   endsSession?: true;
   /** A download: its 200 answers are this media type, not JSON (its errors stay JSON). */
   download?: 'text/csv' | 'application/json';
+  /** It makes something: its success answers 201 with data (a missing-points claim). */
+  creates?: true;
   numRuns?: number;
 };
 
@@ -510,6 +513,26 @@ const calls: Call[] = [
         )
         .chain((path) => fixedPath(path)(bad)),
     fields: { number },
+  },
+  {
+    name: 'missing-points claims',
+    method: 'GET',
+    path: fixedPath('/s2c/auth/v1/agent-points/claims'),
+    fields: { number },
+  },
+  {
+    name: 'file a missing-points claim',
+    method: 'POST',
+    path: fixedPath('/s2c/auth/v1/agent-points/claims'),
+    fields: {
+      number,
+      pnr: mostly('CLAIM1', '', 'a', 'x'.repeat(300), 'AB\u0000C12', 'ÄBC123'),
+      travelDate: mostly('2030-05-01', '', '2030-13-01', '1899-12-31', 'x'.repeat(300)),
+      booked: mostly('', 'hotel', 'ship', 'x'.repeat(300)),
+      note: mostly('', 'Hotel in Crete', 'x'.repeat(600), 'a\u0000b', '\uD800'),
+    },
+    numRuns: 30,
+    creates: true,
   },
   {
     name: 'points statement',
@@ -688,7 +711,7 @@ const errorCodes = new Set<string>(Object.values(ErrorCode));
 
 /** What is wrong with an answer, or undefined. */
 function problemOf(
-  call: Pick<Call, 'download' | 'formAnswers'>,
+  call: Pick<Call, 'download' | 'formAnswers' | 'creates'>,
   sample: Sample,
   answer: LightMyRequestResponse,
 ): string | undefined {
@@ -711,7 +734,7 @@ function problemOf(
     if (typeof code !== 'string' || !errorCodes.has(code)) return 'an error without a known code';
     if (!('data' in body)) return 'an error without data';
     if (status === 400 && !namesAField(data)) return 'a 400 that names no field';
-  } else if (status !== 200) {
+  } else if (status !== 200 && !(status === 201 && call.creates === true)) {
     return `an unexpected status ${status}`;
   } else if (!('data' in body)) {
     return 'a 200 without data';
@@ -1331,12 +1354,24 @@ async function setUpStaffWorld(): Promise<void> {
   const setupLink = created.json<{ data: { setupLink: string } }>().data.setupLink;
   const staffMember = await createAgent(db, { countryCode: 'gr', officeId: 'ATHGR0001' });
   const order = await placeTestOrder(db, staffMember, { state: 'submitted', at: clock });
+  // An open claim of the member, for the claims calls.
+  const [claim] = await db
+    .insert(missingPointsClaims)
+    .values({
+      agentId: staffMember.id,
+      countryCode: 'gr',
+      pnr: 'CLAIM1',
+      travelDate: '2030-02-01',
+      filedAt: at,
+    })
+    .returning({ id: missingPointsClaims.id });
   staffWorld = {
     member: staffMember,
     otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
     orderId: order.orderId,
     extra: {
       grGiftId: 1002,
+      grClaimId: claim!.id,
       grCategory: 'travel',
       staffAccountId: target.id,
       loginEmail: loginTarget.email,

@@ -52,6 +52,8 @@ export const writtenTables = [
   'gift_ordering',
   'gift_order_attempts',
   'gift_images',
+  'missing_points_claims',
+  'point_adjustments',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

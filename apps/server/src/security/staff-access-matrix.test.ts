@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { missingPointsClaims } from '../modules/claims/schema.js';
 import { hashStaffToken } from '../modules/staff/staff-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../testing/factories.js';
@@ -50,7 +51,22 @@ beforeAll(async () => {
     extra: {},
   };
   const order = await placeTestOrder(db, world.member, { state: 'submitted', at: clock });
-  Object.assign(world, { orderId: order.orderId, extra: { grGiftId: order.giftId } });
+  // An open claim of the gr member, for the claims calls.
+  const [claim] = await db
+    .insert(missingPointsClaims)
+    .values({
+      agentId: world.member.id,
+      countryCode: 'gr',
+      pnr: 'CLAIM1',
+      travelDate: '2030-02-01',
+      filedAt: new Date(clock),
+    })
+    .returning({ id: missingPointsClaims.id });
+  const grClaimId = claim!.id;
+  Object.assign(world, {
+    orderId: order.orderId,
+    extra: { grGiftId: order.giftId, grClaimId },
+  });
   const memberToken = await sessionToken(t.app, world.member.number, world.member.password);
 
   const idle = await login(staff.admin);

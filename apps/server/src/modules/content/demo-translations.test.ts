@@ -26,6 +26,7 @@ const sameAsEnglish: Readonly<Record<string, readonly string[]>> = {
     'productName',
     'points.searchByPnr',
     'points.colPnr',
+    'claims.colPnr',
     'points.record.pnr',
     'points.datePlaceholder',
   ],

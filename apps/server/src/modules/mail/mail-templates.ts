@@ -36,6 +36,10 @@ export const mailTemplates = {
   'tax-details-confirmed': ['link'],
   /** Staff refused them, with the reason; the member sends them again from the gift list. */
   'tax-details-refused': ['reason', 'link'],
+  /** Staff approved a missing-points claim: the points credited and why (link: the points page). */
+  'claim-approved': ['pnr', 'points', 'reason', 'link'],
+  /** Staff rejected a missing-points claim, with the reason. */
+  'claim-rejected': ['pnr', 'reason', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -5,6 +5,8 @@ import { bookingSegments, bookings } from './schema.js';
 export type PnrWithSegments = {
   pnr: string;
   createdOn: string;
+  /** The missing-points claim that credited its points (it earns nothing itself), else null. */
+  claimId: number | null;
   /** Its live segments (cancelled ones left out), by service date. */
   segments: (typeof bookingSegments.$inferSelect)[];
 };
@@ -21,7 +23,12 @@ export async function acceptedPnrsWithSegments(
   limit: number,
 ): Promise<PnrWithSegments[]> {
   const found = await db
-    .select({ id: bookings.id, pnr: bookings.pnr, createdOn: bookings.createdOn })
+    .select({
+      id: bookings.id,
+      pnr: bookings.pnr,
+      createdOn: bookings.createdOn,
+      claimId: bookings.claimId,
+    })
     .from(bookings)
     .where(and(eq(bookings.agentId, agentId), eq(bookings.state, 'accepted'), ...conditions))
     .orderBy(desc(bookings.createdOn), desc(bookings.id))
@@ -49,6 +56,7 @@ export async function acceptedPnrsWithSegments(
   return found.map((booking) => ({
     pnr: booking.pnr,
     createdOn: booking.createdOn,
+    claimId: booking.claimId,
     segments: byBooking.get(booking.id) ?? [],
   }));
 }

@@ -60,6 +60,7 @@ export class PointsClock {
             agentId: agents.id,
             countryCode: agents.countryCode,
             pnr: bookings.pnr,
+            claimId: bookings.claimId,
           })
           .from(bookingSegments)
           .innerJoin(bookings, eq(bookings.id, bookingSegments.bookingId))
@@ -80,7 +81,11 @@ export class PointsClock {
           today,
         );
         for (const segment of due) {
-          const points = this.options.segmentPoints(segment.countryCode, segment.kind);
+          // A booking whose points a missing-points claim credited earns nothing more.
+          const points =
+            segment.claimId === null
+              ? this.options.segmentPoints(segment.countryCode, segment.kind)
+              : 0;
           session.credit(segment.agentId, {
             kind: 'segment',
             amount: points,

@@ -32,7 +32,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
   app.pageRegistry.register<PointsPage, unknown, unknown>({
     name: 'points',
     memberOnly: true,
-    words: ['points', 'pointsStatus', 'pointsReason'],
+    words: ['points', 'pointsStatus', 'pointsReason', 'claims'],
     schema: PointsPageSchema,
     load: async (context) => {
       const { content, params, request } = context;
@@ -147,15 +147,20 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         date: booking.createdOn,
         legs: own.length,
         legSOK: ok.length,
-        _Price: own.reduce(
-          (sum, segment) => sum + segmentPoints(member.countryCode, segment.kind),
-          0,
-        ),
+        // A PNR a claim credited earns nothing more.
+        _Price:
+          booking.claimId !== null
+            ? 0
+            : own.reduce(
+                (sum, segment) => sum + segmentPoints(member.countryCode, segment.kind),
+                0,
+              ),
         points: own.reduce(
           (sum, segment) => sum + (segment.creditedAgentId === member.id ? segment.points : 0),
           0,
         ),
         status: own.length > 0 && ok.length === own.length ? 'OK' : 'PD',
+        ...(booking.claimId === null ? {} : { paidByClaim: true }),
         segments: own.map((segment) => ({
           segmentId: segment.segmentId,
           kind: segment.kind,

@@ -40,6 +40,11 @@ export const bookings = pgTable(
     reason: text().$type<BookingReason>(),
     /** Hash of the normalised record: importing the same record again changes nothing. */
     recordHash: text().notNull(),
+    /**
+     * The missing-points claim that credited this PNR's points before the
+     * booking arrived: its segments earn nothing (the member reads why).
+     */
+    claimId: integer(),
     firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { bookingsExamples } from './bookings-examples.js';
+import { claimsExamples } from './claims-examples.js';
 import { contentExamples } from './content-examples.js';
 import { giftCategoriesExamples } from './gift-categories-examples.js';
 import { giftsExamples } from './gifts-examples.js';
@@ -15,6 +16,7 @@ import { staffAccountsExamples } from './staff-accounts-examples.js';
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
   ...bookingsExamples,
+  ...claimsExamples,
   ...contentExamples,
   ...giftsExamples,
   ...giftCategoriesExamples,

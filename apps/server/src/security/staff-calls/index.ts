@@ -1,5 +1,6 @@
 import { auditCalls } from './audit-calls.js';
 import { bookingsCalls } from './bookings-calls.js';
+import { claimsCalls } from './claims-calls.js';
 import { contentCalls } from './content-calls.js';
 import { giftCategoriesCalls } from './gift-categories-calls.js';
 import { giftsCalls } from './gifts-calls.js';
@@ -17,6 +18,7 @@ export const staffCalls: readonly StaffCall[] = [
   ...sessionCalls,
   ...auditCalls,
   ...bookingsCalls,
+  ...claimsCalls,
   ...contentCalls,
   ...giftsCalls,
   ...giftCategoriesCalls,

@@ -17,6 +17,8 @@ export type PointsAdjustmentInput = {
   reference?: string;
   /** The day the points count as credited (a points file may back-date them); default: today. */
   creditedOn?: string;
+  /** The booking the credit is for (a missing-points claim's PNR, when it is stored). */
+  bookingId?: number | null;
 };
 
 /**
@@ -127,6 +129,7 @@ export async function applyPointsAdjustment(
       kind: 'additional',
       amount: input.points,
       description: input.reason,
+      bookingId: input.bookingId ?? null,
     });
   } else {
     session.debit(member.id, {

@@ -51,6 +51,8 @@ export type BookingRow = {
   state: 'accepted' | 'rejected';
   reason: BookingReason | null;
   recordHash: string;
+  /** The approved missing-points claim that credited the PNR's points: its segments earn nothing. */
+  claimId: number | null;
 };
 
 export type SegmentRow = Omit<StoredSegment, 'id'>;
@@ -85,6 +87,12 @@ export type PlanInput = {
   livingAgentIds: ReadonlySet<number>;
   today: string;
   segmentPoints: SegmentPoints;
+  /**
+   * The member's approved missing-points claim on this PNR, by the member
+   * it credited: when the booking earns for that member, its segments earn
+   * nothing (the claim's credit paid for them).
+   */
+  approvedClaim?: { claimId: number; agentId: number };
 };
 
 type Credit = { agentId: number; points: number; creditedOn: string | null };
@@ -116,6 +124,10 @@ export function planBooking(input: PlanInput): BookingPlan {
     stored?.state === 'accepted',
   );
   const earner = judgement.state === 'accepted' ? judgement.agentId : null;
+  const paidByClaim =
+    earner !== null && input.approvedClaim !== undefined && input.approvedClaim.agentId === earner
+      ? input.approvedClaim.claimId
+      : null;
   const ledger: LedgerChange[] = [];
   const counts = new Map<number, CountChange>();
 
@@ -169,7 +181,7 @@ export function planBooking(input: PlanInput): BookingPlan {
     if (credit === null && earner !== null && status === 'OK') {
       credit = {
         agentId: earner,
-        points: input.segmentPoints(member!.countryCode, segment.kind),
+        points: paidByClaim === null ? input.segmentPoints(member!.countryCode, segment.kind) : 0,
         creditedOn: today,
       };
       if (credit.points > 0) {
@@ -233,6 +245,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       state: judgement.state,
       reason: judgement.reason,
       recordHash: input.hash,
+      claimId: paidByClaim,
     },
     segments,
     // Reversals first: a record's new credits are not what its cancellations take back.

@@ -136,7 +136,7 @@ export async function saveBookings(
 function writeBookings(rows: readonly BookingRow[], update: boolean): SQL {
   const insert = sql`
     insert into ${bookings} (pnr, office_id, office_country_code, created_on, member_number,
-      agent_id, state, reason, record_hash)
+      agent_id, state, reason, record_hash, claim_id)
     select * from unnest(
       ${column(rows, (row) => row.pnr, 'text')},
       ${column(rows, (row) => row.officeId, 'text')},
@@ -146,7 +146,8 @@ function writeBookings(rows: readonly BookingRow[], update: boolean): SQL {
       ${column(rows, (row) => row.agentId, 'int')},
       ${column(rows, (row) => row.state, 'text')},
       ${column(rows, (row) => row.reason, 'text')},
-      ${column(rows, (row) => row.recordHash, 'text')})`;
+      ${column(rows, (row) => row.recordHash, 'text')},
+      ${column(rows, (row) => row.claimId, 'int')})`;
   if (!update) return insert;
   return sql`${insert}
     on conflict (pnr) do update set
@@ -158,6 +159,7 @@ function writeBookings(rows: readonly BookingRow[], update: boolean): SQL {
       state = excluded.state,
       reason = excluded.reason,
       record_hash = excluded.record_hash,
+      claim_id = excluded.claim_id,
       updated_at = now()`;
 }
 

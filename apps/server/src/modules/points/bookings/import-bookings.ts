@@ -7,6 +7,7 @@ import { LedgerSession } from '../ledger.js';
 import { lockBookings } from '../locks.js';
 import type { SegmentPoints } from '../segment-points.js';
 import { planBooking, type BookingPlan, type StoredBooking } from './booking-plan.js';
+import { bookingClaims, type ClaimOnPnr } from './booking-claims.js';
 import { parseBookingLine, type BookingRecord } from './booking-record.js';
 import { memberRemarkOf } from './booking-rules.js';
 import {
@@ -31,6 +32,8 @@ export type ImportOptions = {
   /** The app clock's day (YYYY-MM-DD): segments ending before it are OK, credits are dated it. */
   today: string;
   segmentPoints: SegmentPoints;
+  /** The app clock, for when a matched claim closed (default Date.now). */
+  now?: () => number;
   batchSize?: number;
   /** Called after each committed batch. */
   onProgress?: (progress: ImportProgress) => void;
@@ -283,6 +286,11 @@ function importBatch(
     }
     const members = await findMembers(tx, [...numbers], [...creditedIds]);
     const officesFound = await findOffices(tx, [...officeIds]);
+    const claims = await bookingClaims().lockClaims(
+      tx,
+      changed.map(({ record }) => record.pnr),
+    );
+    const claimsOf = (pnr: string): ClaimOnPnr[] => claims.filter((claim) => claim.pnr === pnr);
 
     const plans = changed.map(({ record, hash }) => {
       const { memberNumber } = memberRemarkOf(record.remarks);
@@ -295,6 +303,7 @@ function importBatch(
         livingAgentIds: members.livingIds,
         today: options.today,
         segmentPoints: options.segmentPoints,
+        approvedClaim: claimsOf(record.pnr).find((claim) => claim.state === 'approved'),
       });
     });
     plans.forEach((plan, index) => {
@@ -309,7 +318,20 @@ function importBatch(
     });
     outcome.segments = changed.reduce((sum, { record }) => sum + record.segments.length, 0);
 
-    await writePlans(tx, plans, options.today, stored);
+    const bookingIds = await writePlans(tx, plans, options.today, stored);
+    // A booking stored as the claimant's closes their open claim: its points come with it.
+    const matches = plans.flatMap((plan) =>
+      plan.booking.state !== 'accepted'
+        ? []
+        : claimsOf(plan.booking.pnr)
+            .filter((claim) => claim.state === 'open' && claim.agentId === plan.booking.agentId)
+            .map((claim) => ({
+              claimId: claim.claimId,
+              bookingId: bookingIds.get(plan.booking.pnr)!,
+            })),
+    );
+    if (matches.length > 0)
+      await bookingClaims().matched(tx, matches, new Date((options.now ?? Date.now)()));
     return outcome;
   });
 }
@@ -373,7 +395,7 @@ async function writePlans(
   plans: readonly BookingPlan[],
   today: string,
   stored: ReadonlyMap<string, StoredBooking>,
-): Promise<void> {
+): Promise<Map<string, number>> {
   const bookingIds = await saveBookings(
     tx,
     plans.map((plan) => plan.booking),
@@ -401,7 +423,7 @@ async function writePlans(
     for (const change of plan.ledger) agentIds.add(change.agentId);
     for (const count of plan.counts) agentIds.add(count.agentId);
   }
-  if (agentIds.size === 0) return;
+  if (agentIds.size === 0) return bookingIds;
   const session = await LedgerSession.open(tx, agentIds, today);
   // In record order, reversals of a record before its credits: the outcome
   // does not depend on how the file was cut into batches.
@@ -432,4 +454,5 @@ async function writePlans(
     for (const count of plan.counts) session.countSegments(count.agentId, count.pending, count.ok);
   }
   await session.flush();
+  return bookingIds;
 }

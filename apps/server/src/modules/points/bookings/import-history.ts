@@ -79,6 +79,7 @@ export async function importBookingsRecorded(
   let failure: ImportFailed | undefined;
   try {
     summary = await importBookings(db, lines, {
+      now: origin.now,
       ...options,
       onRejectedLine: rejected.add,
       ...(origin.countries === undefined ? {} : { countries: origin.countries }),

@@ -26,6 +26,8 @@ const csv = 'Record,Date\r\nPNR,2026-09-01\r\n';
 function renderPoints({ layout = makeClientLayout(), statement = 200 } = {}) {
   const calls = stubApi((call) => {
     if (isHistory(call)) return apiData(makeHistory());
+    // The page's claims section: none (claims-section.test.tsx).
+    if (call.path === '/s2c/auth/v1/agent-points/claims') return apiData({ items: [] });
     if (isStatement(call))
       return statement === 200
         ? new Response(`\uFEFF${csv}`, { headers: { 'content-type': 'text/csv; charset=utf-8' } })

@@ -488,11 +488,14 @@ describe('queued PNRs that earned nothing', () => {
     expect(regions).toHaveLength(1);
     expect(regions[0]?.contains(table)).toBe(true);
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]?.textContent).toBe('QQQ1112 Feb 2026ATHGR2101Λείπει το κενό μετά το RM*AMA.');
+    // Each with its missing-points claim (claims-section.test.tsx).
+    expect(rows[1]?.textContent).toBe(
+      'QQQ1112 Feb 2026ATHGR2101Λείπει το κενό μετά το RM*AMA.Claim missing points for PNR QQQ111',
+    );
     expect(rows[2]?.textContent).toBe(
-      'RRR2223 Feb 2026VIEAT1101The booking was made in an office ID of another country.',
+      'RRR2223 Feb 2026VIEAT1101The booking was made in an office ID of another country.Claim missing points for PNR RRR222',
     );
     for (const code of ['QQQ111', 'ATHGR2101'])
-      expect(within(table).getByText(code).getAttribute('dir'), code).toBe('ltr');
+      expect(within(table).getAllByText(code)[0]!.getAttribute('dir'), code).toBe('ltr');
   });
 });

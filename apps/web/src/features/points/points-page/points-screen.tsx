@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from '../../../shared/navigation/navigator-router';
 import { bookingReasonTexts, POINTS_ROWS_LIMIT, type QueuedBooking } from '@club/contract/points';
 import type { ScreenPrefetch, ScreenProps } from '../../../shared/screens';
@@ -13,7 +13,9 @@ import { loadMessageFormat, useWording } from '../../../shared/wording';
 import { pointsHistoryQueryOptions, usePointsHistory } from '../api/points-history';
 import { PointsHistoryChart } from '../charts/history-chart';
 import { pointsPageData } from './page-data';
-import { AdditionalPointsTable, PnrPointsTable } from './points-tables';
+import { AdditionalPointsTable, PnrPointsTable, type ClaimStart } from './points-tables';
+import { ClaimsSection } from '../claims/claims-section';
+import { fillNodes } from '../../../shared/points-status/format';
 import { OrderedGifts } from './ordered-gifts';
 import { SearchForm } from './search-form';
 import { StatementActions } from './statement-actions';
@@ -64,8 +66,14 @@ function PointsHistorySection({ number }: { number: string }) {
   );
 }
 
-/** The member's queued PNRs of the search that earned nothing, each with its reason. */
-function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
+/** The member's queued PNRs of the search that earned nothing, each with its reason and a claim. */
+function QueuedBookings({
+  queued,
+  onClaim,
+}: {
+  queued: QueuedBooking[];
+  onClaim?: (start: ClaimStart) => void;
+}) {
   const text = useDictionary();
   const titleId = useId();
   if (queued.length === 0) return null;
@@ -116,6 +124,17 @@ function QueuedBookings({ queued }: { queued: QueuedBooking[] }) {
                     `pointsReason.${booking.reason}`,
                     bookingReasonTexts[booking.reason] ?? booking.reason,
                   )}
+                  {onClaim === undefined ? null : (
+                    <button
+                      type="button"
+                      className="button button--secondary points-claim-button"
+                      onClick={() => onClaim({ pnr: booking.pnr, travelDate: booking.date })}
+                    >
+                      {fillNodes(text('claims.claimThis', 'Claim missing points for PNR {pnr}'), {
+                        pnr: <LeftToRight>{booking.pnr}</LeftToRight>,
+                      })}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -143,6 +162,15 @@ export function PointsScreen({ page }: ScreenProps) {
   const linkedOrderId = linkedOrder === undefined ? undefined : Number(linkedOrder);
   const { user } = useCommonState();
   useReloadWhenLoggedOut();
+  const [claimStart, setClaimStart] = useState<ClaimStart | null>(null);
+  const claimHeading = useRef<HTMLHeadingElement>(null);
+  /** A row's claim: the form takes its PNR and date, and the focus. */
+  const startClaim = (start: ClaimStart) => {
+    setClaimStart(start);
+    claimHeading.current?.scrollIntoView({ block: 'start' });
+    claimHeading.current?.focus();
+  };
+  const onClaim = user ? startClaim : undefined;
   return (
     <section className="container points-page" aria-labelledby={titleId}>
       <h1 id={titleId}>{page.title.trim() || text('points.title', 'Your points')}</h1>
@@ -168,7 +196,7 @@ export function PointsScreen({ page }: ScreenProps) {
           {
             key: 'pnr',
             label: text('points.tabPnr', 'PNR points'),
-            content: <PnrPointsTable data={data} />,
+            content: <PnrPointsTable data={data} onClaim={onClaim} />,
             focusable: !data.noneDet && data.points.length > 0,
           },
           {
@@ -185,7 +213,8 @@ export function PointsScreen({ page }: ScreenProps) {
           },
         ]}
       />
-      <QueuedBookings queued={data.queued} />
+      <QueuedBookings queued={data.queued} onClaim={onClaim} />
+      {user ? <ClaimsSection ref={claimHeading} number={user.number} start={claimStart} /> : null}
       {/* After the spec's search, balance and tabs: the two years at a glance. */}
       {user ? <PointsHistorySection number={user.number} /> : null}
     </section>

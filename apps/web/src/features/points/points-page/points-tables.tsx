@@ -89,8 +89,21 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
   );
 }
 
-/** PNR points: every PNR with its segments and points, and the totals. */
-export function PnrPointsTable({ data }: { data: PointsPage }) {
+/** A PNR whose claim can be filed from its row: the PNR and its travel date. */
+export type ClaimStart = { pnr: string; travelDate: string };
+
+/**
+ * PNR points: every PNR with its segments and points, and the totals. A
+ * validated PNR that earned nothing offers a missing-points claim
+ * (`onClaim`); one a claim credited says so.
+ */
+export function PnrPointsTable({
+  data,
+  onClaim,
+}: {
+  data: PointsPage;
+  onClaim?: (start: ClaimStart) => void;
+}) {
   const text = useDictionary();
   const formatNumber = useFormatNumber();
   const statusText = useStatusText();
@@ -151,7 +164,32 @@ export function PnrPointsTable({ data }: { data: PointsPage }) {
               <td className="points-number" data-label={labels.points}>
                 {formatNumber(row.points)}
               </td>
-              <td data-label={labels.status}>{statusText(row.status)}</td>
+              <td data-label={labels.status}>
+                {statusText(row.status)}
+                {row.paidByClaim ? (
+                  <p className="points-muted">
+                    {text(
+                      'claims.paidByClaim',
+                      'Earns nothing here: your approved claim already credited this booking’s points.',
+                    )}
+                  </p>
+                ) : onClaim !== undefined && row.status === 'OK' && row.points === 0 ? (
+                  <button
+                    type="button"
+                    className="button button--secondary points-claim-button"
+                    onClick={() =>
+                      onClaim({
+                        pnr: row.pnr,
+                        travelDate: row.segments[0]?.serviceDate ?? row.date,
+                      })
+                    }
+                  >
+                    {fillNodes(text('claims.claimThis', 'Claim missing points for PNR {pnr}'), {
+                      pnr: <LeftToRight>{row.pnr}</LeftToRight>,
+                    })}
+                  </button>
+                ) : null}
+              </td>
             </tr>
             {details && row.segments.length > 0 ? <SegmentsRow row={row} columns={7} /> : null}
           </Fragment>
