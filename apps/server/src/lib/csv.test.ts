@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDocument } from './csv.js';
+import { csvCell, csvDocument, csvSeparatorFor } from './csv.js';
 
 describe('csvCell', () => {
   it('defuses text that a spreadsheet would read as a formula', () => {
@@ -34,5 +34,18 @@ describe('csvDocument', () => {
         ['b', null],
       ]),
     ).toBe('\uFEFFa,1\r\nb,\r\n');
+  });
+});
+
+describe('the separator', () => {
+  it('is a semicolon where the language writes decimals with a comma, a comma otherwise', () => {
+    expect(csvSeparatorFor('de-AT')).toBe(';');
+    expect(csvSeparatorFor('el-GR')).toBe(';');
+    expect(csvSeparatorFor('en-GB')).toBe(',');
+    expect(csvSeparatorFor('not a locale!')).toBe(',');
+  });
+
+  it('separates and quotes by the semicolon when asked', () => {
+    expect(csvDocument([['a, b', 'c; d', 1]], ';')).toBe('\uFEFFa, b;"c; d";1\r\n');
   });
 });

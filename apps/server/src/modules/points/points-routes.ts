@@ -9,7 +9,8 @@ import {
   PointsStatementQuerySchema,
   StatusReportSchema,
 } from '@club/contract/points';
-import { csvDocument } from '../../lib/csv.js';
+import { csvDocument, csvSeparatorFor } from '../../lib/csv.js';
+import { formattingLocale } from '@club/contract/locale-tag';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionMember } from '../agents/members.js';
 import { dayOf } from './calendar-days.js';
@@ -123,7 +124,7 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
         tags: ['points'],
         summary: 'The points statement as a CSV download (PNRs, segments, entries with reasons)',
         description:
-          'UTF-8 with a byte-order mark, CRLF line ends; text cells that a spreadsheet would read as a formula start with a quote. `languageCode` words the columns (default: the country’s default language).',
+          'UTF-8 with a byte-order mark, CRLF line ends, separated by semicolons in languages that write decimals with a comma (German, Greek), else by commas; text cells that a spreadsheet would read as a formula start with a quote. `languageCode` words the columns (default: the country’s default language).',
         security: [{ bearer: [] }],
         querystring: PointsStatementQuerySchema,
         produces: ['text/csv'],
@@ -139,7 +140,10 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
     async (request, reply) => {
       const member = ownNumber(request, request.query.number);
       const today = dayOf(now());
-      const words = await statementWords(member.countryCode, request.query.languageCode);
+      const { words, locale } = await statementLanguage(
+        member.countryCode,
+        request.query.languageCode,
+      );
       const rows = await pointsStatementRows(db, member, words);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -148,20 +152,25 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
           `attachment; filename="points-statement-${member.number}-${today}.csv"`,
         )
         .header('cache-control', 'no-store')
-        .send(csvDocument(rows));
+        .send(csvDocument(rows, csvSeparatorFor(locale)));
     },
   );
 
-  /** The dictionary of the member's country in the asked language, else in its default one. */
-  async function statementWords(countryCode: string, languageCode: string | undefined) {
+  /**
+   * The dictionary of the member's country in the asked language, else in its
+   * default one, and that language's locale (which picks the CSV separator).
+   */
+  async function statementLanguage(countryCode: string, languageCode: string | undefined) {
     const country = (await app.contentCache.index()).get(countryCode);
-    if (country === undefined) return {};
-    const known = country.languages.some((language) => language.code === languageCode);
-    return app.contentCache.dictionary({
+    if (country === undefined) return { words: {}, locale: 'en' };
+    const language =
+      country.languages.find((candidate) => candidate.code === languageCode) ??
+      country.languages.find((candidate) => candidate.code === country.defaultLanguageCode);
+    const words = await app.contentCache.dictionary({
       countryCode,
-      languageCode:
-        known && languageCode !== undefined ? languageCode : country.defaultLanguageCode,
+      languageCode: language?.code ?? country.defaultLanguageCode,
     });
+    return { words, locale: formattingLocale(language?.shortCode ?? 'en', countryCode) };
   }
 
   done();

@@ -100,9 +100,10 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
   it("words the columns in the asked language of the member's country, else the default one", async () => {
     const agent = await member();
     await creditAdditional(t.database.db, agent.id, '2026-10-01', 15, 'Μπόνους');
+    // Greek spreadsheets take the comma for decimals: the columns are separated by semicolons.
     const greek = lines((await statement(agent.number, agent.token, 'ell')).body);
-    expect(greek[0]).toBe('Record,Date,PNR,Kind,Status,Πόντοι,Lapse on,Description');
-    expect(greek[1]).toBe('Points entry,2026-10-01,,Πρόσθετοι πόντοι,,15,2029-10-01,Μπόνους');
+    expect(greek[0]).toBe('Record;Date;PNR;Kind;Status;Πόντοι;Lapse on;Description');
+    expect(greek[1]).toBe('Points entry;2026-10-01;;Πρόσθετοι πόντοι;;15;2029-10-01;Μπόνους');
     // Arabic is not a language of Greece: the default language words it.
     const other = lines((await statement(agent.number, agent.token, 'ara')).body);
     expect(other[0]).toBe('Record,Date,PNR,Kind,Status,Points,Lapse on,Description');
