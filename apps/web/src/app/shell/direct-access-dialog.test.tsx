@@ -26,7 +26,7 @@ describe('the direct-access dialog on a right-to-left page', () => {
           'directAccess.reactivate':
             'بعد التسجيل، اطلب إعادة تفعيل حسابك. إذا كانت لديك بيانات دخول بالفعل، فاستخدم زر «I already have an account».',
           'directAccess.agency':
-            "بعد ذلك يجب أن تسمح وكالتك لجميع موظفيها بالمشاركة من شاشة «My Agents' Participation»، وإلا فلن يتمكنوا من مواصلة كسب المكافآت.",
+            "بعد ذلك يجب أن تسمح وكالتك لجميع موظفيها بالمشاركة من شاشة «My Agents' Participation»، وإلا فلن يتمكنوا من مواصلة كسب النقاط.",
         },
       }),
     });
