@@ -141,6 +141,10 @@ export const memberTaxDetails = pgTable(
   },
   (t) => [
     check('member_tax_details_state_check', sql`${t.state} in ('sent', 'confirmed', 'refused')`),
+    // The console's Overview: the details waiting for a decision, oldest first.
+    index('member_tax_details_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.state} = 'sent'`),
   ],
 );
 

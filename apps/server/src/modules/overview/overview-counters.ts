@@ -1,0 +1,168 @@
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  FAILED_ORDERS_DAYS,
+  LOW_STOCK_AT_MOST,
+  OVERVIEW_COUNT_CAP,
+  TAX_TO_CHECK_LISTED,
+  type Overview,
+} from '@club/contract/staff-overview';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { agents } from '../agents/schema.js';
+import { giftOrders, gifts, memberTaxDetails } from '../gifts/schema.js';
+import { bookingImports } from '../points/schema.js';
+
+/**
+ * What is counted: the countries (null: every country, for an admin who chose
+ * none), whether the staff member is an admin (who alone sees imports that
+ * span every country), and the time of the call.
+ */
+export type OverviewScope = { filter: string[] | null; admin: boolean; now: Date };
+
+/** The counts of one kind of work: each counter answers its own fields of the overview. */
+type Counter<Fields extends keyof Overview> = (
+  db: Database,
+  scope: OverviewScope,
+) => Promise<Pick<Overview, Fields>>;
+
+const DAY_MS = 86_400_000;
+
+const inCountries = (column: AnyPgColumn, filter: string[] | null) =>
+  filter === null ? undefined : inArray(column, filter.length > 0 ? filter : ['']);
+
+/** How many orders match, read from the (country, state, created) or (state, created) index and stopped at the cap. */
+async function countOrders(db: Database, where: SQL | undefined): Promise<number> {
+  const counted = await db.execute(
+    sql`select count(*)::int as total from (select 1 from ${giftOrders} where ${where ?? sql`true`} limit ${OVERVIEW_COUNT_CAP + 1}) as matching`,
+  );
+  return Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
+}
+
+/** Orders waiting for fulfilment (`submitted`) and orders failed in the last days (refunded). */
+export const orderCounter: Counter<
+  'ordersWaiting' | 'ordersFailed' | 'failedSince' | 'countsCapped'
+> = async (db, { filter, now }) => {
+  const country = inCountries(giftOrders.countryCode, filter);
+  const failedSince = new Date(now.getTime() - (FAILED_ORDERS_DAYS - 1) * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+  const [waiting, failed] = await Promise.all([
+    countOrders(db, and(country, eq(giftOrders.state, 'submitted'))),
+    countOrders(
+      db,
+      and(
+        country,
+        eq(giftOrders.state, 'failed'),
+        gte(giftOrders.createdAt, new Date(`${failedSince}T00:00:00Z`)),
+      ),
+    ),
+  ]);
+  return {
+    ordersWaiting: Math.min(waiting, OVERVIEW_COUNT_CAP),
+    ordersFailed: Math.min(failed, OVERVIEW_COUNT_CAP),
+    failedSince,
+    countsCapped: waiting > OVERVIEW_COUNT_CAP || failed > OVERVIEW_COUNT_CAP,
+  };
+};
+
+/**
+ * Tax details waiting for a decision: few at a time, read from the partial
+ * index of the `sent` ones (migration 0032), each member by primary key.
+ */
+export const taxCounter: Counter<'taxToCheck' | 'taxToCheckOldest'> = async (db, { filter }) => {
+  const where = and(eq(memberTaxDetails.state, 'sent'), inCountries(agents.countryCode, filter));
+  const [counted, oldest] = await Promise.all([
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(memberTaxDetails)
+      .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
+      .where(where),
+    db
+      .select({
+        number: agents.number,
+        firstName: agents.firstName,
+        lastName: agents.lastName,
+        countryCode: agents.countryCode,
+        sentAt: memberTaxDetails.sentAt,
+      })
+      .from(memberTaxDetails)
+      .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
+      .where(where)
+      .orderBy(asc(memberTaxDetails.sentAt), asc(memberTaxDetails.agentId))
+      .limit(TAX_TO_CHECK_LISTED),
+  ]);
+  return {
+    taxToCheck: Number(counted[0]?.total ?? 0),
+    taxToCheckOldest: oldest.map((row) => ({
+      number: row.number ?? '',
+      firstName: row.firstName,
+      lastName: row.lastName,
+      countryCode: row.countryCode,
+      sentAt: row.sentAt.toISOString(),
+    })),
+  };
+};
+
+/**
+ * The latest booking import the staff member may see (as the import history
+ * shows them): an admin's, the command's and the queue's span every country,
+ * so only admins see those; a manager the uploads that kept to their countries.
+ */
+export const importCounter: Counter<'lastImport' | 'rejectedLinesLastImport'> = async (
+  db,
+  { filter, admin },
+) => {
+  const visible =
+    filter === null
+      ? undefined
+      : admin
+        ? or(isNull(bookingImports.countries), arrayOverlaps(bookingImports.countries, filter))
+        : arrayOverlaps(bookingImports.countries, filter);
+  const [latest] = await db
+    .select({
+      id: bookingImports.id,
+      startedAt: bookingImports.startedAt,
+      fileName: bookingImports.fileName,
+      rejectedCount: bookingImports.rejectedCount,
+    })
+    .from(bookingImports)
+    .where(visible)
+    .orderBy(desc(bookingImports.startedAt), desc(bookingImports.id))
+    .limit(1);
+  return {
+    lastImport:
+      latest === undefined ? null : { ...latest, startedAt: latest.startedAt.toISOString() },
+    rejectedLinesLastImport: latest?.rejectedCount ?? 0,
+  };
+};
+
+/** Active gifts whose counted stock is low (a country's catalogue: `gifts_country_idx`). */
+export const stockCounter: Counter<'lowStockGifts'> = async (db, { filter }) => {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(gifts)
+    .where(
+      and(
+        inCountries(gifts.countryCode, filter),
+        eq(gifts.active, true),
+        isNotNull(gifts.stock),
+        lte(gifts.stock, LOW_STOCK_AT_MOST),
+      ),
+    );
+  return { lowStockGifts: Number(counted?.total ?? 0) };
+};
