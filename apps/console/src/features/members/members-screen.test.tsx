@@ -227,3 +227,37 @@ describe('the member view', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('links of the member view', () => {
+  it('links each order to its page, and Back returns to the same search', async () => {
+    const view = memberView(100);
+    view.orders = [
+      {
+        id: 41,
+        createdAt: '2026-11-20T08:00:00.000Z',
+        state: 'fulfilled',
+        lastError: null,
+        totalPoints: 150,
+        lines: [{ giftId: 203, description: 'Umbrella', quantity: 1, points: 150 }],
+      } as MemberView['orders'][number],
+    ];
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        answer(200, {
+          data: url.startsWith('/s2c/staff/v1/members?')
+            ? { items: [lukas], total: 1, totalCapped: false }
+            : view,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members?query=Lukas');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: '9000002' }));
+    const order = await screen.findByRole('link', { name: 'Order 41' });
+    expect(order.getAttribute('href')).toBe('/orders/41');
+    await user.click(screen.getByRole('link', { name: 'Back to the search' }));
+    expect(await screen.findByRole('table', { name: /Members matching “Lukas”: 1/ })).toBeDefined();
+    expect(screen.getByLabelText<HTMLInputElement>('Search members').value).toBe('Lukas');
+  });
+});

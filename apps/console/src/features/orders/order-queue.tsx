@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { orderStates } from '@club/contract/gift-rules';
 import { downloadFile } from '../../lib/staff-api';
+import { useListState } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Pager } from '../../lib/ui/pager';
@@ -34,6 +35,7 @@ export function OrderQueueScreen() {
   usePageTitle('Orders');
   const staff = useStaff();
   const [params, setParams] = useSearchParams();
+  const listState = useListState();
   const filter = filterOf(params);
   const queue = useQuery(orderQueueQuery(filter));
   const [exportError, setExportError] = useState<string | null>(null);
@@ -188,7 +190,9 @@ export function OrderQueueScreen() {
                 {queue.data.items.map((order) => (
                   <tr key={order.id}>
                     <th scope="row">
-                      <Link to={String(order.id)}>Order {order.id}</Link>
+                      <Link to={String(order.id)} state={listState}>
+                        Order {order.id}
+                      </Link>
                     </th>
                     <td>
                       {new Date(order.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })}
@@ -196,7 +200,9 @@ export function OrderQueueScreen() {
                     <td>{order.countryCode.toUpperCase()}</td>
                     <td>{stateNames[order.state]}</td>
                     <td>
-                      {order.member.number} {order.member.firstName} {order.member.lastName}
+                      <Link to={`/members/${order.member.number}`}>
+                        {order.member.number} {order.member.firstName} {order.member.lastName}
+                      </Link>
                     </td>
                     <td>{order.gifts}</td>
                     <td>{order.points}</td>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
 import { queryString, staffCall } from '../../../lib/staff-api';
@@ -110,7 +111,9 @@ function Orders({ orders }: { orders: MemberView['orders'] }) {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <th scope="row">{order.id}</th>
+                  <th scope="row">
+                    <Link to={`/orders/${order.id}`}>Order {order.id}</Link>
+                  </th>
                   <td>{formatTime(order.createdAt)}</td>
                   <td>
                     {order.state}
