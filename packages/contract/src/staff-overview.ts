@@ -15,8 +15,11 @@ export const LOW_STOCK_AT_MOST = 5;
 /** Failed orders are work for this many days after they were placed (the queue's `from`). */
 export const FAILED_ORDERS_DAYS = 30;
 
-/** Each order count stops here (counting every order of a large country is slow), as the queue's. */
-export const OVERVIEW_COUNT_CAP = 10_000;
+/**
+ * Each order count stops here: past it the exact figure changes no one's
+ * work, and counting every order of a large country is slow.
+ */
+export const OVERVIEW_COUNT_CAP = 1_000;
 
 /** How many of the oldest tax details waiting for a decision the overview names. */
 export const TAX_TO_CHECK_LISTED = 5;

@@ -45,15 +45,15 @@ const DAY_MS = 86_400_000;
 const inCountries = (column: AnyPgColumn, filter: string[] | null) =>
   filter === null ? undefined : inArray(column, filter.length > 0 ? filter : ['']);
 
-/** How many orders match, read from the (country, state, created) or (state, created) index and stopped at the cap. */
-async function countOrders(db: Database, where: SQL | undefined): Promise<number> {
-  const counted = await db.execute(
-    sql`select count(*)::int as total from (select 1 from ${giftOrders} where ${where ?? sql`true`} limit ${OVERVIEW_COUNT_CAP + 1}) as matching`,
-  );
-  return Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
-}
+/** A count of the orders that match, read from an index and stopped past the cap. */
+const cappedCount = (where: SQL | undefined) =>
+  sql`(select count(*)::int from (select 1 from ${giftOrders} where ${where ?? sql`true`} limit ${OVERVIEW_COUNT_CAP + 1}) as matching)`;
 
-/** Orders waiting for fulfilment (`submitted`) and orders failed in the last days (refunded). */
+/**
+ * Orders waiting for fulfilment (`submitted`) and orders failed in the last
+ * days (refunded), in one statement: each count reads the (country, state,
+ * created) or (state, created) index of gift_orders and stops past the cap.
+ */
 export const orderCounter: Counter<
   'ordersWaiting' | 'ordersFailed' | 'failedSince' | 'countsCapped'
 > = async (db, { filter, now }) => {
@@ -61,17 +61,18 @@ export const orderCounter: Counter<
   const failedSince = new Date(now.getTime() - (FAILED_ORDERS_DAYS - 1) * DAY_MS)
     .toISOString()
     .slice(0, 10);
-  const [waiting, failed] = await Promise.all([
-    countOrders(db, and(country, eq(giftOrders.state, 'submitted'))),
-    countOrders(
-      db,
+  const counted = await db.execute(
+    sql`select ${cappedCount(and(country, eq(giftOrders.state, 'submitted')))} as waiting, ${cappedCount(
       and(
         country,
         eq(giftOrders.state, 'failed'),
         gte(giftOrders.createdAt, new Date(`${failedSince}T00:00:00Z`)),
       ),
-    ),
-  ]);
+    )} as failed`,
+  );
+  const row = rowsOf<{ waiting: number; failed: number }>(counted)[0];
+  const waiting = Number(row?.waiting ?? 0);
+  const failed = Number(row?.failed ?? 0);
   return {
     ordersWaiting: Math.min(waiting, OVERVIEW_COUNT_CAP),
     ordersFailed: Math.min(failed, OVERVIEW_COUNT_CAP),
@@ -81,33 +82,28 @@ export const orderCounter: Counter<
 };
 
 /**
- * Tax details waiting for a decision: few at a time, read from the partial
- * index of the `sent` ones (migration 0032), each member by primary key.
+ * Tax details waiting for a decision, and the oldest of them, in one
+ * statement (the count over every match, before the limit): few at a time,
+ * read from the partial index of the `sent` ones (migration 0032), each
+ * member by primary key.
  */
 export const taxCounter: Counter<'taxToCheck' | 'taxToCheckOldest'> = async (db, { filter }) => {
-  const where = and(eq(memberTaxDetails.state, 'sent'), inCountries(agents.countryCode, filter));
-  const [counted, oldest] = await Promise.all([
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(memberTaxDetails)
-      .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
-      .where(where),
-    db
-      .select({
-        number: agents.number,
-        firstName: agents.firstName,
-        lastName: agents.lastName,
-        countryCode: agents.countryCode,
-        sentAt: memberTaxDetails.sentAt,
-      })
-      .from(memberTaxDetails)
-      .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
-      .where(where)
-      .orderBy(asc(memberTaxDetails.sentAt), asc(memberTaxDetails.agentId))
-      .limit(TAX_TO_CHECK_LISTED),
-  ]);
+  const oldest = await db
+    .select({
+      number: agents.number,
+      firstName: agents.firstName,
+      lastName: agents.lastName,
+      countryCode: agents.countryCode,
+      sentAt: memberTaxDetails.sentAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(memberTaxDetails)
+    .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
+    .where(and(eq(memberTaxDetails.state, 'sent'), inCountries(agents.countryCode, filter)))
+    .orderBy(asc(memberTaxDetails.sentAt), asc(memberTaxDetails.agentId))
+    .limit(TAX_TO_CHECK_LISTED);
   return {
-    taxToCheck: Number(counted[0]?.total ?? 0),
+    taxToCheck: Number(oldest[0]?.total ?? 0),
     taxToCheckOldest: oldest.map((row) => ({
       number: row.number ?? '',
       firstName: row.firstName,
