@@ -203,7 +203,7 @@ export default function AuditScreen() {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const changes = changedFields(entry.before, entry.after);
+  const changes = changedFields(entry.before, entry.after, entry.targetType);
   return (
     <tr>
       <td>

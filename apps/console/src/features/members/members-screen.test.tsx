@@ -235,7 +235,7 @@ describe('links of the member view', () => {
       {
         id: 41,
         createdAt: '2026-11-20T08:00:00.000Z',
-        state: 'fulfilled',
+        state: 'failed',
         lastError: null,
         totalPoints: 150,
         lines: [{ giftId: 203, description: 'Umbrella', quantity: 1, points: 150 }],
@@ -256,8 +256,57 @@ describe('links of the member view', () => {
     await user.click(await screen.findByRole('link', { name: '9000002' }));
     const order = await screen.findByRole('link', { name: 'Order 41' });
     expect(order.getAttribute('href')).toBe('/orders/41');
+    // The order queue's words: a failed order was refunded.
+    expect(order.closest('tr')!.textContent).toContain('Refunded');
+    expect(order.closest('tr')!.textContent).not.toContain('failed');
     await user.click(screen.getByRole('link', { name: 'Back to the search' }));
     expect(await screen.findByRole('table', { name: /Members matching “Lukas”: 1/ })).toBeDefined();
     expect(screen.getByLabelText<HTMLInputElement>('Search members').value).toBe('Lukas');
+  });
+});
+
+describe('a rejected booking in the member view', () => {
+  it('never reads Validated or Pending for its segments', async () => {
+    const view = memberView(0);
+    view.bookings = [
+      {
+        pnr: 'REJ001',
+        officeId: 'VIEAT2101',
+        createdOn: '2026-10-01',
+        state: 'rejected',
+        reason: 'no-remark',
+        points: 0,
+        segments: [
+          {
+            ...view.bookings[0]!.segments[0]!,
+            segmentId: '1',
+            status: 'OK',
+            sourceStatus: 'HK',
+            noPointsReason: null,
+          },
+          {
+            ...view.bookings[0]!.segments[0]!,
+            segmentId: '2',
+            status: 'PD',
+            sourceStatus: 'HK',
+            noPointsReason: null,
+          },
+          { ...view.bookings[0]!.segments[0]!, segmentId: '3' },
+        ],
+      },
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: view })));
+    renderAt('/members/9000002');
+    const table = await screen.findByRole('table', { name: /PNR REJ001/ });
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(statuses).toEqual([
+      'Not credited (booking rejected) (HK)',
+      'Not credited (booking rejected) (HK)',
+      'Cancelled (HX)',
+    ]);
+    expect(within(table).queryByText(/Validated|Pending/)).toBeNull();
   });
 });

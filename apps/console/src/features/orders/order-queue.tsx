@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { orderStates } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/staff-orders';
 import { downloadFile } from '../../lib/staff-api';
 import { useListState } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
@@ -10,12 +11,8 @@ import { useStaff } from '../../lib/staff-session';
 import { Pager } from '../../lib/ui/pager';
 import { orderQueueQuery, ordersCsvPath, type QueueFilter } from './orders-api';
 
-export const stateNames: Record<string, string> = {
-  placed: 'Placed',
-  submitted: 'Sent to the provider',
-  fulfilled: 'Fulfilled',
-  failed: 'Refunded',
-};
+/** The order states' words, shared with every screen and export that names them. */
+export const stateNames: Record<string, string> = orderStateWords;
 
 const filterKeys = ['state', 'country', 'gift', 'from', 'to'] as const;
 

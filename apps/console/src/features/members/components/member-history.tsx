@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useState } from 'react';
 import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
+import type { OrderState } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/staff-orders';
 import { queryString, staffCall } from '../../../lib/staff-api';
 import { entryKindLabels, formatPoints, formatTime } from './member-words';
 
@@ -116,7 +118,7 @@ function Orders({ orders }: { orders: MemberView['orders'] }) {
                   </th>
                   <td>{formatTime(order.createdAt)}</td>
                   <td>
-                    {order.state}
+                    {orderStateWords[order.state as OrderState] ?? order.state}
                     {order.lastError === null ? '' : ` (${order.lastError})`}
                   </td>
                   <td>

@@ -8,6 +8,7 @@ import {
   OrderQueueSchema,
   OrderRefundSchema,
   StaffOrderSchema,
+  orderStateWords,
 } from '@club/contract/staff-orders';
 import { csvDocument, type CsvValue } from '../../../lib/csv.js';
 import { notFound, validationFailed } from '../../../lib/http-error.js';
@@ -149,7 +150,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
             order.id,
             order.createdAt,
             order.countryCode,
-            order.state,
+            orderStateWords[order.state],
             order.member.number,
             order.member.firstName,
             order.member.lastName,
