@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderStates, type OrderState } from './gift-rules.js';
+import { orderStates } from './gift-rules.js';
 import { StaffDaySchema, staffText } from './staff-fields.js';
 
 /**
@@ -9,19 +9,6 @@ import { StaffDaySchema, staffText } from './staff-fields.js';
  */
 
 export const OrderStateSchema = z.enum(orderStates);
-
-/**
- * The one set of words for an order's state: the order queue and page, the
- * member view, the orders-by-state report (chart and CSV), `orders.csv` and
- * the audit log all say these. A failed order's points always came back, so
- * it reads "Refunded", never "Failed".
- */
-export const orderStateWords: Record<OrderState, string> = {
-  placed: 'Placed',
-  submitted: 'Sent to the provider',
-  fulfilled: 'Fulfilled',
-  failed: 'Refunded',
-};
 
 /** A calendar day `YYYY-MM-DD` of a filter (UTC, inclusive), in the club's years. */
 const FilterDaySchema = StaffDaySchema;

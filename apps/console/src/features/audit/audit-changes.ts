@@ -1,4 +1,4 @@
-import { orderStateWords } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 
 /**
  * Values written in the words the console uses elsewhere, by target type and

@@ -228,6 +228,29 @@ describe('the member view', () => {
   });
 });
 
+describe('a debit larger than what is available', () => {
+  it('is refused before it is sent, and a debit of all of it is not', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(answer(200, { data: memberView(1200) })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members/9000002');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Points'), '-1201');
+    await user.type(screen.getByLabelText('Reason'), 'Duplicate credit');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(
+      await screen.findByText('The member has 1,200 points available: a debit cannot take more'),
+    ).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      fetchMock.mock.calls.some((call: unknown[]) => String(call[0]).endsWith('/adjustments')),
+    ).toBe(false);
+    await user.clear(screen.getByLabelText('Points'));
+    await user.type(screen.getByLabelText('Points'), '-1200');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(await screen.findByRole('dialog')).toBeDefined();
+  });
+});
+
 describe('links of the member view', () => {
   it('links each order to its page, and Back returns to the same search', async () => {
     const view = memberView(100);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { orderStates } from '@club/contract/gift-rules';
-import { orderStateWords } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { downloadFile } from '../../lib/staff-api';
 import { useListState } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderState } from '@club/contract/gift-rules';
-import { orderStateWords } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import {
   defaultReportMonths,
   type LapseForecast,

@@ -6,7 +6,7 @@ import type {
   StateCounts,
 } from '@club/contract/staff-reports';
 import type { OrderState } from '@club/contract/gift-rules';
-import { orderStateWords } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import type { CsvValue } from '../../lib/csv.js';
 
 type Rows = (readonly CsvValue[])[];

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
 import type { OrderState } from '@club/contract/gift-rules';
-import { orderStateWords } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { queryString, staffCall } from '../../../lib/staff-api';
 import { entryKindLabels, formatPoints, formatTime } from './member-words';
 

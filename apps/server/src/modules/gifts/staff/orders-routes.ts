@@ -8,8 +8,8 @@ import {
   OrderQueueSchema,
   OrderRefundSchema,
   StaffOrderSchema,
-  orderStateWords,
 } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { csvDocument, type CsvValue } from '../../../lib/csv.js';
 import { notFound, validationFailed } from '../../../lib/http-error.js';
 import {
