@@ -82,28 +82,44 @@ export const orderCounter: Counter<
 };
 
 /**
- * Tax details waiting for a decision, and the oldest of them, in one
- * statement (the count over every match, before the limit): few at a time,
- * read from the partial index of the `sent` ones (migration 0032), each
- * member by primary key.
+ * Tax details waiting for a decision, counted from the partial index of the
+ * `sent` ones by country (migration 0032) without reading a member, and the
+ * oldest few with their members.
  */
 export const taxCounter: Counter<'taxToCheck' | 'taxToCheckOldest'> = async (db, { filter }) => {
+  const waiting = and(
+    eq(memberTaxDetails.state, 'sent'),
+    inCountries(memberTaxDetails.countryCode, filter),
+  );
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(memberTaxDetails)
+    .where(waiting);
+  // The oldest few first, then their members: a few primary-key reads, not one per waiting member.
+  const first = db
+    .select({
+      agentId: memberTaxDetails.agentId,
+      countryCode: memberTaxDetails.countryCode,
+      sentAt: memberTaxDetails.sentAt,
+    })
+    .from(memberTaxDetails)
+    .where(waiting)
+    .orderBy(asc(memberTaxDetails.sentAt), asc(memberTaxDetails.agentId))
+    .limit(TAX_TO_CHECK_LISTED)
+    .as('oldest');
   const oldest = await db
     .select({
       number: agents.number,
       firstName: agents.firstName,
       lastName: agents.lastName,
-      countryCode: agents.countryCode,
-      sentAt: memberTaxDetails.sentAt,
-      total: sql<number>`(count(*) over ())::int`,
+      countryCode: first.countryCode,
+      sentAt: first.sentAt,
     })
-    .from(memberTaxDetails)
-    .innerJoin(agents, eq(agents.id, memberTaxDetails.agentId))
-    .where(and(eq(memberTaxDetails.state, 'sent'), inCountries(agents.countryCode, filter)))
-    .orderBy(asc(memberTaxDetails.sentAt), asc(memberTaxDetails.agentId))
-    .limit(TAX_TO_CHECK_LISTED);
+    .from(first)
+    .innerJoin(agents, eq(agents.id, first.agentId))
+    .orderBy(asc(first.sentAt), asc(first.agentId));
   return {
-    taxToCheck: Number(oldest[0]?.total ?? 0),
+    taxToCheck: Number(counted?.total ?? 0),
     taxToCheckOldest: oldest.map((row) => ({
       number: row.number ?? '',
       firstName: row.firstName,

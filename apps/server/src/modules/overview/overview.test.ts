@@ -17,10 +17,18 @@ const clock = Date.parse('2031-03-15T10:00:00Z');
 const day = 86_400_000;
 const tokens = { admin: '', managerGr: '', supportGr: '', managerAeGr: '' };
 
-async function sendTaxDetails(agentId: number, state: 'sent' | 'confirmed', sentAt: number) {
-  await t.database.db
-    .insert(memberTaxDetails)
-    .values({ agentId, fields: { taxId: '123' }, state, sentAt: new Date(sentAt) });
+async function sendTaxDetails(
+  member: { id: number; countryCode: string },
+  state: 'sent' | 'confirmed',
+  sentAt: number,
+) {
+  await t.database.db.insert(memberTaxDetails).values({
+    agentId: member.id,
+    countryCode: member.countryCode,
+    fields: { taxId: '123' },
+    state,
+    sentAt: new Date(sentAt),
+  });
 }
 
 async function recordImport(countries: string[] | null, startedAt: number, rejectedCount: number) {
@@ -94,10 +102,10 @@ beforeAll(async () => {
   ]);
 
   // Tax details: two of gr waiting (gr2 sent first), one of gr decided, one of ae waiting.
-  await sendTaxDetails(gr.id, 'sent', clock - day);
-  await sendTaxDetails(gr2.id, 'sent', clock - 5 * day);
-  await sendTaxDetails(gr3.id, 'confirmed', clock - 9 * day);
-  await sendTaxDetails(at.id, 'sent', clock - 2 * day);
+  await sendTaxDetails(gr, 'sent', clock - day);
+  await sendTaxDetails(gr2, 'sent', clock - 5 * day);
+  await sendTaxDetails(gr3, 'confirmed', clock - 9 * day);
+  await sendTaxDetails(at, 'sent', clock - 2 * day);
 
   // Gifts: gr one low (3 left), one empty but withdrawn, one uncounted, one plenty;
   // the orders above made test gifts with 9 left. ae one at the limit (5).
