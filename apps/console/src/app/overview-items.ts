@@ -1,5 +1,5 @@
 import type { Overview } from '@club/contract/staff-overview';
-import { formatNumber } from '../lib/english-format';
+import { countOf } from '../lib/english-format';
 
 /** One line of the Overview: what waits, how many, and the filtered screen that shows them. */
 export type OverviewItem = {
@@ -8,11 +8,6 @@ export type OverviewItem = {
   text: string;
   to: string;
 };
-
-/** `1 order`, `2 orders`, `1,200 orders`. */
-function counted(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
 
 /** `?country=at&state=…` with the values that are set, in this order. */
 function query(values: Record<string, string | null>): string {
@@ -37,19 +32,19 @@ export function overviewItems(overview: Overview): OverviewItem[] {
     {
       key: 'orders-waiting',
       count: overview.ordersWaiting,
-      text: `${counted(overview.ordersWaiting, 'order', 'orders')}${capped} waiting for fulfilment`,
+      text: `${countOf(overview.ordersWaiting, 'order', 'orders')}${capped} waiting for fulfilment`,
       to: `/orders${query({ state: 'submitted', country })}`,
     },
     {
       key: 'orders-failed',
       count: overview.ordersFailed,
-      text: `${counted(overview.ordersFailed, 'order', 'orders')}${capped} failed and refunded since ${overview.failedSince}`,
+      text: `${countOf(overview.ordersFailed, 'order', 'orders')}${capped} failed and refunded since ${overview.failedSince}`,
       to: `/orders${query({ state: 'failed', country, from: overview.failedSince })}`,
     },
     {
       key: 'tax-to-check',
       count: overview.taxToCheck,
-      text: `${counted(overview.taxToCheck, 'member’s tax details', 'members’ tax details')} to check`,
+      text: `${countOf(overview.taxToCheck, 'member’s tax details', 'members’ tax details')} to check`,
       to:
         overview.taxToCheckOldest[0] === undefined
           ? '/members'
@@ -61,14 +56,14 @@ export function overviewItems(overview: Overview): OverviewItem[] {
       text:
         overview.lastImport === null
           ? 'No booking import yet'
-          : `${counted(overview.rejectedLinesLastImport, 'rejected booking line', 'rejected booking lines')} in the last import (${overview.lastImport.fileName})`,
+          : `${countOf(overview.rejectedLinesLastImport, 'rejected booking line', 'rejected booking lines')} in the last import (${overview.lastImport.fileName})`,
       to:
         overview.lastImport === null ? '/bookings' : `/bookings/imports/${overview.lastImport.id}`,
     },
     {
       key: 'low-stock',
       count: overview.lowStockGifts,
-      text: `${counted(overview.lowStockGifts, 'gift', 'gifts')} low on stock`,
+      text: `${countOf(overview.lowStockGifts, 'gift', 'gifts')} low on stock`,
       to: `/gifts${query({ country: giftCountry, stock: 'low' })}`,
     },
   ];
