@@ -14,18 +14,9 @@ import { HttpError } from '../../lib/http-error.js';
 import { countries } from '../content/schema.js';
 import { assertStaffCountry, staffOf } from '../staff/staff-access.js';
 import type { StaffPrincipal } from '../staff/staff-sessions.js';
-import {
-  importCounter,
-  orderCounter,
-  stockCounter,
-  taxCounter,
-  type OverviewScope,
-} from './overview-counters.js';
+import { overviewCounts, type OverviewScope } from './overview-counters.js';
 
 export type OverviewRoutesOptions = { now: () => number };
-
-/** Every kind of work the overview counts: a new one (open claims) is one more counter here. */
-const counters = [orderCounter, taxCounter, importCounter, stockCounter] as const;
 
 /**
  * The countries the overview covers: the one asked for (404 unless the staff
@@ -84,11 +75,11 @@ export const overviewRoutes: FastifyPluginCallbackZod<OverviewRoutesOptions> = (
         filter,
       } = await overviewScope(db, staff, request.query.country);
       const scope: OverviewScope = { filter, admin: staff.role === 'admin', now: new Date(now()) };
-      // One after the other on one connection: under load, a call holding
-      // several of the pool's connections at once makes the others wait.
-      const parts: Partial<Overview>[] = [];
-      for (const counter of counters) parts.push(await counter(db, scope));
-      const data: Overview = Object.assign({ country, countries: choices }, ...parts) as Overview;
+      const data: Overview = {
+        country,
+        countries: choices,
+        ...(await overviewCounts(db, scope)),
+      };
       return { data };
     },
   );
