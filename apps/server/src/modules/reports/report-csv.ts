@@ -36,6 +36,9 @@ export const reportCsvRows = {
   'orders-by-state': (report: StateCounts): Rows => [
     ['State', 'Orders'],
     // The queue's words: a failed order was refunded.
-    ...report.items.map((row) => [orderStateWords[row.state as OrderState] ?? row.state, row.count]),
+    ...report.items.map((row) => [
+      orderStateWords[row.state as OrderState] ?? row.state,
+      row.count,
+    ]),
   ],
 } satisfies Record<ReportName, (report: never) => Rows>;
