@@ -111,4 +111,24 @@ describe('the overview', () => {
       'submitted',
     );
   });
+
+  it('says the counts failed, instead of breaking, for an answer without them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url === '/s2c/staff/v1/session'
+            ? json(200, { data: { email: 'm@example.com', role: 'manager', countries: ['at'] } })
+            : json(200, { data: {} }),
+        ),
+      ),
+    );
+    sessionStorage.setItem('staff-token', 'stf_token');
+    window.history.pushState({}, '', '/staff/');
+    render(<App />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The overview could not be counted. Try again in a moment.',
+    );
+    expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeDefined();
+  });
 });

@@ -10,10 +10,17 @@ import { overviewItems } from './overview-items';
 const overviewQuery = (country: string | undefined) =>
   queryOptions({
     queryKey: ['overview', country ?? null],
-    queryFn: ({ signal }) =>
-      staffCall<Overview>('GET', `/s2c/staff/v1/overview${queryString({ country })}`, undefined, {
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const overview = await staffCall<Overview | undefined>(
+        'GET',
+        `/s2c/staff/v1/overview${queryString({ country })}`,
+        undefined,
+        { signal },
+      );
+      // An answer without the counts (a server of another version) says so instead of breaking the screen.
+      if (!Array.isArray(overview?.taxToCheckOldest)) throw new Error('No counts in the answer');
+      return overview;
+    },
   });
 
 /**
