@@ -6,10 +6,13 @@
  * `insert … select … from generate_series` (never row by row), then VACUUM
  * ANALYZE. The built server then runs on that database, and each staff call
  * is measured with autocannon (p50, p99, requests per second): member search
- * (number, email prefix, name prefix, office ID), the single member view and
- * each report, as ratios to a primary-key read measured in the same run on a
+ * (number, email prefix, name prefix, office ID), the single member view,
+ * each report and the Overview, as ratios to a primary-key read measured in the same run on a
  * pg pool in this process (`select … from agents where id = $1`, the same
  * concurrency), with the absolute p99 against the issue's targets.
+ * `BENCH_STAFF_CALLS=overview` measures only the calls whose name holds that
+ * text, `overview|member search, number` those of either (the data is
+ * generated all the same).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,6 +147,18 @@ async function generate(databaseUrl: string, root: string, members: number, entr
           (array['submitted','submitted','fulfilled','fulfilled','fulfilled','failed'])[1 + id % 6], 'self', 20, 'manual',
           now() + interval '10 years'
         from agents where id % 10 = 0`,
+      ),
+    );
+    // Tax details of one member in a hundred, a tenth of them waiting for a
+    // decision, sent over the last year: what the Overview counts.
+    await step('tax details (one per hundred members, a tenth waiting)', () =>
+      bulk(
+        db,
+        sql`
+        insert into member_tax_details (agent_id, country_code, fields, state, sent_at)
+        select id, country_code, '{}'::jsonb, case when id % 1000 = 0 then 'sent' else 'confirmed' end,
+          now() - (id % 365) * interval '1 day'
+        from agents where id % 100 = 0`,
       ),
     );
     await step(
@@ -331,10 +346,19 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
         '/s2c/staff/v1/reports/members-by-state?country=at',
         1000,
       ],
+      ['overview, every country', '/s2c/staff/v1/overview', 50],
+      ['overview, one country', '/s2c/staff/v1/overview?country=at', 50],
     ];
+    // BENCH_STAFF_CALLS=overview measures only the calls whose name holds that
+    // text (several texts separated by `|`).
+    const only = process.env.BENCH_STAFF_CALLS?.split('|');
+    const chosen =
+      only === undefined
+        ? calls
+        : calls.filter(([name]) => only.some((text) => name.includes(text)));
     // Calls another slice adds (member search and view) may not be in this build: said, not measured.
     const available: typeof calls = [];
-    for (const call of calls) {
+    for (const call of chosen) {
       const probe = await fetch(`${base}${call[1]}`, {
         headers: { authorization: `Bearer ${token}` },
       });

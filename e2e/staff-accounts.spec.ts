@@ -74,10 +74,14 @@ test.describe('staff accounts', () => {
     // Support has no Staff area.
     await expect(nav(setup).getByRole('link', { name: 'Staff' })).toHaveCount(0);
 
-    // The admin disables the account: its session ends.
+    // The admin disables the account, confirming first: its session ends.
     await page.reload();
     await rowOf(page, email)
       .getByRole('button', { name: `Disable ${email}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Disable ${email}?` })
+      .getByRole('button', { name: 'Disable the account' })
       .click();
     await expect(rowOf(page, email)).toContainText('Disabled');
     await nav(setup).getByRole('link', { name: 'Audit log' }).click();

@@ -77,7 +77,13 @@ test.describe('publishing content from the staff console', () => {
     await expectOnSite(guest, server.url('at', '/eng/'), alert.eng);
 
     await page.getByRole('button', { name: `Take down alert ${alert.hash}` }).click();
+    await page
+      .getByRole('dialog', { name: `Take down alert ${alert.hash}?` })
+      .getByRole('button', { name: 'Take down' })
+      .click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
+    // The text is kept in the form, to publish again.
+    await expect(page.getByLabel('Text in English (eng, HTML)')).toHaveValue(alert.eng);
     await expectOnSite(guest, server.url('at', '/eng/'), alert.eng, false);
   });
 

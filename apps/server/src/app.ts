@@ -32,6 +32,7 @@ import { staffContentModule } from './modules/content-editing/staff-content-modu
 import { officesStaffModule } from './modules/office-care/offices-staff-module.js';
 import { bookingsStaffModule } from './modules/points/bookings/staff/bookings-staff-module.js';
 import { staffGiftsModule } from './modules/gifts/staff/staff-gifts-module.js';
+import { overviewModule } from './modules/overview/overview-module.js';
 import { backgroundJobsPlugin } from './plugins/background-jobs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bookingsStaffModule, { now: options.now });
   await app.register(officesStaffModule, { now: options.now });
   await app.register(staffGiftsModule, { now: options.now });
+  await app.register(overviewModule, { now: options.now });
 
   await app.register(benchRoutesPlugin);
   await app.register(staffConsoleAppPlugin);

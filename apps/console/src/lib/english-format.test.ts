@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMonth, formatNumber } from './english-format';
+import { countOf, formatDateTime, formatMonth, formatNumber } from './english-format';
 
 // The hand-written formats stand in for Intl on the first paint: they must write what Intl writes.
 describe('English formats without Intl', () => {
@@ -54,5 +54,12 @@ describe('English formats without Intl', () => {
       const iso = `2027-${String(month).padStart(2, '0')}`;
       expect(formatMonth(iso)).toBe(intl.format(new Date(`${iso}-01T00:00:00Z`)));
     }
+  });
+
+  it('writes a count with its noun in the singular or the plural', () => {
+    expect(countOf(1, 'part', 'parts')).toBe('1 part');
+    expect(countOf(0, 'part', 'parts')).toBe('0 parts');
+    expect(countOf(2, 'part', 'parts')).toBe('2 parts');
+    expect(countOf(1200, 'part', 'parts')).toBe('1,200 parts');
   });
 });

@@ -51,3 +51,8 @@ export function formatMonth(month: string): string {
   const [year, number] = month.split('-').map(Number);
   return `${monthsEnglish[(number ?? 1) - 1] ?? ''} ${year}`;
 }
+
+/** A count with its noun in the singular or the plural: `1 part`, `2 parts`, `1,200 parts`. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}

@@ -25,4 +25,17 @@ describe('the changed fields of an audit entry', () => {
       { field: 'nested', before: '{"x":1}', after: '{"x":2}' },
     ]);
   });
+
+  it('writes an order’s state in the order queue’s words: a refund reads Refunded, never failed', () => {
+    expect(
+      changedFields({ state: 'submitted' }, { state: 'failed', refundedPoints: 150 }, 'order'),
+    ).toEqual([
+      { field: 'state', before: 'Sent to the provider', after: 'Refunded' },
+      { field: 'refundedPoints', before: null, after: '150' },
+    ]);
+    // Another target's `state` keeps its own value.
+    expect(changedFields({ state: 'sent' }, { state: 'confirmed' }, 'member')).toEqual([
+      { field: 'state', before: 'sent', after: 'confirmed' },
+    ]);
+  });
 });

@@ -62,3 +62,35 @@ describe('the audit list’s count', () => {
     );
   });
 });
+
+describe('the audit list’s targets', () => {
+  it('link to the screen of a member, an order, a gift, an office and an import; others stay text', async () => {
+    const of = (id: number, targetType: string, target: string): AuditEntry => ({
+      ...entry,
+      id,
+      targetType,
+      target,
+    });
+    renderWith({
+      items: [
+        of(1, 'member', '9000003'),
+        of(2, 'order', '41'),
+        of(3, 'gift', '203'),
+        of(4, 'office', 'VIEOS2100'),
+        of(5, 'booking-import', '7'),
+        of(6, 'content', 'at/deu/menu'),
+      ],
+      total: 6,
+      totalCapped: false,
+    });
+    const href = async (name: string) =>
+      (await screen.findByRole('link', { name })).getAttribute('href');
+    expect(await href('member 9000003')).toBe('/members/9000003');
+    expect(await href('order 41')).toBe('/orders/41');
+    expect(await href('gift 203')).toBe('/gifts/203');
+    expect(await href('office VIEOS2100')).toBe('/offices/VIEOS2100');
+    expect(await href('booking-import 7')).toBe('/bookings/imports/7');
+    expect(screen.getByText('content at/deu/menu')).toBeDefined();
+    expect(screen.queryByRole('link', { name: /content/ })).toBeNull();
+  });
+});

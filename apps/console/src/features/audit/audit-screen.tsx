@@ -14,6 +14,7 @@ import { downloadFile, queryString, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { Field, TextField } from '../../lib/ui/field';
 import { Pager } from '../../lib/ui/pager';
+import { AuditTarget } from './audit-target';
 import { changedFields } from './audit-changes';
 import './audit.css';
 
@@ -202,7 +203,7 @@ export default function AuditScreen() {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const changes = changedFields(entry.before, entry.after);
+  const changes = changedFields(entry.before, entry.after, entry.targetType);
   return (
     <tr>
       <td>
@@ -211,7 +212,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <td>{entry.staff}</td>
       <td>{entry.action}</td>
       <td>
-        {entry.targetType} {entry.target}
+        <AuditTarget targetType={entry.targetType} target={entry.target} />
       </td>
       <td>{entry.countryCode?.toUpperCase() ?? ''}</td>
       <td>{entry.reason ?? ''}</td>

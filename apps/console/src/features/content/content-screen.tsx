@@ -11,6 +11,7 @@ import { MenuSection } from './sections/menu-section';
 import { PagesSection } from './sections/pages-section';
 import { PreviewSection } from './sections/preview-section';
 import type { SectionProps } from './sections/section-props';
+import { countOf } from '../../lib/english-format';
 import { WordsSection } from './sections/words-section';
 import './content.css';
 
@@ -130,7 +131,8 @@ function LanguageContent() {
       {content.data.edits.length > 0 && (
         <details className="content-edits">
           <summary>
-            {content.data.edits.length} parts changed here since the files were loaded
+            {countOf(content.data.edits.length, 'part', 'parts')} changed here since the files were
+            loaded
           </summary>
           <p className="hint">
             <code>npm run content:load</code> keeps them until told to take the files’ version.

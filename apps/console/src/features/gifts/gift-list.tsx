@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { LOW_STOCK_AT_MOST } from '@club/contract/staff-overview';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { CountryPicker } from './country-picker';
@@ -12,10 +13,34 @@ export function GiftList() {
   const staff = useStaff();
   const [country, setCountry] = useGiftCountry();
   const catalogue = useQuery(catalogueQuery(country));
+  // `?stock=low`: the active gifts the Overview counts as low on stock.
+  const [params, setParams] = useSearchParams();
+  const lowOnly = params.get('stock') === 'low';
+  const showLowOnly = (on: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (on) next.set('stock', 'low');
+      else next.delete('stock');
+      return next;
+    });
+  const shown = (catalogue.data?.gifts ?? []).filter(
+    (gift) => !lowOnly || (gift.active && gift.stock !== null && gift.stock <= LOW_STOCK_AT_MOST),
+  );
   return (
     <>
       <h1>Gifts</h1>
       <CountryPicker country={country} onChange={setCountry} />
+      <div className="field checkbox">
+        <input
+          id="gift-low-stock"
+          type="checkbox"
+          checked={lowOnly}
+          onChange={(event) => showLowOnly(event.target.checked)}
+        />
+        <label htmlFor="gift-low-stock">
+          Only active gifts low on stock ({LOW_STOCK_AT_MOST} or fewer left)
+        </label>
+      </div>
       {hasRole(staff, ['admin', 'manager']) && (
         <p>
           <Link to={`new?country=${country}`}>New gift in {country.toUpperCase()}</Link>
@@ -30,7 +55,9 @@ export function GiftList() {
       {catalogue.data && (
         <div className="table-scroll">
           <table>
-            <caption>Gifts of {country.toUpperCase()}</caption>
+            <caption>
+              {lowOnly ? 'Gifts low on stock' : 'Gifts'} of {country.toUpperCase()}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Gift</th>
@@ -46,7 +73,7 @@ export function GiftList() {
               </tr>
             </thead>
             <tbody>
-              {catalogue.data.gifts.map((gift) => (
+              {shown.map((gift) => (
                 <tr key={gift.id}>
                   <th scope="row">
                     <Link to={String(gift.id)}>Gift {gift.id}</Link>
@@ -64,6 +91,9 @@ export function GiftList() {
               ))}
             </tbody>
           </table>
+          {shown.length === 0 && (
+            <p>{lowOnly ? 'No active gift is low on stock.' : 'No gifts yet.'}</p>
+          )}
         </div>
       )}
     </>

@@ -6,5 +6,14 @@ export function useGiftCountry(): [string, (country: string) => void] {
   const staff = useStaff();
   const [params, setParams] = useSearchParams();
   const country = params.get('country') ?? staff.countries[0] ?? 'gr';
-  return [country, (next: string) => setParams({ country: next })];
+  // Another country keeps the other filters of the address (`?stock=low`).
+  return [
+    country,
+    (next: string) =>
+      setParams((current) => {
+        const kept = new URLSearchParams(current);
+        kept.set('country', next);
+        return kept;
+      }),
+  ];
 }

@@ -227,3 +227,109 @@ describe('the member view', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('a debit larger than what is available', () => {
+  it('is refused before it is sent, and a debit of all of it is not', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(answer(200, { data: memberView(1200) })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members/9000002');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Points'), '-1201');
+    await user.type(screen.getByLabelText('Reason'), 'Duplicate credit');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(
+      await screen.findByText('The member has 1,200 points available: a debit cannot take more'),
+    ).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      fetchMock.mock.calls.some((call: unknown[]) => String(call[0]).endsWith('/adjustments')),
+    ).toBe(false);
+    await user.clear(screen.getByLabelText('Points'));
+    await user.type(screen.getByLabelText('Points'), '-1200');
+    await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
+    expect(await screen.findByRole('dialog')).toBeDefined();
+  });
+});
+
+describe('links of the member view', () => {
+  it('links each order to its page, and Back returns to the same search', async () => {
+    const view = memberView(100);
+    view.orders = [
+      {
+        id: 41,
+        createdAt: '2026-11-20T08:00:00.000Z',
+        state: 'failed',
+        lastError: null,
+        totalPoints: 150,
+        lines: [{ giftId: 203, description: 'Umbrella', quantity: 1, points: 150 }],
+      } as MemberView['orders'][number],
+    ];
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        answer(200, {
+          data: url.startsWith('/s2c/staff/v1/members?')
+            ? { items: [lukas], total: 1, totalCapped: false }
+            : view,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/members?query=Lukas');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: '9000002' }));
+    const order = await screen.findByRole('link', { name: 'Order 41' });
+    expect(order.getAttribute('href')).toBe('/orders/41');
+    // The order queue's words: a failed order was refunded.
+    expect(order.closest('tr')!.textContent).toContain('Refunded');
+    expect(order.closest('tr')!.textContent).not.toContain('failed');
+    await user.click(screen.getByRole('link', { name: 'Back to the search' }));
+    expect(await screen.findByRole('table', { name: /Members matching “Lukas”: 1/ })).toBeDefined();
+    expect(screen.getByLabelText<HTMLInputElement>('Search members').value).toBe('Lukas');
+  });
+});
+
+describe('a rejected booking in the member view', () => {
+  it('never reads Validated or Pending for its segments', async () => {
+    const view = memberView(0);
+    view.bookings = [
+      {
+        pnr: 'REJ001',
+        officeId: 'VIEAT2101',
+        createdOn: '2026-10-01',
+        state: 'rejected',
+        reason: 'no-remark',
+        points: 0,
+        segments: [
+          {
+            ...view.bookings[0]!.segments[0]!,
+            segmentId: '1',
+            status: 'OK',
+            sourceStatus: 'HK',
+            noPointsReason: null,
+          },
+          {
+            ...view.bookings[0]!.segments[0]!,
+            segmentId: '2',
+            status: 'PD',
+            sourceStatus: 'HK',
+            noPointsReason: null,
+          },
+          { ...view.bookings[0]!.segments[0]!, segmentId: '3' },
+        ],
+      },
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: view })));
+    renderAt('/members/9000002');
+    const table = await screen.findByRole('table', { name: /PNR REJ001/ });
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(statuses).toEqual([
+      'Not credited (booking rejected) (HK)',
+      'Not credited (booking rejected) (HK)',
+      'Cancelled (HX)',
+    ]);
+    expect(within(table).queryByText(/Validated|Pending/)).toBeNull();
+  });
+});

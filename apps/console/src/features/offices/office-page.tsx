@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OfficeDetail } from '@club/contract/staff-offices';
 import { StaffApiError } from '../../lib/staff-api';
+import { useBackToList } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { AgencyLinkMaker } from './agency-link-maker';
@@ -12,6 +13,7 @@ import { changeSource, changeText, officeStateText, timeText } from './office-st
 export function OfficePage() {
   const { officeId = '' } = useParams();
   usePageTitle(`Office ${officeId.toUpperCase()}`);
+  const back = useBackToList();
   const staff = useStaff();
   const office = useQuery(officeQuery(officeId));
 
@@ -27,7 +29,7 @@ export function OfficePage() {
             : 'The office could not be loaded. Try again.'}
         </p>
         <p>
-          <Link to="..">Back to the offices</Link>
+          <Link to={back}>Back to the offices</Link>
         </p>
       </>
     );
@@ -36,7 +38,7 @@ export function OfficePage() {
   return (
     <>
       <p>
-        <Link to="..">Offices</Link>
+        <Link to={back}>Offices</Link>
       </p>
       <h1>
         Office {data.officeId}: {data.agencyName}

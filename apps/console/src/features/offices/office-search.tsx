@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Field } from '../../lib/ui/field';
 import { Pager } from '../../lib/ui/pager';
+import { useListState } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { officeSearchQuery } from './offices-api';
@@ -13,6 +14,7 @@ export function OfficeSearchScreen() {
   usePageTitle('Offices');
   const staff = useStaff();
   const [params, setParams] = useSearchParams();
+  const listState = useListState();
   const search = {
     query: params.get('query') ?? '',
     state: params.get('state') ?? '',
@@ -98,7 +100,9 @@ export function OfficeSearchScreen() {
                 {found.data.items.map((office) => (
                   <tr key={office.officeId}>
                     <th scope="row">
-                      <Link to={office.officeId}>{office.officeId}</Link>
+                      <Link to={office.officeId} state={listState}>
+                        {office.officeId}
+                      </Link>
                     </th>
                     <td>{office.agencyName}</td>
                     <td>{office.address}</td>

@@ -8,6 +8,7 @@ import {
   type StaffOrder,
 } from '@club/contract/staff-orders';
 import { StaffApiError, staffCall } from '../../lib/staff-api';
+import { useBackToList } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
@@ -32,6 +33,7 @@ function messageOf(error: unknown, field: string): string {
 export function OrderPage() {
   const { id = '' } = useParams();
   usePageTitle(`Order ${id}`);
+  const back = useBackToList();
   const staff = useStaff();
   const mayAct = hasRole(staff, ['admin', 'manager']);
   const order = useQuery(orderQuery(id));
@@ -54,7 +56,7 @@ export function OrderPage() {
             : 'The order could not be loaded.'}
         </p>
         <p>
-          <Link to="..">Back to the orders</Link>
+          <Link to={back}>Back to the orders</Link>
         </p>
       </>
     );
@@ -63,7 +65,7 @@ export function OrderPage() {
   return (
     <>
       <p>
-        <Link to="..">Back to the orders</Link>
+        <Link to={back}>Back to the orders</Link>
       </p>
       <h1>Order {data.id}</h1>
       {done && (
@@ -76,7 +78,10 @@ export function OrderPage() {
         <dd>{stateNames[data.state]}</dd>
         <dt>Member</dt>
         <dd>
-          {data.member.number} {data.member.firstName} {data.member.lastName} ({data.member.email})
+          <Link to={`/members/${data.member.number}`}>
+            {data.member.number} {data.member.firstName} {data.member.lastName}
+          </Link>{' '}
+          ({data.member.email})
         </dd>
         <dt>Country</dt>
         <dd>{data.countryCode.toUpperCase()}</dd>

@@ -3,18 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { orderStates } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { downloadFile } from '../../lib/staff-api';
+import { useListState } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Pager } from '../../lib/ui/pager';
 import { orderQueueQuery, ordersCsvPath, type QueueFilter } from './orders-api';
 
-export const stateNames: Record<string, string> = {
-  placed: 'Placed',
-  submitted: 'Sent to the provider',
-  fulfilled: 'Fulfilled',
-  failed: 'Refunded',
-};
+/** The order states' words, shared with every screen and export that names them. */
+export const stateNames: Record<string, string> = orderStateWords;
 
 const filterKeys = ['state', 'country', 'gift', 'from', 'to'] as const;
 
@@ -34,6 +32,7 @@ export function OrderQueueScreen() {
   usePageTitle('Orders');
   const staff = useStaff();
   const [params, setParams] = useSearchParams();
+  const listState = useListState();
   const filter = filterOf(params);
   const queue = useQuery(orderQueueQuery(filter));
   const [exportError, setExportError] = useState<string | null>(null);
@@ -188,7 +187,9 @@ export function OrderQueueScreen() {
                 {queue.data.items.map((order) => (
                   <tr key={order.id}>
                     <th scope="row">
-                      <Link to={String(order.id)}>Order {order.id}</Link>
+                      <Link to={String(order.id)} state={listState}>
+                        Order {order.id}
+                      </Link>
                     </th>
                     <td>
                       {new Date(order.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })}
@@ -196,7 +197,9 @@ export function OrderQueueScreen() {
                     <td>{order.countryCode.toUpperCase()}</td>
                     <td>{stateNames[order.state]}</td>
                     <td>
-                      {order.member.number} {order.member.firstName} {order.member.lastName}
+                      <Link to={`/members/${order.member.number}`}>
+                        {order.member.number} {order.member.firstName} {order.member.lastName}
+                      </Link>
                     </td>
                     <td>{order.gifts}</td>
                     <td>{order.points}</td>

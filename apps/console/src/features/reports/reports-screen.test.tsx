@@ -56,7 +56,13 @@ function fakeServer() {
         ],
       },
       'reports/offices-by-state': { ...scope(country), items: [{ state: 'active', count: 4 }] },
-      'reports/orders-by-state': { ...scope(country), items: [{ state: 'fulfilled', count: 1 }] },
+      'reports/orders-by-state': {
+        ...scope(country),
+        items: [
+          { state: 'fulfilled', count: 1 },
+          { state: 'failed', count: 2 },
+        ],
+      },
     }[path];
     return Promise.resolve(answer({ data }));
   });
@@ -125,6 +131,19 @@ describe('the reports screen', () => {
     expect(calls).toContain('/s2c/staff/v1/reports/members-by-state?country=gr');
     expect(calls).toContain('/s2c/staff/v1/reports/points-by-month?country=gr&months=12');
     expect(window.location.search).toBe('?country=gr&months=12');
+  });
+
+  it('names order states in the queue’s words: a failed order reads Refunded, never Failed', async () => {
+    fakeServer();
+    render(<App />);
+    const chart = await screen.findByRole(
+      'img',
+      { name: /^Bar chart of orders by state/ },
+      { timeout: 15_000 },
+    );
+    expect(chart.getAttribute('aria-label')).toMatch(/Fulfilled 1, Refunded 2\.$/);
+    expect(chart.getAttribute('aria-label')).not.toMatch(/Failed/);
+    expect(within(chart).getByText('Refunded')).toBeDefined();
   });
 
   it('downloads a report’s CSV with the staff token', async () => {

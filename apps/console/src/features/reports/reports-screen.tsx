@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { OrderState } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/order-state-words';
 import {
   defaultReportMonths,
   type LapseForecast,
@@ -25,8 +27,16 @@ const monthChoices = [6, 12, 24, 36, 60];
 const monthName = formatMonth;
 
 /** `deletion_requested` → `Deletion requested`. */
-const stateName = (state: string) =>
+const plainStateName = (state: string) =>
   state.charAt(0).toUpperCase() + state.slice(1).replace(/_/g, ' ');
+
+/** Order states in the queue's words (a failed order reads Refunded); others spelled out. */
+const stateNameOf =
+  (name: string) =>
+  (state: string): string =>
+    name === 'orders-by-state'
+      ? (orderStateWords[state as OrderState] ?? plainStateName(state))
+      : plainStateName(state);
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const n = formatNumber;
@@ -249,6 +259,7 @@ function StateCountsReport({
 }) {
   const { data, error } = useQuery(reportQueryOptions(name, filter));
   const items: StateCounts['items'] = data?.items ?? [];
+  const stateName = stateNameOf(name);
   const series: BarSeries[] = [{ key: 'count', name: things, pattern: 'solid' }];
   return (
     <ReportPanel

@@ -117,4 +117,43 @@ describe('the Staff area', () => {
     expect(await within(row).findByText('No failures')).toBeDefined();
     expect(within(row).queryByRole('button', { name: /Clear failed logins/ })).toBeNull();
   });
+
+  it('asks to confirm before disabling an account, and disables nothing on Cancel', async () => {
+    sessionStorage.setItem('staff-token', 'stf_admin');
+    window.history.pushState({}, '', '/staff/staff');
+    let disabled = false;
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/s2c/staff/v1/session') return Promise.resolve(answer(200, { data: me }));
+      if (url.endsWith('/disable') && init?.method === 'POST') {
+        disabled = true;
+        return Promise.resolve(answer(200, { data: account('leaving@example.com', 'disabled') }));
+      }
+      const leaving = account('leaving@example.com', disabled ? 'disabled' : 'set-up');
+      return Promise.resolve(
+        answer(200, { data: { items: [account('admin@example.com'), leaving] } }),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<App />);
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /leaving@example.com/ });
+    const disable = within(row).getByRole('button', { name: 'Disable leaving@example.com' });
+    const posted = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/disable'));
+
+    await user.click(disable);
+    const dialog = await screen.findByRole('dialog', { name: 'Disable leaving@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posted()).toHaveLength(0);
+    expect(within(row).getByText('Set up')).toBeDefined();
+
+    await user.click(disable);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Disable leaving@example.com?' })).getByRole(
+        'button',
+        { name: 'Disable the account' },
+      ),
+    );
+    expect(await within(row).findByText('Disabled')).toBeDefined();
+    expect(posted()).toHaveLength(1);
+  });
 });

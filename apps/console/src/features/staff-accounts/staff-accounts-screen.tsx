@@ -68,6 +68,7 @@ export default function StaffAccountsScreen() {
   const [handOver, setHandOver] = useState<{ email: string; link: StaffSetupLink } | null>(null);
   const [changing, setChanging] = useState<StaffAccount | null>(null);
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
+  const [disabling, setDisabling] = useState<StaffAccount | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const clear = (account: StaffAccountListItem) => {
@@ -85,7 +86,7 @@ export default function StaffAccountsScreen() {
     setRefusal(null);
     setDisabled.mutate(
       { id: account.id, disabled: account.state !== 'disabled' },
-      { onError: (error) => setRefusal(refusalOf(error)) },
+      { onError: (error) => setRefusal(refusalOf(error)), onSettled: () => setDisabling(null) },
     );
   };
   const reset = (account: StaffAccount) => {
@@ -183,7 +184,10 @@ export default function StaffAccountsScreen() {
                           <button
                             type="button"
                             className={account.state === 'disabled' ? 'secondary' : 'danger'}
-                            onClick={() => toggle(account)}
+                            // Enabling gives nothing away; disabling ends sessions, so it asks first.
+                            onClick={() =>
+                              account.state === 'disabled' ? toggle(account) : setDisabling(account)
+                            }
                           >
                             {account.state === 'disabled' ? 'Enable' : 'Disable'}
                             <span className="visually-hidden"> {account.email}</span>
@@ -227,6 +231,30 @@ export default function StaffAccountsScreen() {
             Clear and make a new link
           </button>
           <button type="button" className="secondary" onClick={() => setResetting(null)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
+      <Dialog
+        title={`Disable ${disabling?.email ?? ''}?`}
+        open={disabling !== null}
+        onClose={() => setDisabling(null)}
+      >
+        <p>
+          The account cannot log in, its sessions end at once and its unused setup link stops
+          working. Enabling it again later does not bring the link back.
+        </p>
+        <div className="toolbar">
+          <button
+            type="button"
+            className="danger"
+            disabled={setDisabled.isPending}
+            aria-busy={setDisabled.isPending}
+            onClick={() => disabling !== null && toggle(disabling)}
+          >
+            Disable the account
+          </button>
+          <button type="button" className="secondary" onClick={() => setDisabling(null)}>
             Cancel
           </button>
         </div>

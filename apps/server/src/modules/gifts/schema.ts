@@ -131,6 +131,8 @@ export const memberTaxDetails = pgTable(
     agentId: integer()
       .primaryKey()
       .references(() => agents.id, { onDelete: 'cascade' }),
+    /** The member's country, kept here so the Overview counts a country's waiting details from one index. */
+    countryCode: varchar({ length: 2 }).notNull(),
     fields: jsonb().$type<Record<string, string>>().notNull(),
     state: text().$type<Exclude<TaxDetailsState, 'none'>>().notNull(),
     reason: text(),
@@ -141,6 +143,10 @@ export const memberTaxDetails = pgTable(
   },
   (t) => [
     check('member_tax_details_state_check', sql`${t.state} in ('sent', 'confirmed', 'refused')`),
+    // The console's Overview: a country's details waiting for a decision, oldest first.
+    index('member_tax_details_sent_idx')
+      .on(t.countryCode, t.sentAt)
+      .where(sql`${t.state} = 'sent'`),
   ],
 );
 

@@ -5,6 +5,8 @@ import type {
   ReportName,
   StateCounts,
 } from '@club/contract/staff-reports';
+import type { OrderState } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/order-state-words';
 import type { CsvValue } from '../../lib/csv.js';
 
 type Rows = (readonly CsvValue[])[];
@@ -33,6 +35,10 @@ export const reportCsvRows = {
   ],
   'orders-by-state': (report: StateCounts): Rows => [
     ['State', 'Orders'],
-    ...report.items.map((row) => [row.state, row.count]),
+    // The queue's words: a failed order was refunded.
+    ...report.items.map((row) => [
+      orderStateWords[row.state as OrderState] ?? row.state,
+      row.count,
+    ]),
   ],
 } satisfies Record<ReportName, (report: never) => Rows>;

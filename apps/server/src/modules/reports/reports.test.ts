@@ -302,4 +302,11 @@ describe('CSV', () => {
       `${utf8Bom}State,Members\r\npending,1\r\nactive,3\r\ndeletion_requested,0\r\ndeleted,0\r\n`,
     );
   });
+
+  it('names order states in the queue’s words: a failed order reads Refunded, never Failed', async () => {
+    const orders = await get('managerGr', '/s2c/staff/v1/reports/orders-by-state.csv');
+    expect(orders.body).toBe(
+      `${utf8Bom}State,Orders\r\nPlaced,1\r\nSent to the provider,0\r\nFulfilled,0\r\nRefunded,1\r\n`,
+    );
+  });
 });

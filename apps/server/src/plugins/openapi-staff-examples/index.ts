@@ -8,6 +8,7 @@ import { memberActionsExamples } from './member-actions-examples.js';
 import { membersExamples } from './members-examples.js';
 import { officesExamples } from './offices-examples.js';
 import { ordersExamples } from './orders-examples.js';
+import { overviewExamples } from './overview-examples.js';
 import { reportsExamples } from './reports-examples.js';
 import { sessionExamples } from './session-examples.js';
 import { staffAccountsExamples } from './staff-accounts-examples.js';
@@ -24,6 +25,7 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...membersExamples,
   ...officesExamples,
   ...ordersExamples,
+  ...overviewExamples,
   ...reportsExamples,
   ...staffAccountsExamples,
 };

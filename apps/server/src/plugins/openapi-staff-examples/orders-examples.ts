@@ -79,7 +79,7 @@ export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
     // The body is CSV: the byte-order mark, then CRLF lines.
     answer:
       '\uFEFForder,created,country,state,member,first name,last name,email,points,gifts,provider,attempts,last error\r\n' +
-      '2,2026-11-22T10:00:00.000Z,at,submitted,9000004,Jonas,Demo,jonas@demo.example,150,1 × Travel umbrella,manual,1,\r\n',
+      '2,2026-11-22T10:00:00.000Z,at,Sent to the provider,9000004,Jonas,Demo,jonas@demo.example,150,1 × Travel umbrella,manual,1,\r\n',
   },
   'GET /s2c/staff/v1/orders/{id}': {
     access: 'staff',

@@ -147,6 +147,7 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
   'GET /s2c/staff/v1/reports/orders-by-state.csv': {
     access: 'staff',
     parameters: { country: 'at' },
-    answer: '\uFEFFState,Orders\r\nplaced,0\r\nsubmitted,0\r\nfulfilled,1\r\nfailed,0\r\n',
+    answer:
+      '\uFEFFState,Orders\r\nPlaced,0\r\nSent to the provider,0\r\nFulfilled,1\r\nRefunded,0\r\n',
   },
 };

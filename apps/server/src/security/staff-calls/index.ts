@@ -8,6 +8,7 @@ import { memberActionsCalls } from './member-actions-calls.js';
 import { membersCalls } from './members-calls.js';
 import { officesCalls } from './offices-calls.js';
 import { ordersCalls } from './orders-calls.js';
+import { overviewCalls } from './overview-calls.js';
 import { reportsCalls } from './reports-calls.js';
 import { sessionCalls } from './session-calls.js';
 import { staffAdminCalls } from './staff-admin-calls.js';
@@ -26,6 +27,7 @@ export const staffCalls: readonly StaffCall[] = [
   ...membersCalls,
   ...officesCalls,
   ...ordersCalls,
+  ...overviewCalls,
   ...reportsCalls,
   ...staffAdminCalls,
 ];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { alertTypes, CountryAlertBodySchema, type AlertType } from '@club/contract/staff-content';
+import { Dialog } from '../../../lib/ui/dialog';
 import { Field, TextField } from '../../../lib/ui/field';
 import { languageContentQuery } from '../content-api';
 import { PublishState } from '../publish-state';
@@ -32,7 +33,27 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
     texts: Object.fromEntries(country.languages.map((language) => [language.code, ''])),
   });
   const [form, setForm] = useState<AlertForm>(empty);
+  const [takingDown, setTakingDown] = useState<AlertForm | null>(null);
+  const [keptText, setKeptText] = useState<string | null>(null);
   const change = useChange(country.code);
+  const edit = (alert: AlertForm) =>
+    setForm({ ...empty(), ...alert, texts: { ...empty().texts, ...alert.texts } });
+
+  /** Takes the alert down everywhere, and keeps its text in the form to publish again. */
+  const takeDown = async (alert: AlertForm) => {
+    setKeptText(null);
+    const done = await change.publishChange({
+      method: 'DELETE',
+      path: `${country.code}/alerts/${encodeURIComponent(alert.hash)}`,
+    });
+    setTakingDown(null);
+    if (done) {
+      edit(alert);
+      setKeptText(
+        `Alert ${alert.hash} is taken down. Its text is kept in the form below, to publish again.`,
+      );
+    }
+  };
 
   // Every alert of the country by id, with its text per language.
   const alerts = new Map<string, AlertForm>();
@@ -80,25 +101,10 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
               ))}
               {canEdit && (
                 <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() =>
-                      setForm({ ...empty(), ...alert, texts: { ...empty().texts, ...alert.texts } })
-                    }
-                  >
+                  <button type="button" className="secondary" onClick={() => edit(alert)}>
                     Edit<span className="visually-hidden"> alert {alert.hash}</span>
                   </button>{' '}
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() =>
-                      void change.publishChange({
-                        method: 'DELETE',
-                        path: `${country.code}/alerts/${encodeURIComponent(alert.hash)}`,
-                      })
-                    }
-                  >
+                  <button type="button" className="danger" onClick={() => setTakingDown(alert)}>
                     Take down<span className="visually-hidden"> alert {alert.hash}</span>
                   </button>
                 </td>
@@ -175,7 +181,34 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
           <button type="submit">Publish in every language</button>
         </form>
       )}
+      {keptText !== null && (
+        <p role="status" className="success">
+          {keptText}
+        </p>
+      )}
       <PublishState {...change} />
+      <Dialog
+        title={`Take down alert ${takingDown?.hash ?? ''}?`}
+        open={takingDown !== null}
+        onClose={() => setTakingDown(null)}
+      >
+        <p>
+          Members and guests stop seeing it in every language of {country.name} at once. Its text
+          stays in the form on this page, to publish again.
+        </p>
+        <div className="toolbar">
+          <button
+            type="button"
+            className="danger"
+            onClick={() => takingDown !== null && void takeDown(takingDown)}
+          >
+            Take down
+          </button>
+          <button type="button" className="secondary" onClick={() => setTakingDown(null)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
     </>
   );
 }

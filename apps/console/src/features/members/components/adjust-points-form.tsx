@@ -52,6 +52,13 @@ export function AdjustPointsForm({ number, memberName, available, limit }: Adjus
   const review = handleSubmit((values) => {
     setDone(null);
     setFailure(null);
+    // The server refuses it too (in the same words); asking first saves a round trip and a dialog.
+    if (values.points < 0 && -values.points > available) {
+      setError('points', {
+        message: `The member has ${formatPoints(available)} points available: a debit cannot take more`,
+      });
+      return;
+    }
     if (limit !== null && Math.abs(values.points) > limit) {
       setError('points', {
         message: `You can adjust at most ${formatPoints(limit)} more points for this member today`,

@@ -4,6 +4,16 @@ import { formatPoints, noPointsText } from './member-words';
 
 const statusLabels = { OK: 'Validated', PD: 'Pending', XX: 'Cancelled' } as const;
 
+/**
+ * A segment's status as staff read it: a rejected booking credited none of
+ * its segments, so none of them reads "Validated" or "Pending", whatever the
+ * record said (its own code stays in brackets).
+ */
+function segmentStatus(booking: MemberBooking, status: keyof typeof statusLabels): string {
+  if (booking.state === 'rejected' && status !== 'XX') return 'Not credited (booking rejected)';
+  return statusLabels[status];
+}
+
 /** The member's bookings, each with its segments and why any of them earned nothing. */
 export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[] }) {
   return (
@@ -41,7 +51,7 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                       {segment.endDate === null ? '' : ` – ${segment.endDate}`}
                     </td>
                     <td>
-                      {statusLabels[segment.status]} ({segment.sourceStatus})
+                      {segmentStatus(booking, segment.status)} ({segment.sourceStatus})
                     </td>
                     <td>{formatPoints(segment.points)}</td>
                     <td>

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import type { MemberView } from '@club/contract/staff-members';
+import { useBackToList } from '../../../lib/list-return';
 import { usePageTitle } from '../../../lib/page-title';
 import { StaffApiError } from '../../../lib/staff-api';
 import { MemberActions } from '../actions/member-actions';
@@ -19,6 +20,7 @@ export function MemberDetails() {
       ? `Member ${number}`
       : `${view.data.profile.firstName} ${view.data.profile.lastName}`;
   usePageTitle(name);
+  const back = useBackToList();
 
   if (view.isPending) return <p role="status">Loading member {number}…</p>;
   if (view.isError) {
@@ -32,7 +34,7 @@ export function MemberDetails() {
             : 'The member could not be loaded. Try again in a moment.'}
         </p>
         <p>
-          <Link to="..">Back to the search</Link>
+          <Link to={back}>Back to the search</Link>
         </p>
       </>
     );
@@ -41,7 +43,7 @@ export function MemberDetails() {
   return (
     <>
       <p>
-        <Link to="..">Back to the search</Link>
+        <Link to={back}>Back to the search</Link>
       </p>
       <h1>
         {name} <span className="member-number">({data.profile.number})</span>

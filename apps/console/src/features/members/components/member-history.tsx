@@ -1,5 +1,8 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
+import type { OrderState } from '@club/contract/gift-rules';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { queryString, staffCall } from '../../../lib/staff-api';
 import { entryKindLabels, formatPoints, formatTime } from './member-words';
 
@@ -110,10 +113,12 @@ function Orders({ orders }: { orders: MemberView['orders'] }) {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <th scope="row">{order.id}</th>
+                  <th scope="row">
+                    <Link to={`/orders/${order.id}`}>Order {order.id}</Link>
+                  </th>
                   <td>{formatTime(order.createdAt)}</td>
                   <td>
-                    {order.state}
+                    {orderStateWords[order.state as OrderState] ?? order.state}
                     {order.lastError === null ? '' : ` (${order.lastError})`}
                   </td>
                   <td>

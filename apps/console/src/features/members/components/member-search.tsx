@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MEMBER_SEARCH_CAP, MEMBER_SEARCH_PAGE_SIZE } from '@club/contract/staff-member-rules';
+import { useListState } from '../../../lib/list-return';
 import { usePageTitle } from '../../../lib/page-title';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Pager } from '../../../lib/ui/pager';
@@ -16,6 +17,7 @@ import { formatNumber } from '../../../lib/english-format';
 export function MemberSearch() {
   usePageTitle('Members');
   const [params, setParams] = useSearchParams();
+  const listState = useListState();
   const query = params.get('query') ?? '';
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
   const [typed, setTyped] = useState(query);
@@ -103,7 +105,9 @@ export function MemberSearch() {
                     {search.data.items.map((member) => (
                       <tr key={member.number}>
                         <td>
-                          <Link to={member.number}>{member.number}</Link>
+                          <Link to={member.number} state={listState}>
+                            {member.number}
+                          </Link>
                         </td>
                         <td>
                           {member.firstName} {member.lastName}

@@ -140,6 +140,8 @@ describe('the order queue', () => {
     const line = lines.find((text) => text.startsWith(`${placed.orderId},`));
     expect(line).toContain("'=HYPERLINK()");
     expect(line).toContain('1 × @SUM(A1)');
+    // The queue's words for the state.
+    expect(line).toContain(',gr,Placed,');
     expect(lines.every((text) => !text.includes(',at,'))).toBe(true);
     const foreign = await call(tokens.managerGr, 'GET', '/s2c/staff/v1/orders.csv');
     expect(foreign.body).not.toContain(',at,');

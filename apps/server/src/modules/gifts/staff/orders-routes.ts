@@ -9,6 +9,7 @@ import {
   OrderRefundSchema,
   StaffOrderSchema,
 } from '@club/contract/staff-orders';
+import { orderStateWords } from '@club/contract/order-state-words';
 import { csvDocument, type CsvValue } from '../../../lib/csv.js';
 import { notFound, validationFailed } from '../../../lib/http-error.js';
 import {
@@ -149,7 +150,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
             order.id,
             order.createdAt,
             order.countryCode,
-            order.state,
+            orderStateWords[order.state],
             order.member.number,
             order.member.firstName,
             order.member.lastName,

@@ -123,7 +123,7 @@ export async function sendTaxDetails(
     };
     const [row] = await tx
       .insert(memberTaxDetails)
-      .values({ agentId: member.id, ...sent })
+      .values({ agentId: member.id, countryCode: member.countryCode, ...sent })
       .onConflictDoUpdate({ target: memberTaxDetails.agentId, set: sent })
       .returning();
     return detailsOf(fields, false, row);

@@ -1,0 +1,71 @@
+import type { Overview } from '@club/contract/staff-overview';
+import { countOf } from '../lib/english-format';
+
+/** One line of the Overview: what waits, how many, and the filtered screen that shows them. */
+export type OverviewItem = {
+  key: string;
+  count: number;
+  text: string;
+  to: string;
+};
+
+/** `?country=at&state=…` with the values that are set, in this order. */
+function query(values: Record<string, string | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * The Overview's lines, each linking to the screen filtered to what it counts.
+ * A new kind of work (open claims) adds one line here and one field to the
+ * answer. The tax details have no list screen: the Overview names the oldest
+ * members, each a link to their member view.
+ */
+export function overviewItems(overview: Overview): OverviewItem[] {
+  const { country } = overview;
+  // The gift list shows one country at a time: the one chosen, or the only one.
+  const giftCountry = country ?? (overview.countries.length === 1 ? overview.countries[0]! : null);
+  const capped = overview.countsCapped ? ' or more' : '';
+  const items: OverviewItem[] = [
+    {
+      key: 'orders-waiting',
+      count: overview.ordersWaiting,
+      text: `${countOf(overview.ordersWaiting, 'order', 'orders')}${capped} waiting for fulfilment`,
+      to: `/orders${query({ state: 'submitted', country })}`,
+    },
+    {
+      key: 'orders-failed',
+      count: overview.ordersFailed,
+      text: `${countOf(overview.ordersFailed, 'order', 'orders')}${capped} failed and refunded since ${overview.failedSince}`,
+      to: `/orders${query({ state: 'failed', country, from: overview.failedSince })}`,
+    },
+    {
+      key: 'tax-to-check',
+      count: overview.taxToCheck,
+      text: `${countOf(overview.taxToCheck, 'member’s tax details', 'members’ tax details')} to check`,
+      to:
+        overview.taxToCheckOldest[0] === undefined
+          ? '/members'
+          : `/members/${overview.taxToCheckOldest[0].number}`,
+    },
+    {
+      key: 'rejected-lines',
+      count: overview.rejectedLinesLastImport,
+      text:
+        overview.lastImport === null
+          ? 'No booking import yet'
+          : `${countOf(overview.rejectedLinesLastImport, 'rejected booking line', 'rejected booking lines')} in the last import (${overview.lastImport.fileName})`,
+      to:
+        overview.lastImport === null ? '/bookings' : `/bookings/imports/${overview.lastImport.id}`,
+    },
+    {
+      key: 'low-stock',
+      count: overview.lowStockGifts,
+      text: `${countOf(overview.lowStockGifts, 'gift', 'gifts')} low on stock`,
+      to: `/gifts${query({ country: giftCountry, stock: 'low' })}`,
+    },
+  ];
+  return items;
+}
