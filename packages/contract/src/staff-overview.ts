@@ -69,5 +69,9 @@ export const OverviewSchema = z.object({
   lastImport: LastImportSchema.nullable(),
   /** Active gifts with a counted stock of {@link LOW_STOCK_AT_MOST} or fewer. */
   lowStockGifts: z.number().int(),
+  /** Missing-points claims waiting for a decision. */
+  openClaims: z.number().int(),
+  /** When the oldest of them was filed; null without one. */
+  oldestOpenClaimAt: z.string().nullable(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;

@@ -17,18 +17,33 @@ function query(values: Record<string, string | null>): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** How long ago a moment was, in whole days: "today", "1 day ago", "12 days ago". */
+function ageOf(iso: string, now: Date): string {
+  const days = Math.floor((now.getTime() - Date.parse(iso)) / 86_400_000);
+  return days < 1 ? 'today' : `${countOf(days, 'day', 'days')} ago`;
+}
+
 /**
  * The Overview's lines, each linking to the screen filtered to what it counts.
  * A new kind of work (open claims) adds one line here and one field to the
  * answer. The tax details have no list screen: the Overview names the oldest
  * members, each a link to their member view.
  */
-export function overviewItems(overview: Overview): OverviewItem[] {
+export function overviewItems(overview: Overview, now = new Date()): OverviewItem[] {
   const { country } = overview;
   // The gift list shows one country at a time: the one chosen, or the only one.
   const giftCountry = country ?? (overview.countries.length === 1 ? overview.countries[0]! : null);
   const capped = overview.countsCapped ? ' or more' : '';
   const items: OverviewItem[] = [
+    {
+      key: 'open-claims',
+      count: overview.openClaims,
+      text:
+        overview.oldestOpenClaimAt === null
+          ? `${countOf(overview.openClaims, 'missing-points claim', 'missing-points claims')} to decide`
+          : `${countOf(overview.openClaims, 'missing-points claim', 'missing-points claims')} to decide, the oldest filed ${ageOf(overview.oldestOpenClaimAt, now)}`,
+      to: `/claims${query({ state: 'open', country })}`,
+    },
     {
       key: 'orders-waiting',
       count: overview.ordersWaiting,

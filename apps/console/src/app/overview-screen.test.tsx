@@ -32,6 +32,8 @@ const waiting = (country: string | null): Overview => ({
     rejectedCount: 3,
   },
   lowStockGifts: 1,
+  openClaims: 2,
+  oldestOpenClaimAt: '2026-11-20T09:12:00.000Z',
 });
 
 /** The server's answers; every overview call is recorded. */
@@ -64,7 +66,7 @@ describe('the overview', () => {
   it('lists what waits as counts, each a link to the filtered screen', async () => {
     serve();
     render(<App />);
-    const link = (name: string) => screen.findByRole('link', { name });
+    const link = (name: string | RegExp) => screen.findByRole('link', { name });
     expect((await link('2 orders waiting for fulfilment')).getAttribute('href')).toBe(
       '/staff/orders?state=submitted',
     );
@@ -79,6 +81,12 @@ describe('the overview', () => {
     expect(
       (await link('3 rejected booking lines in the last import (day.jsonl)')).getAttribute('href'),
     ).toBe('/staff/bookings/imports/12');
+    // The open claims, with the oldest one's age, open the claims queue.
+    expect(
+      (
+        await link(/^2 missing-points claims to decide, the oldest filed \d+ days ago$/)
+      ).getAttribute('href'),
+    ).toBe('/staff/claims?state=open');
     // Two countries and none chosen: the gift list opens at its first country, low stock only.
     expect((await link('1 gift low on stock')).getAttribute('href')).toBe('/staff/gifts?stock=low');
   });

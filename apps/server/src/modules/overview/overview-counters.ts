@@ -25,6 +25,7 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { giftOrders, gifts, memberTaxDetails } from '../gifts/schema.js';
 import { bookingImports } from '../points/schema.js';
+import { missingPointsClaims } from '../claims/schema.js';
 
 /**
  * What is counted: the countries (null: every country, for an admin who chose
@@ -189,8 +190,29 @@ export const stockCounter: Counter<'lowStockGifts'> = {
   read: (row) => ({ lowStockGifts: Number(row.low_stock_gifts ?? 0) }),
 };
 
+/**
+ * Missing-points claims waiting for a decision, and when the oldest was filed:
+ * both from the (state, filed) or (country, state, filed) index of the queue.
+ */
+export const claimCounter: Counter<'openClaims' | 'oldestOpenClaimAt'> = {
+  columns: (_db, { filter }) => {
+    const open = and(
+      eq(missingPointsClaims.state, 'open'),
+      inCountries(missingPointsClaims.countryCode, filter),
+    );
+    return {
+      open_claims: sql`(select count(*)::int from ${missingPointsClaims} where ${open})`,
+      oldest_open_claim_at: sql`(select min(${missingPointsClaims.filedAt}) from ${missingPointsClaims} where ${open})`,
+    };
+  },
+  read: (row) => ({
+    openClaims: Number(row.open_claims ?? 0),
+    oldestOpenClaimAt: row.oldest_open_claim_at == null ? null : isoOf(row.oldest_open_claim_at),
+  }),
+};
+
 /** Every kind of work the overview counts, in one statement: a new one is one more counter here. */
-const counters = [orderCounter, taxCounter, importCounter, stockCounter] as const;
+const counters = [orderCounter, taxCounter, importCounter, stockCounter, claimCounter] as const;
 
 /** The Overview's counts for the scope, read in one statement (one round trip, one connection). */
 export async function overviewCounts(

@@ -6,6 +6,7 @@ import { createStaff, staffCall, staffLogin } from '../../testing/staff-helpers.
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { giftOrders, memberTaxDetails } from '../gifts/schema.js';
 import { bookingImports } from '../points/schema.js';
+import { missingPointsClaims } from '../claims/schema.js';
 
 /**
  * The Overview's counts on known data: each kind of work counted in the
@@ -115,6 +116,23 @@ beforeAll(async () => {
   await createTestGift(db, 'gr', { stock: 400 });
   await createTestGift(db, 'ae', { stock: 5 });
 
+  // Claims: gr two open (PNR1 filed 6 days ago) and one decided; ae one open.
+  const claim = (agentId: number, countryCode: string, pnr: string, filedAt: number) => ({
+    agentId,
+    countryCode,
+    pnr,
+    travelDate: '2031-02-01',
+    filedAt: new Date(filedAt),
+  });
+  await db
+    .insert(missingPointsClaims)
+    .values([
+      claim(gr.id, 'gr', 'PNR1', clock - 6 * day),
+      claim(gr2.id, 'gr', 'PNR2', clock - day),
+      { ...claim(gr3.id, 'gr', 'PNR3', clock - 20 * day), state: 'rejected' as const },
+      claim(at.id, 'ae', 'PNR4', clock - 9 * day),
+    ]);
+
   // Imports: a gr upload, then the queue's (every country) later.
   grImport = await recordImport(['gr'], clock - 2 * day, 4);
   queueImport = await recordImport(null, clock - day, 7);
@@ -141,6 +159,8 @@ describe('the overview', () => {
       lowStockGifts: 1,
       lastImport: { id: grImport, rejectedCount: 4 },
       rejectedLinesLastImport: 4,
+      openClaims: 2,
+      oldestOpenClaimAt: new Date(clock - 6 * day).toISOString(),
     });
     expect(data.taxToCheckOldest.map((member) => member.number)).toEqual([
       firstGrNumber,
@@ -171,6 +191,8 @@ describe('the overview', () => {
       ordersFailed: 0,
       taxToCheck: 1,
       lowStockGifts: 1,
+      openClaims: 1,
+      oldestOpenClaimAt: new Date(clock - 9 * day).toISOString(),
       // The gr upload did not touch ae; the queue's import only admins see.
       lastImport: null,
       rejectedLinesLastImport: 0,
@@ -189,6 +211,7 @@ describe('the overview', () => {
       ordersFailed: 1,
       taxToCheck: 3,
       lowStockGifts: 2,
+      openClaims: 3,
       lastImport: { id: queueImport, rejectedCount: 7 },
     });
     expect(data.countries).toContain('ae');

@@ -21,6 +21,8 @@ export const overviewExamples: Partial<Record<OperationKey, OperationExample>> =
         rejectedLinesLastImport: 0,
         lastImport: null,
         lowStockGifts: 1,
+        openClaims: 2,
+        oldestOpenClaimAt: '2026-11-20T09:12:00.000Z',
       },
     },
   },
