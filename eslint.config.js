@@ -30,6 +30,32 @@ const webElements = [
   { type: 'web-testing', pattern: web('testing') },
   { type: 'web-styles', pattern: web('styles') },
 ].map((element) => ({ ...element, partialMatch: false }));
+// Members that dependencies keep to themselves (decision 038): drizzle's statement walk and
+// the driver client it hides in a database, PGlite's locks, and anything named with a leading
+// underscore and a small letter (`db._`, `_runExclusiveQuery`; the contract's `_Price` is a field
+// of the spec's answers). A cast through `unknown` to a shape naming these, or the dialect,
+// session or casing a drizzle database keeps, reaches into one too.
+const privateNames =
+  '_|_[a-z].*|\\$client|queryChunks|shouldInlineParams|buildQueryFromSourceParams|mapInlineParam';
+const privateMember = `/^(${privateNames})$/`;
+const privateShape = `/^(${privateNames}|dialect|session|casing|sqlToQuery)$/`;
+const privateMessage = "A dependency's private member: use its public API (decision 038).";
+const privateMemberRules = [
+  { selector: `MemberExpression[property.name=${privateMember}]`, message: privateMessage },
+  { selector: `MemberExpression[property.value=${privateMember}]`, message: privateMessage },
+  {
+    selector: `TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword'] TSPropertySignature[key.name=${privateShape}]`,
+    message: privateMessage,
+  },
+];
+/** Product code: what the build ships, without tests, their helpers and the security suites. */
+const productFiles = [
+  'apps/server/src/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+  'apps/console/src/**/*.{ts,tsx}',
+  'packages/contract/src/**/*.ts',
+];
+const privateMembersExample = 'apps/server/src/testing/fixtures/private-members/**';
 const toLayers = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 
 export default tseslint.config(
@@ -45,6 +71,8 @@ export default tseslint.config(
       'apps/web/src/architecture/fixtures/**',
       // A cycle on purpose: the no-cycle rule's own test lints it (apps/server/src/import-cycles.test.ts).
       'apps/server/src/testing/fixtures/import-cycle/**',
+      // Private members on purpose: the guard's own test lints them (apps/server/src/private-members.test.ts).
+      privateMembersExample,
     ],
   },
   js.configs.recommended,
@@ -153,6 +181,17 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Product code reaches its dependencies through their public APIs only (decision 038).
+    files: productFiles,
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/server/src/security/**'],
+    rules: { 'no-restricted-syntax': ['error', ...privateMemberRules] },
+  },
+  {
+    // The rule's own example, linted by apps/server/src/private-members.test.ts.
+    files: [privateMembersExample],
+    rules: { 'no-restricted-syntax': ['error', ...privateMemberRules] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

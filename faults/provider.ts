@@ -6,7 +6,7 @@
  * points and stock back and exactly one mail; balances equal their ledger.
  */
 import { sql } from 'drizzle-orm';
-import { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
+import { FakeProvider } from '../apps/server/src/testing/fake-provider.ts';
 import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
 import {

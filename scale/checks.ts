@@ -4,7 +4,7 @@
  * voucher provider. Each check is printed; a failed one fails the run.
  */
 import { sql } from 'drizzle-orm';
-import type { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
+import type { FakeProvider } from '../apps/server/src/testing/fake-provider.ts';
 import { ledgerProblems } from '../apps/server/src/testing/booking-records.ts';
 import type { SmtpSink } from '../apps/server/src/testing/smtp-sink.ts';
 import { countedGift, inspect, rows, type SeededMember } from '../faults/club.ts';

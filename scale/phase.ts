@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { FakeProvider } from '../apps/server/src/modules/gifts/provider/fake-provider.ts';
+import { FakeProvider } from '../apps/server/src/testing/fake-provider.ts';
 import { dayOf } from '../apps/server/src/modules/points/calendar-days.ts';
 import { createAgent } from '../apps/server/src/testing/factories.ts';
 import { insertBooking } from '../apps/server/src/testing/points-data.ts';

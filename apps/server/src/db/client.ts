@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.js';
@@ -10,7 +10,6 @@ import { namingClient } from './server-statements.js';
 import { claimDataDir } from './data-dir-owner.js';
 import { createDatabaseApart, embeddedStartParams, hasDatabase } from './embedded-memory.js';
 import { embeddedParsers, withNamedStatements } from './embedded-statements.js';
-import { useFastSqlText } from './sql-text.js';
 
 /** What the code sees of the database: the same for the embedded database and a PostgreSQL server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,17 +55,6 @@ export type DatabaseOptions = {
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-/**
- * The database with the club's statement text (sql-text.ts); with
- * CLUB_CHECK_SQL_TEXT=1 (the server tests) every statement's text is checked
- * against drizzle's own.
- */
-function withFastSqlText<T extends Database>(db: T): T {
-  const { dialect } = db as unknown as { dialect: PgDialect };
-  useFastSqlText(dialect, process.env.CLUB_CHECK_SQL_TEXT === '1');
-  return db;
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== undefined) {
     const poolConfig = {
@@ -96,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = withFastSqlText(drizzleNodePostgres({ client: pool, ...drizzleOptions }));
+    const db = drizzleNodePostgres({ client: pool, ...drizzleOptions });
     return {
       db,
       kind: 'postgres',
@@ -127,9 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ownership?.release();
     throw error;
   }
-  const db = withFastSqlText(
-    drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions }),
-  );
+  const db = drizzlePglite({ client: withNamedStatements(client), ...drizzleOptions });
   return {
     db,
     kind: 'embedded',

@@ -52,11 +52,12 @@ export function jsonArray<T>(value: unknown): T[] {
   return (value as T[] | null) ?? [];
 }
 
-/** `in (…)` of integer ids, each a parameter (an empty list matches nothing). */
-export function idList(ids: readonly number[]): SQL {
-  if (ids.length === 0) return sql`(null::int)`;
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}::int`),
-    sql`, `,
-  )})`;
+/**
+ * Integer ids as one `int[]` parameter, for `= any(…)`: one part for drizzle
+ * to walk whatever their number, and one statement text for every number of
+ * ids (named statements, decisions 031 and 033). An empty list matches nothing.
+ */
+export function idArray(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+  return sql`${`{${ids.join(',')}}`}::int[]`;
 }

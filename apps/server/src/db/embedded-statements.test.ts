@@ -128,6 +128,29 @@ describe('statements of the embedded database, run by name', () => {
     expect((await outside).rows).toEqual([{ note: 'first' }]);
   });
 
+  it('lets no named statement from outside run between the statements of an open transaction', async () => {
+    const read = 'select note from entries where id = $1';
+    await client.query(read, [1]);
+    await client.query(read, [1]); // named from here on
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let midway!: () => void;
+    const started = new Promise<void>((resolve) => (midway = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query('update entries set note = $1 where id = $2', ['inside', 1]);
+      midway();
+      await held;
+      await tx.query('update entries set note = $1 where id = $2', ['first', 1]);
+    });
+    // Read once the transaction has written, between its statements: it must wait for the commit.
+    await started;
+    const outside = client.query<{ note: string }>(read, [1]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ note: 'first' }]);
+  });
+
   it('is what Drizzle runs on: dates stay strings, raw results keep their rows', async () => {
     const db = drizzle({ client });
     for (let run = 0; run < 3; run++) {

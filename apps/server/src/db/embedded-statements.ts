@@ -148,10 +148,20 @@ export function withNamedStatements(client: PGlite): PGlite {
     // its lock would otherwise run one after another in microtasks, and no request could be
     // read or answered meanwhile (orders under load waited seconds at the tail).
     const named = () => nextTurn().then(() => runNamed(name, text, params, options, inTransaction));
-    // Under PGlite's own locks: in a transaction the query lock; outside, after any transaction.
+    // Under PGlite's query lock (its public `runExclusive`); outside a transaction, after any
+    // transaction too (the wrapper's own lock: every transaction of the club goes through it).
     return inTransaction
-      ? client._runExclusiveQuery(named)
-      : client._runExclusiveTransaction(() => client._runExclusiveQuery(named));
+      ? client.runExclusive(named)
+      : betweenTransactions(() => client.runExclusive(named));
+  };
+
+  // The club's transactions and its named statements outside them, one at a time, in order of
+  // arrival: what PGlite's own transaction lock does for its queries, which it keeps private.
+  let lastInLine: Promise<unknown> = Promise.resolve();
+  const betweenTransactions = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = lastInLine.then(run);
+    lastInLine = turn.catch(() => undefined);
+    return turn;
   };
 
   const wrap = <Target extends Queryable>(target: Target, inTransaction: boolean): Target =>
@@ -163,7 +173,7 @@ export function withNamedStatements(client: PGlite): PGlite {
         }
         if (property === 'transaction' && !inTransaction) {
           return <T>(callback: (tx: Transaction) => Promise<T>) =>
-            client.transaction((tx) => callback(wrap(tx, true)));
+            betweenTransactions(() => client.transaction((tx) => callback(wrap(tx, true))));
         }
         // PGlite keeps private fields: its own methods run on the object itself.
         const value: unknown = Reflect.get(object, property, object);

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { renderMail, type MailInput, type MailTemplateWords } from './mail-templates.js';
 import { outboxSignal } from './outbox-signal.js';
@@ -42,4 +43,19 @@ export function outboxRow(
     text: rendered.text,
     html: rendered.html,
   };
+}
+
+/**
+ * The insert of one mail into the outbox, for a statement that writes it
+ * with the change it belongs to (a gift order's one write): plain text, as
+ * drizzle walks every part of a statement on each call (decision 038).
+ */
+export function outboxInsert(
+  to: string,
+  words: MailTemplateWords,
+  variables: Readonly<Record<string, string>>,
+): SQL {
+  const row = outboxRow(to, words, variables);
+  return sql`insert into mail_outbox (recipient, subject, text, html, template)
+    values (${row.recipient}, ${row.subject}, ${row.text}, ${row.html}, ${row.template})`;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Gift } from '@club/contract/gifts';
 import type { Database } from '../../../db/client.js';
-import { idList, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
+import { idArray, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
 import { countries } from '../../content/schema.js';
 import { giftCategories, gifts, giftTexts } from '../schema.js';
 
@@ -137,7 +137,7 @@ export function giftNamesColumn(
       'defaultLanguageCode', (select default_language_code from countries where code = ${at.countryCode}),
       'texts', (select json_agg(json_build_object(
           'giftId', gift_id, 'languageCode', language_code, 'description', description))
-        from gift_texts where gift_id in ${idList(ids)}))`,
+        from gift_texts where gift_id = any(${idArray(ids)})))`,
     decode: (value) => {
       type GiftText = { giftId: number; languageCode: string; description: string };
       const read = value as { defaultLanguageCode: string | null; texts: GiftText[] | null };

@@ -9,7 +9,7 @@ import { creditAdditional } from '../../../testing/points-data.js';
 import { createTestApp, testConfig, type TestApp } from '../../../testing/test-app.js';
 import type { App } from '../../../app.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
-import { FakeProvider } from '../provider/fake-provider.js';
+import { FakeProvider } from '../../../testing/fake-provider.js';
 import { giftOrders, gifts } from '../schema.js';
 import { newOrderKey } from './gifts-pages.js';
 import { setTaxOk } from './ordering-rules.js';

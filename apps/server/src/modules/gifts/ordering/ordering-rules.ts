@@ -42,17 +42,25 @@ type RulesRow = Pick<
 >;
 
 /**
+ * The rules' row as one json object, as plain text: every gift order and the
+ * gate read it, and drizzle walks a statement's every column on each call
+ * (decision 038). The names are gift_ordering's (schema.ts).
+ */
+const rulesOfCountry = sql.raw(`(select json_build_object(
+    'orderDisabled', gift_ordering.order_disabled, 'reopensOn', gift_ordering.reopens_on,
+    'from1', gift_ordering.from1, 'to1', gift_ordering.to1,
+    'from2', gift_ordering.from2, 'to2', gift_ordering.to2,
+    'from3', gift_ordering.from3, 'to3', gift_ordering.to3,
+    'from4', gift_ordering.from4, 'to4', gift_ordering.to4)
+    from gift_ordering where gift_ordering.country_code = `);
+
+/**
  * The ordering rules of the country in `countryCode` as one column of another
  * statement (null: the country has no row), for `orderingWindowOfColumn`: the
  * status report reads them with the signed-in member, in the session's statement.
  */
 export function orderingRulesColumn(countryCode: SQLWrapper): SQL<RulesRow | null> {
-  const o = giftOrdering;
-  return sql<RulesRow | null>`(select json_build_object(
-    'orderDisabled', ${o.orderDisabled}, 'reopensOn', ${o.reopensOn},
-    'from1', ${o.from1}, 'to1', ${o.to1}, 'from2', ${o.from2}, 'to2', ${o.to2},
-    'from3', ${o.from3}, 'to3', ${o.to3}, 'from4', ${o.from4}, 'to4', ${o.to4})
-    from ${o} where ${o.countryCode} = ${countryCode})`;
+  return sql<RulesRow | null>`${rulesOfCountry}${countryCode})`;
 }
 
 /** The ordering window of the rules read by `orderingRulesColumn`, on a day. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { idList, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
+import { idArray, jsonArray, readColumns, type ColumnRead } from '../../../db/columns.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { MAX_GIFT_QUANTITY, type DeliveryOption } from '@club/contract/gifts';
 import type { KeyedMessage } from '@club/contract/message-catalogue';
@@ -7,14 +7,13 @@ import type { Database } from '../../../db/client.js';
 import type { Member } from '../../agents/members.js';
 import { memberPageUrlColumn } from '../../content/member-page-urls.js';
 import { mailTemplateWordsColumn } from '../../mail/mail-templates.js';
-import { outboxRow } from '../../mail/outbox.js';
+import { outboxInsert } from '../../mail/outbox.js';
 import { outboxSignal } from '../../mail/outbox-signal.js';
-import { mailOutbox } from '../../mail/schema.js';
 import { LedgerSession, NotEnoughPoints } from '../../points/ledger.js';
 import { pointBalances } from '../../points/schema.js';
 import { giftNamesColumn } from '../catalogue/catalogue.js';
-import { giftOrderLines, giftOrders } from '../schema.js';
 import { orderBlock, orderGateColumn, type OrderGateInput } from './order-gate.js';
+import { orderInsert, orderLinesInsert } from './order-writes.js';
 import { orderPlacedSignal } from './order-signal.js';
 
 export type OrderRequest = {
@@ -104,13 +103,13 @@ type LockedGift = {
  * read as it is once the lock is held.
  */
 function lockedGiftsColumn(ids: number[]): ColumnRead<LockedGift[]> {
-  const columns = sql`id, points, stock, active, country_code as "countryCode"`;
+  const columns = sql.raw(`id, points, stock, active, country_code as "countryCode"`);
   return {
     sql: sql`with counted as (
-        select ${columns} from gifts where id in ${idList(ids)} and stock is not null
+        select ${columns} from gifts where id = any(${idArray(ids)}) and stock is not null
         order by id for update),
       uncounted as (
-        select ${columns} from gifts where id in ${idList(ids)} and stock is null
+        select ${columns} from gifts where id = any(${idArray(ids)}) and stock is null
         order by id for share)
       select json_agg(g) from (select * from counted union all select * from uncounted) g`,
     decode: (value) => jsonArray<LockedGift>(value),
@@ -199,41 +198,35 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         description: `Order ${orderId}: ${gifted}`,
       });
 
-      const order = tx
-        .insert(giftOrders)
-        .overridingSystemValue()
-        .values({
+      const writes = [
+        orderInsert({
           id: orderId,
           agentId: member.id,
           countryCode: member.countryCode,
           orderKey: request.orderKey,
-          state: 'placed',
           delivery: request.delivery,
           deliveryAddress: request.delivery === 'send' ? request.deliveryAddress : '',
           totalPoints: total,
           provider: request.provider,
-          nextAttemptAt: request.now,
-          createdAt: request.now,
-        });
-      const orderLines = tx.insert(giftOrderLines).values(
-        lines.map((line) => ({
+          at: request.now,
+        }),
+        orderLinesInsert(
           orderId,
-          giftId: line.id,
-          quantity: line.quantity,
-          points: line.points,
-          description: nameOf(line.id),
-        })),
-      );
-      const mail = tx.insert(mailOutbox).values(
-        outboxRow(member.email, confirmation, {
+          lines.map((line) => ({
+            giftId: line.id,
+            quantity: line.quantity,
+            points: line.points,
+            description: nameOf(line.id),
+          })),
+        ),
+        outboxInsert(member.email, confirmation, {
           firstName: member.firstName,
           orderId: String(orderId),
           points: String(total),
           gifts: gifted,
           link: pointsLink,
         }),
-      );
-      const writes = [order.getSQL(), orderLines.getSQL(), mail.getSQL()];
+      ];
       const counted = lines.filter((line) => line.counted);
       if (counted.length > 0) {
         writes.push(sql`update gifts set stock = gifts.stock - v.quantity

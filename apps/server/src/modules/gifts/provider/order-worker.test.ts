@@ -13,7 +13,7 @@ import { dayOf } from '../../points/calendar-days.js';
 import { LedgerSession } from '../../points/ledger.js';
 import { pointBalances, pointEntries } from '../../points/schema.js';
 import { giftOrderAttempts, giftOrderLines, giftOrders, gifts } from '../schema.js';
-import { FakeProvider } from './fake-provider.js';
+import { FakeProvider } from '../../../testing/fake-provider.js';
 import { HttpVoucherProvider } from './http-provider.js';
 import { setTaxOk } from '../ordering/ordering-rules.js';
 import { placeOrder } from '../ordering/place-order.js';

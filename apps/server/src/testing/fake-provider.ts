@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpOrderBody } from './http-provider.js';
+import type { HttpOrderBody } from '../modules/gifts/provider/http-provider.js';
 
 /** How the fake answers `POST /orders`. */
 export type FakeMode =
