@@ -27,7 +27,7 @@ const entries = {
   link: 'src/modules/agencies/link-command.ts',
   content: 'src/staff-commands/content-load-command.ts',
   contentExport: 'src/staff-commands/content-export-command.ts',
-  bookings: 'src/modules/points/bookings/import-command.ts',
+  bookings: 'src/staff-commands/bookings-import-command.ts',
   points: 'src/modules/points/adjustments/adjustments-command.ts',
   fulfil: 'src/modules/gifts/provider/fulfil-command.ts',
   tax: 'src/modules/gifts/ordering/tax-command.ts',
