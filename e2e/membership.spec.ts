@@ -449,7 +449,8 @@ test.describe('validation rows in the browser', () => {
     await main.getByRole('button', { name: 'Continue' }).click();
     await main.getByLabel(/Sign/).fill('12');
     await main.getByLabel(/Sign/).blur();
-    await expect(main.getByText('Geben Sie die ersten 4 Ziffern')).toBeVisible();
+    // In the page's language: English here (the spec's German wording is the German page's).
+    await expect(main.getByText('Enter the first 4 digits')).toBeVisible();
   });
 
   test('the sign field is only on the Austrian form', async ({ page }) => {
