@@ -1,11 +1,45 @@
-import { join, resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
 const repository = resolve(src, '../../..');
 const example = join(src, 'testing/fixtures/private-members/reaches-in.ts');
+
+/**
+ * Product code as it must never be written: each line reaches into a
+ * dependency's private members. Written for the test and removed after it,
+ * so the repository holds no such file.
+ */
+const exampleText = `// Product code as it must never be written: each line reaches into a dependency's private members.
+// Ignored by \`npm run lint\`; apps/server/src/private-members.test.ts lints it and expects a refusal per line.
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client.js';
+
+export function reachesIn(db: Database, client: PGlite, statement: SQL): unknown[] {
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  const walked = statement as unknown as { shouldInlineParams: boolean };
+  return [
+    dialect,
+    walked,
+    statement.queryChunks,
+    sql\`select 1\`.buildQueryFromSourceParams([], {} as never),
+    client._runExclusiveQuery(() => Promise.resolve()),
+    db._.session,
+    (db as unknown as Record<string, unknown>)['$client'],
+  ];
+}
+`;
+
+beforeAll(() => {
+  mkdirSync(dirname(example), { recursive: true });
+  writeFileSync(example, exampleText);
+});
+afterAll(() => rmSync(dirname(example), { recursive: true, force: true }));
 
 /**
  * Product code reaches its dependencies through their public APIs only
