@@ -1,12 +1,15 @@
 // Checks the drift between the docs and the code that can be checked:
 // - every relative link of a Markdown file leads to a file or folder that exists;
 // - a link to a decision record names the record's own number ("[026](026-…)");
-// - the figures the docs quote from the code: the bundle budgets.
+// - the figures the docs quote from the code: the bundle budgets, and the
+//   defaults of the server's environment variables in the configuration tables.
 // Run by `npm run docs:check` (the lint tier of `npm test`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { initialRatioBudget, lazyChunkBudget } from '../bench/bundle-size.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -78,15 +81,74 @@ export function checkBudgets(file: string, text: string): Problem[] {
   return problems;
 }
 
+/** A configuration-table row's names and defaults: `` | `A`, `B` | `1`, `2` | … ``. */
+const configRow = /^\|\s*((?:`[A-Z][A-Z0-9_]*`(?:,\s*)?)+)\s*\|\s*([^|]*?)\s*\|/;
+
+/**
+ * The defaults a configuration table gives its variables: each literal
+ * default, set explicitly, must give the configuration the code gives
+ * without it (a wrong default changes it). "(none)" and values with
+ * placeholders are not literal.
+ */
+export function checkConfigDefaults(
+  file: string,
+  text: string,
+  load: (env: Record<string, string>) => unknown = loadConfig,
+): Problem[] {
+  const problems: Problem[] = [];
+  const defaults = load({});
+  const configured = new Set(Object.keys(defaultsEnvironment()));
+  for (const [index, line] of text.split('\n').entries()) {
+    const row = configRow.exec(line);
+    if (row === null) continue;
+    const names = [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!);
+    const values = [...(row[2] ?? '').matchAll(/`([^`]*)`|\(none\)/g)].map((match) => match[1]);
+    if (names.length !== values.length) continue;
+    names.forEach((name, position) => {
+      const value = values[position];
+      if (!configured.has(name) || value === undefined || value.includes('{')) return;
+      let withValue: unknown;
+      try {
+        withValue = load({ [name]: value });
+      } catch {
+        withValue = undefined;
+      }
+      if (!isDeepStrictEqual(withValue, defaults))
+        problems.push({
+          file,
+          line: index + 1,
+          message: `says ${name} defaults to ${value}; the code's default differs`,
+        });
+    });
+  }
+  return problems;
+}
+
+/** The environment variables the server reads (config.ts), as a set of names. */
+function defaultsEnvironment(): Record<string, true> {
+  return Object.fromEntries(environmentNames.map((name) => [name, true]));
+}
+const environmentNames = [
+  ...readFileSync(join(root, 'apps/server/src/config.ts'), 'utf8').matchAll(
+    /^\s{2}([A-Z][A-Z0-9_]*): /gm,
+  ),
+].map((match) => match[1]!);
+
 if (process.argv[1] === import.meta.filename) {
   const problems = markdownFiles().flatMap((file) => {
     const text = readFileSync(join(root, file), 'utf8');
-    return [...checkLinks(file, text), ...checkBudgets(file, text)];
+    return [
+      ...checkLinks(file, text),
+      ...checkBudgets(file, text),
+      ...checkConfigDefaults(file, text),
+    ];
   });
   for (const { file, line, message } of problems) console.error(`${file}:${line}: ${message}`);
   if (problems.length > 0) {
     console.error(`${problems.length} place(s) in the docs disagree with the code`);
     process.exit(1);
   }
-  console.log('docs: every relative link resolves; decision numbers and budgets agree');
+  console.log(
+    'docs: every relative link resolves; decision numbers, budgets and configuration defaults agree',
+  );
 }

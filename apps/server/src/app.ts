@@ -128,7 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Each plugin names the plugins it needs (its `dependencies`): Fastify refuses to start when one is missing or later.
   await app.register(errorHandlerPlugin);
   await app.register(backgroundJobsPlugin, { enabled: options.backgroundJobs === true });
-  await app.register(healthPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(formbody);
   // Only routes that ask for it are limited (the error log), per client address as every limit counts it.
@@ -138,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(xsrfPlugin);
   await app.register(openApiPlugin);
+  // After the document's plugin, which collects the routes added after it.
+  await app.register(healthPlugin);
 
   await app.register(contentModule, {
     revalidateMs: options.contentRevalidateMs,

@@ -48,6 +48,12 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const app = await buildApp({ config, db: database.db, backgroundJobs: true });
+  // A fatal error is written to the log too, after the request lines still
+  // buffered (pino writes its buffer when the process exits), then the process ends.
+  process.once('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: exiting');
+    process.exit(1);
+  });
   let staffCommands: Awaited<ReturnType<typeof serveStaffCommands>>;
   try {
     await database.migrate();

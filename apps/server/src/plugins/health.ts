@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { appPlugin } from '../app-types.js';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { newestMigration } from '../db/migrate.js';
 
-type DatabaseState = 'answers' | 'does not answer' | 'failed';
-type MigrationState = 'applied' | 'missing' | 'unknown';
+const databaseStates = ['answers', 'does not answer', 'failed'] as const;
+const migrationStates = ['applied', 'missing', 'unknown'] as const;
+type DatabaseState = (typeof databaseStates)[number];
+type MigrationState = (typeof migrationStates)[number];
+
+/** The answers as the OpenAPI document shows them (no `data` envelope: balancers read them). */
+const LiveSchema = z.object({ status: z.literal('live') });
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  database: z.enum(databaseStates),
+  migrations: z.enum(migrationStates),
+  /** Each background job this process runs that readiness waits for, by name. */
+  workers: z.record(z.string(), z.enum(['running', 'stopped'])),
+});
 
 /**
  * Health checks for load balancers and orchestrators, answering JSON:
@@ -19,28 +32,56 @@ export const healthPlugin = appPlugin(
   (app) => {
     const noStore = { 'cache-control': 'no-store' };
 
-    app.get('/livez', { schema: { hide: true } }, (_request, reply) =>
-      reply.headers(noStore).send({ status: 'live' }),
+    app.get(
+      '/livez',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness: 200 while the process serves requests',
+          response: { 200: LiveSchema },
+        },
+      },
+      (_request, reply) => {
+        reply.headers(noStore);
+        return { status: 'live' as const };
+      },
     );
 
-    app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
-      const { database, migrations } = await checkDatabase(app, app.config.databaseAnswerTimeoutMs);
-      const workers = Object.fromEntries(
-        Object.entries(app.backgroundJobs.readinessJobs()).map(([name, job]) => [
-          name,
-          job.isRunning ? 'running' : 'stopped',
-        ]),
-      );
-      const ready =
-        database === 'answers' &&
-        migrations === 'applied' &&
-        Object.values(workers).every((state) => state === 'running');
-      if (!ready) request.log.warn({ database, migrations, workers }, 'not ready');
-      return reply
-        .code(ready ? 200 : 503)
-        .headers(noStore)
-        .send({ status: ready ? 'ready' : 'not ready', database, migrations, workers });
-    });
+    app.get(
+      '/readyz',
+      {
+        schema: {
+          tags: ['health'],
+          summary:
+            'Readiness: 200 when the database answers, every migration is applied and every background job runs',
+          response: {
+            200: ReadySchema,
+            503: ReadySchema.describe('Not ready: what is wrong'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { database, migrations } = await checkDatabase(
+          app,
+          app.config.databaseAnswerTimeoutMs,
+        );
+        const workers = Object.fromEntries(
+          Object.entries(app.backgroundJobs.readinessJobs()).map(([name, job]) => [
+            name,
+            job.isRunning ? ('running' as const) : ('stopped' as const),
+          ]),
+        );
+        const ready =
+          database === 'answers' &&
+          migrations === 'applied' &&
+          Object.values(workers).every((state) => state === 'running');
+        if (!ready) request.log.warn({ database, migrations, workers }, 'not ready');
+        return reply
+          .code(ready ? 200 : 503)
+          .headers(noStore)
+          .send({ status: ready ? 'ready' : 'not ready', database, migrations, workers });
+      },
+    );
   },
   { name: 'health', dependencies: ['background-jobs'] },
 );

@@ -122,6 +122,9 @@ function repairSchema(value: unknown): void {
   }
   if (value === null || typeof value !== 'object') return;
   const schema = value as Record<string, unknown>;
+  // OpenAPI 3.0.3: a nullable enum lists null among its values.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...(schema.enum as unknown[]), null];
   if (schema.nullable === true && schema.type === undefined) {
     const alternatives = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
     if (alternatives !== undefined) {
@@ -148,6 +151,75 @@ export function operationIdOf(key: OperationKey): string {
     method.toLowerCase(),
     ...words.map((word) => word[0]!.toUpperCase() + word.slice(1)),
   ].join('');
+}
+
+/**
+ * Every call with a JSON object body also takes it form-encoded: the app
+ * parses forms for every call (@fastify/formbody), and the web app sends
+ * forms (spec 2 §9). The document lists both, so that a validating proxy
+ * lets the web app's calls through; the fields are checked the same way
+ * (numbers and booleans are read from their text where the call allows it).
+ */
+function addFormBodies(operation: Operation): void {
+  const content = operation.requestBody?.content;
+  const json = content?.['application/json'];
+  const type =
+    (json?.schema as { type?: unknown; oneOf?: unknown; anyOf?: unknown } | undefined) ?? {};
+  if (content === undefined || json === undefined) return;
+  if (type.type !== 'object' && type.oneOf === undefined && type.anyOf === undefined) return;
+  content[formType] ??= { schema: json.schema };
+}
+
+/** The error envelope (`@club/contract/envelope`), as the generator writes it. */
+const errorBody = {
+  type: 'object',
+  properties: { code: { type: 'string' }, data: {} },
+  required: ['code', 'data'],
+  additionalProperties: false,
+};
+
+/**
+ * What the app answers for any call before its handler runs, where a route
+ * does not list it: 400 for a body, path or query its schemas refuse (or a
+ * body that is not JSON); on a call that changes something, 403 when the
+ * XSRF cookie is sent without its header (plugins/xsrf.ts), 413 for a body
+ * over the limit and 415 for a content type it does not parse. A 204 has no
+ * body.
+ */
+function addAppAnswers(method: string, path: string, operation: Operation): void {
+  const responses = (operation.responses ??= {});
+  const answer = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: errorBody } },
+  });
+  const changes = !['get', 'head', 'options'].includes(method);
+  if (changes || (operation.parameters ?? []).length > 0)
+    responses['400'] ??= answer('Invalid input: per-field messages and the request id');
+  if (changes && path.startsWith('/s2c/'))
+    responses['403'] ??= answer('The XSRF cookie without the same X-XSRF-TOKEN header');
+  if (changes) {
+    responses['413'] ??= answer('The body is over the limit');
+    responses['415'] ??= answer('A content type the call does not take');
+  }
+  if (responses['204'] !== undefined) delete responses['204'].content;
+}
+
+export const formType = 'application/x-www-form-urlencoded';
+
+/**
+ * A download's `produces: ['text/csv']` puts its error answers under
+ * text/csv too, but the error handler answers JSON: an error answer's
+ * object schema moves back under application/json.
+ */
+function errorsAsJson(operation: Operation): void {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const content = response.content;
+    if (Number(status) < 400 || content === undefined || content['application/json']) continue;
+    const object = Object.entries(content).find(
+      ([, media]) => (media.schema as { type?: unknown } | undefined)?.type === 'object',
+    );
+    if (object !== undefined) response.content = { 'application/json': object[1] };
+  }
 }
 
 function applyExample(operation: Operation, example: OperationExample): void {
@@ -195,6 +267,10 @@ export function completeDocument(
   repairSchema(completed.components);
   for (const { key, operation } of operationsOf(completed)) {
     operation.operationId ??= operationIdOf(key);
+    addFormBodies(operation);
+    errorsAsJson(operation);
+    const [method, path] = key.split(' ') as [string, string];
+    addAppAnswers(method.toLowerCase(), path, operation);
     const example = examples[key];
     if (example !== undefined) applyExample(operation, example);
   }

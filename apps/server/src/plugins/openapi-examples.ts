@@ -4,11 +4,11 @@ import { staffExamples } from './openapi-staff-examples/index.js';
 
 /**
  * One example request and answer per operation of the OpenAPI document.
- * They are real: `npm run test:openapi` replays them with Dredd against the
+ * They are real: `npm run test:openapi` replays them (openapi/replay.ts) against the
  * built club on a fresh database with its demo data (docs/testing.md), in the
  * document's order. The member calls are made as demo member 9000001 (id 1,
  * password demo2026) with a token that the replay's hooks log in for
- * (openapi/dredd-hooks.cjs). A new operation without an entry here fails the
+ * (openapi/replay.ts). A new operation without an entry here fails the
  * OpenAPI checks, naming it.
  */
 
@@ -76,7 +76,7 @@ const demoClaim = {
  * An opt-in link as the decision maker of inactive office ATHGR2102 gets it by
  * email after an agent's access request (the `enroll/push` example). Its
  * values are secret and new each time: the replay takes them from that email
- * (openapi/dredd-hooks.cjs).
+ * (openapi/replay.ts).
  */
 const optInLink = { s: 'q0Wv3YkB8hT1xJ2m', c: 'Jr4Xn8Vb2Kq6Lw0Tz5Hc9Ya3Pe7Uf1Sd6Gm4Bi8No2' };
 
@@ -98,6 +98,22 @@ const agencyLinkParameters = [
 ];
 
 export const operationExamples: Partial<Record<OperationKey, OperationExample>> = {
+  // Bare JSON, for load balancers; the replayed server runs every background job.
+  'GET /livez': { access: 'guest', answer: { status: 'live' } },
+  'GET /readyz': {
+    access: 'guest',
+    answer: {
+      status: 'ready',
+      database: 'answers',
+      migrations: 'applied',
+      workers: {
+        mailOutbox: 'running',
+        pointsClock: 'running',
+        orderQueue: 'running',
+        memberPurge: 'running',
+      },
+    },
+  },
   'GET /s2c/content/v1/layout/': {
     access: 'guest',
     parameters: { countryCode: 'gr', languageCode: 'eng' },
@@ -239,7 +255,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
   },
   'POST /s2c/auth/v1/session/handover': {
     access: 'guest',
-    // The replay asks for a fresh code first (openapi/dredd-hooks.cjs).
+    // The replay asks for a fresh code first (openapi/replay.ts).
     body: { code: 'mV0b1Ns3Jq9hXc2Lr7Tp4Kd8Fw6Ye5Gu0Ai3Zo1Pe2S', countryCode: 'gr' },
     answer: { data: { user: demoMember, token: 'Qe3LxN0rVt7Bm2Ks9Hd4Wy6Jc1Fa8Zp5Uo3Ri0Tg7Mn' } },
   },

@@ -461,6 +461,14 @@ const officePath = (rest: string) => (bad: boolean) =>
     .map(([id, country]) => `/s2c/auth/v1/offices/${id}/${country}${rest}`);
 
 const calls: Call[] = [
+  // The health checks answer bare JSON (no `data`), for balancers; their paths have nothing to vary.
+  ...['/livez', '/readyz'].map((path): Call => ({
+    name: `health ${path}`,
+    method: 'GET',
+    path: () => fc.constant(path),
+    fields: localeFields,
+    download: 'application/json',
+  })),
   {
     name: 'layout',
     method: 'GET',

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty embedded database as a data-folder archive; test files open copies of it. */
     embeddedTemplate: string;
+    /** Where the first test app of the run writes the OpenAPI document for the others (openapi-conformance.ts). */
+    openApiDocumentFile: string;
   }
 }
 
@@ -26,5 +28,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const path = join(dir, 'template.tar');
   writeFileSync(path, Buffer.from(await archive.arrayBuffer()));
   project.provide('embeddedTemplate', path);
+  project.provide('openApiDocumentFile', join(dir, 'openapi.json'));
   return () => rmSync(dir, { recursive: true, force: true });
 }

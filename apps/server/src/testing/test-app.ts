@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../config.js';
 import { loadContent } from '../modules/content/load-content.js';
 import { recordDirectoryStateChanges } from '../modules/agencies/office-state-history.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
+import { checkAnswersAgainstDocument } from './documented-answers.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** Two small countries: `gr` (eng default, ell) and right-to-left `ae` (ara default, eng), with their offices. */
@@ -77,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await options.setup?.(app);
   await app.ready();
+  // Every answer of a documented call must be as the OpenAPI document says.
+  checkAnswersAgainstDocument(app);
   return {
     app,
     database,

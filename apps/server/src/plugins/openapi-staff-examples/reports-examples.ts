@@ -31,7 +31,7 @@ const pointsByMonthParameters = (months: string): OpenApiParameter[] => [
 /**
  * The reports' examples, as the demo admin about Austria (the demo members
  * 9000002 and 9000004). The CSV replays check the byte-order mark and the
- * header line (openapi/dredd-hooks.cjs).
+ * header line (openapi/replay.ts).
  */
 export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = {
   'GET /s2c/staff/v1/reports/points-by-month': {

@@ -6,7 +6,7 @@ export const demoAdmin = { email: 'admin@example.com', role: 'admin', countries:
 /**
  * The staff session's examples. The replay's hooks put a fresh code into the
  * login (a code works once) and log in for the staff calls as the demo admin
- * (openapi/dredd-hooks.cjs).
+ * (openapi/replay.ts).
  */
 export const sessionExamples: Partial<Record<OperationKey, OperationExample>> = {
   'POST /s2c/staff/v1/session': {

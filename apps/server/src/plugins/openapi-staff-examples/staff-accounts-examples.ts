@@ -4,7 +4,7 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
  * Staff accounts and the audit log. The setup examples cannot carry a real
  * token: the replay's hooks add an account for each (3 and 4, after the two
  * demo staff, since the document lists the setup calls first) and put its
- * token, and a code of its secret, in (openapi/dredd-hooks.cjs). The add
+ * token, and a code of its secret, in (openapi/replay.ts). The add
  * example then adds `new.support@example.com`, account 5, which the later
  * examples change.
  */
