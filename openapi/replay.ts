@@ -167,7 +167,8 @@ export class Replay {
       body: example.body,
       redirect: 'manual',
     });
-    const body = await response.text();
+    // As bytes: `text()` would drop a CSV answer's byte-order mark.
+    const body = Buffer.from(await response.arrayBuffer()).toString('utf8');
     const contentType = response.headers.get('content-type') ?? undefined;
     if (example.template.endsWith('/tax-details/decision')) await this.setDemoTaxOk(true);
     if (response.status !== example.status) {
