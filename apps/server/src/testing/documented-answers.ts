@@ -1,4 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { inject } from 'vitest';
 import type { App } from '../app.js';
 import type { OpenApiDocument } from '../plugins/openapi-document.js';
@@ -65,7 +66,7 @@ export function checkAnswersAgainstDocument(app: App): void {
       requestContentType: request.headers['content-type'],
       status: response.statusCode,
       contentType: String(response.headers['content-type'] ?? ''),
-      body: response.body,
+      body: decoded(response),
     });
     if (problems.length > 0) {
       throw new Error(
@@ -81,3 +82,10 @@ export function checkAnswersAgainstDocument(app: App): void {
 }
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
+
+/** The answer's text as the client reads it: a compressed answer (lib/json-reply.ts) decompressed. */
+function decoded(response: InjectResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? '');
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync }[encoding];
+  return decode === undefined ? response.body : decode(response.rawPayload).toString('utf8');
+}
