@@ -261,7 +261,7 @@ export function appliedRuleOf(rule: RuleTerms, name: string = rule.name): Applie
 }
 
 /** "hotel 10 + March hotel campaign ×2": how staff read a segment's points. */
-export function earnedText(kind: SegmentKind, rules: readonly AppliedRule[]): string {
+export function earnedText(kind: string, rules: readonly AppliedRule[]): string {
   if (rules.length === 0) return `${kind}: no rule`;
   return rules
     .map((rule) =>

@@ -90,6 +90,7 @@ function memberView(available: number, limit: number | null = null): MemberView 
             points: 0,
             creditedOn: null,
             noPointsReason: 'segment-cancelled',
+            rules: [],
           },
         ],
       },
@@ -306,6 +307,7 @@ describe('a rejected booking in the member view', () => {
             status: 'OK',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           {
             ...view.bookings[0]!.segments[0]!,
@@ -313,6 +315,7 @@ describe('a rejected booking in the member view', () => {
             status: 'PD',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           { ...view.bookings[0]!.segments[0]!, segmentId: '3' },
         ],

@@ -109,7 +109,9 @@ export async function seedBaseRules(
       .from(countries)
       .where(
         sql`not exists (select 1 from ${earningRules} where ${earningRules.countryCode} = ${countries.code} and ${earningRules.kind} = 'base')`,
-      );
+      )
+      // In code order: the demo's rule numbers are the same on every first start.
+      .orderBy(countries.code);
     const values = rows.flatMap(({ code }) =>
       segmentKinds.map((kind) => ({
         countryCode: code,
