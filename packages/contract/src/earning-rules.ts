@@ -260,16 +260,4 @@ export function appliedRuleOf(rule: RuleTerms, name: string = rule.name): Applie
   };
 }
 
-/** "hotel 10 + March hotel campaign ×2": how staff read a segment's points. */
-export function earnedText(kind: string, rules: readonly AppliedRule[]): string {
-  if (rules.length === 0) return `${kind}: no rule`;
-  return rules
-    .map((rule) =>
-      rule.kind === 'base'
-        ? `${kind} ${rule.points ?? 0}`
-        : rule.multiplier !== null
-          ? `${rule.name} ×${rule.multiplier}`
-          : `${rule.name} +${rule.points ?? 0}`,
-    )
-    .join(' + ');
-}
+export { earnedText } from './earning-rule-words.js';

@@ -1,4 +1,4 @@
-import { earnedText } from '@club/contract/earning-rules';
+import { earnedText } from '@club/contract/earning-rule-words';
 import type { MemberBooking } from '@club/contract/staff-members';
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
 import { formatPoints, noPointsText } from './member-words';
