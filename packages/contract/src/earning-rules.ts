@@ -33,7 +33,8 @@ export const earningRuleMessages = {
   points: `Whole points from 0 to ${RULE_POINTS_MAX}`,
   multiplier: `A multiplier above 1 and at most ${MULTIPLIER_MAX}, with one decimal at most`,
   dateOrder: 'The end date is on or after the start date',
-  record: 'Paste one booking record (a JSON line of the booking queue)',
+  record:
+    'Paste one booking record (a JSON line of the booking queue), or give the PNR of an imported booking',
 } as const;
 
 /** A rule as stored and listed. */
@@ -150,15 +151,34 @@ export const NewEarningRuleSchema = z
 export type NewEarningRule = z.input<typeof NewEarningRuleSchema>;
 export type NewEarningRuleParsed = z.output<typeof NewEarningRuleSchema>;
 
-/** `POST /s2c/staff/v1/earning-rules/simulate`: a booking-queue line, and the member's country when the record names no member. */
-export const SimulateRequestSchema = z.object({
-  record: z
-    .string()
-    .trim()
-    .min(1, earningRuleMessages.record)
-    .max(100_000, earningRuleMessages.record),
-  country: CountryCodeSchema.optional(),
-});
+const emptyAsAbsent = (value: string | undefined) => (value === '' ? undefined : value);
+
+/**
+ * `POST /s2c/staff/v1/earning-rules/simulate`: a booking-queue line pasted
+ * (with the member's country for a record that names no member), or the PNR
+ * of a booking the import stored.
+ */
+export const SimulateRequestSchema = z
+  .object({
+    record: z
+      .string()
+      .trim()
+      .max(100_000, earningRuleMessages.record)
+      .optional()
+      .transform(emptyAsAbsent),
+    pnr: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9]{5,8})?$/, 'A PNR of 5 to 8 letters and digits')
+      .optional()
+      .transform((value) => emptyAsAbsent(value)?.toUpperCase()),
+    country: CountryCodeSchema.optional(),
+  })
+  .superRefine((request, context) => {
+    if ((request.record === undefined) === (request.pnr === undefined)) {
+      context.addIssue({ code: 'custom', message: earningRuleMessages.record, path: ['record'] });
+    }
+  });
 
 /** A rule that gave a segment points, as shown beside it. */
 export const AppliedRuleSchema = z.object({

@@ -219,5 +219,15 @@ describe('the earning rules area', () => {
     );
     const sent = calls.find((call) => call.url === '/s2c/staff/v1/earning-rules/simulate')!;
     expect(JSON.parse(sent.body)).toEqual({ record: '{"pnr":"SIM001"}', country: 'at' });
+
+    // Or an imported booking, by its PNR.
+    await user.clear(box);
+    await user.type(
+      within(simulator).getByRole('textbox', { name: 'Or the PNR of an imported booking' }),
+      'SIM001',
+    );
+    await user.click(within(simulator).getByRole('button', { name: 'Simulate' }));
+    const sentPnr = calls.filter((call) => call.url === '/s2c/staff/v1/earning-rules/simulate')[1]!;
+    expect(JSON.parse(sentPnr.body)).toEqual({ pnr: 'SIM001' });
   });
 });

@@ -10,13 +10,14 @@ const statusNames = { PD: 'Pending', OK: 'Flown or used', XX: 'Cancelled' } as c
 /** Paste a booking record: what each segment earns under the rules, and which rules apply. */
 export function Simulator({ country }: { country: string }) {
   const [record, setRecord] = useState('');
+  const [pnr, setPnr] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const simulate = useMutation({
     mutationFn: () =>
       staffCall<Simulation>(
         'POST',
         '/s2c/staff/v1/earning-rules/simulate',
-        { record, country },
+        pnr.trim() === '' ? { record, country } : { pnr },
         { json: true },
       ),
     onSuccess: () => setError(undefined),
@@ -24,16 +25,19 @@ export function Simulator({ country }: { country: string }) {
       setError(
         failure instanceof StaffApiError
           ? (failure.fieldMessage('record') ??
+              failure.fieldMessage('pnr') ??
               (failure.status === 404
-                ? 'The record is of a member outside your countries.'
+                ? 'No booking of your countries has this PNR, or the record is of another country.'
                 : 'The simulation failed. Try again.'))
           : 'The simulation failed. Try again.',
       ),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (record.trim() === '') {
-      setError('Paste one booking record (a JSON line of the booking queue)');
+    if ((record.trim() === '') === (pnr.trim() === '')) {
+      setError(
+        'Paste one booking record (a JSON line of the booking queue), or give the PNR of an imported booking',
+      );
       return;
     }
     simulate.mutate();
@@ -55,6 +59,17 @@ export function Simulator({ country }: { country: string }) {
               rows={6}
               value={record}
               onChange={(event) => setRecord(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Or the PNR of an imported booking">
+          {(control) => (
+            <input
+              {...control}
+              dir="ltr"
+              size={10}
+              value={pnr}
+              onChange={(event) => setPnr(event.target.value)}
             />
           )}
         </Field>

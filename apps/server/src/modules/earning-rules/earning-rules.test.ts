@@ -224,6 +224,30 @@ describe('a campaign', () => {
     ]);
     expect(simulation.segments[1]).toMatchObject({ status: 'XX', points: 0, rules: [] });
     expect(await bookingOf(db(), 'SIM001').catch(() => null)).toBeNull();
+
+    // An imported booking, picked by its PNR: its stored segments under today's rules.
+    const picked = await call(tokens.supportGr, 'POST', '/s2c/staff/v1/earning-rules/simulate', {
+      pnr: 'rule01',
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json<{ data: Simulation }>().data).toMatchObject({
+      pnr: 'RULE01',
+      country: 'gr',
+      total: 35,
+    });
+    const unknown = await call(tokens.supportGr, 'POST', '/s2c/staff/v1/earning-rules/simulate', {
+      pnr: 'NOSUCH1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const elsewhere = await call(tokens.managerAe, 'POST', '/s2c/staff/v1/earning-rules/simulate', {
+      pnr: 'RULE01',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const both = await call(tokens.supportGr, 'POST', '/s2c/staff/v1/earning-rules/simulate', {
+      record,
+      pnr: 'RULE01',
+    });
+    expect(both.statusCode).toBe(400);
   });
 
   it('ends: audited, the last day today, later segments earn the base; never deleted', async () => {

@@ -28,7 +28,7 @@ import {
   ruleOf,
   rulesOfCountry,
 } from '../rule-list.js';
-import { simulateRecord } from './simulate.js';
+import { simulateRecord, simulateStored } from './simulate.js';
 
 const RuleParamsSchema = z.object({
   id: z
@@ -200,14 +200,22 @@ export const earningRulesStaffRoutes: FastifyPluginCallbackZod<EarningRulesStaff
         tags: ['staff'],
         summary: 'What a booking record would earn under the rules, segment by segment',
         description:
-          'A booking-queue line (JSON); nothing is stored. The country is the member’s the remark names, else `country`, else the office’s. Each segment with its status today, points and the rules that give them (a cancelled one earns nothing).',
+          'A booking-queue line (`record`, JSON), or the PNR of an imported booking (`pnr`, its stored segments); nothing is stored. The country is the member’s the booking names, else `country` (a record), else the office’s. Each segment with its status, points under today’s rules at its dates, and the rules that give them (a cancelled one earns nothing). A PNR not stored, or of another country, answers 404.',
         body: SimulateRequestSchema,
         response: { 200: dataEnvelope(SimulationSchema), ...errors },
       },
     },
     async (request) => {
       const staff = staffOf(request);
-      const simulation = await simulateRecord(db, request.body, dayOf(now()));
+      const { record, pnr, country } = request.body;
+      if (pnr !== undefined) {
+        // An imported booking: another country's, or none stored, answers 404 alike.
+        const stored = await simulateStored(db, pnr);
+        if (stored === undefined) throw notFound();
+        assertStaffCountry(staff, stored.country);
+        return { data: stored };
+      }
+      const simulation = await simulateRecord(db, { record: record!, country }, dayOf(now()));
       if ('message' in simulation) throw validationFailed({ record: simulation.message });
       assertStaffCountry(staff, simulation.country);
       return { data: simulation };

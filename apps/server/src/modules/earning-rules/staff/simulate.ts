@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { appliedRuleOf, type Simulation } from '@club/contract/earning-rules';
 import type { Database } from '../../../db/client.js';
 import { agents } from '../../agents/schema.js';
 import { offices } from '../../offices/schema.js';
 import { parseBookingLine } from '../../points/bookings/booking-record.js';
+import { bookings, bookingSegments } from '../../points/schema.js';
 import { memberRemarkOf, segmentStatusOf } from '../../points/bookings/booking-rules.js';
 import { readRuleBook } from '../rule-book.js';
 
@@ -15,7 +16,7 @@ import { readRuleBook } from '../rule-book.js';
  */
 export async function simulateRecord(
   db: Database,
-  request: { record: string; country?: string },
+  request: { record: string; country?: string | undefined },
   today: string,
 ): Promise<Simulation | { message: string }> {
   const parsed = parseBookingLine(request.record);
@@ -75,4 +76,57 @@ async function countryOf(
     .from(offices)
     .where(eq(offices.officeId, record.officeId));
   return office?.countryCode ?? null;
+}
+
+/**
+ * An imported booking under today's rules: its stored segments (their
+ * status as stored), in the country of the member it names, else of its
+ * office. Undefined when no booking of the PNR is stored.
+ */
+export async function simulateStored(db: Database, pnr: string): Promise<Simulation | undefined> {
+  const [booking] = await db
+    .select({
+      id: bookings.id,
+      pnr: bookings.pnr,
+      createdOn: bookings.createdOn,
+      memberCountry: agents.countryCode,
+      officeCountry: bookings.officeCountryCode,
+    })
+    .from(bookings)
+    .leftJoin(agents, eq(agents.id, bookings.agentId))
+    .where(eq(bookings.pnr, pnr));
+  const country = booking?.memberCountry ?? booking?.officeCountry ?? null;
+  if (booking === undefined || country === null) return undefined;
+  const [rules, segments] = await Promise.all([
+    readRuleBook(db),
+    db
+      .select()
+      .from(bookingSegments)
+      .where(eq(bookingSegments.bookingId, booking.id))
+      .orderBy(asc(bookingSegments.serviceDate), asc(bookingSegments.segmentId)),
+  ]);
+  const simulated = segments.map((segment) => {
+    const earned =
+      segment.status === 'XX'
+        ? { points: 0, rules: [] }
+        : rules.earn(country, segment.kind, {
+            travel: segment.serviceDate,
+            booking: booking.createdOn,
+          });
+    return {
+      segmentId: segment.segmentId,
+      kind: segment.kind,
+      serviceDate: segment.serviceDate,
+      status: segment.status,
+      points: earned.points,
+      rules: earned.rules.map((rule) => appliedRuleOf(rule)),
+    };
+  });
+  return {
+    pnr: booking.pnr,
+    country,
+    createdOn: booking.createdOn,
+    segments: simulated,
+    total: simulated.reduce((sum, segment) => sum + segment.points, 0),
+  };
 }
