@@ -79,7 +79,14 @@ async function main(): Promise<void> {
       );
     }
     // First start: SEGMENT_POINTS_BY_COUNTRY seeds the base earning rules, then staff own them.
-    const seeded = await seedBaseRules(database.db, config.points.segmentPointsByCountry);
+    const countryCodes = (await database.db.select({ code: countries.code }).from(countries)).map(
+      (row) => row.code,
+    );
+    const seeded = await seedBaseRules(
+      database.db,
+      config.points.segmentPointsByCountry,
+      countryCodes,
+    );
     if (seeded > 0) app.log.info({ countries: seeded }, 'base earning rules seeded');
     const [anyMember] = await database.db.select({ id: agents.id }).from(agents).limit(1);
     if (anyMember === undefined && !config.production) {

@@ -13,7 +13,6 @@ import { CountryCodeSchema, LanguageCodeSchema } from '@club/contract/locale';
 import { notFound } from '../../lib/http-error.js';
 import { encodeJson, sendSerialized, type EncodedJson } from '../../lib/json-reply.js';
 import { layoutEarning } from '../earning-rules/layout-earning.js';
-import { dayOf } from '../points/calendar-days.js';
 import { readLayoutParts } from './content-repository.js';
 import { layoutAnswer } from './layout-answer.js';
 import { resolveLocale, type ResolvedLocale } from './locale.js';
@@ -46,6 +45,9 @@ const errors = {
   404: ErrorBodySchema.describe('Unknown country, language, page or key'),
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
+
+/** The UTC day of a moment, YYYY-MM-DD (as the points module's calendar days). */
+const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
 
 /** Per day too: the earning rules in force (base points, running campaigns) change with the date. */
 const layoutKey = ({ country, language }: ResolvedLocale, today: string) =>

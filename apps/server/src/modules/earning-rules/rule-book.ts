@@ -1,4 +1,4 @@
-import { and, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FIRST_CALENDAR_DATE } from '@club/contract/calendar-date';
 import {
   earnSegment,
@@ -14,7 +14,6 @@ import {
 } from '@club/contract/earning';
 import type { Database, Transaction } from '../../db/client.js';
 import { idArray } from '../../db/columns.js';
-import { countries } from '../content/schema.js';
 import { earningRules } from './schema.js';
 
 /**
@@ -93,25 +92,29 @@ export async function markRulesEarned(
 }
 
 /**
- * First start: every country without a base rule gets one per segment kind,
- * from SEGMENT_POINTS_BY_COUNTRY (else the spec's table). After that the
- * setting is not read: staff change the base rules in the console. Under an
- * advisory lock, so two processes starting at once seed once.
+ * First start: every country (of `countryCodes`, the content's) without a
+ * base rule gets one per segment kind, from SEGMENT_POINTS_BY_COUNTRY (else
+ * the spec's table). After that the setting is not read: staff change the
+ * base rules in the console. Under an advisory lock, so two processes
+ * starting at once seed once.
  */
 export async function seedBaseRules(
   db: Database,
   byCountry: SegmentPointsByCountry,
+  countryCodes: readonly string[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const rows = await tx
-      .select({ code: countries.code })
-      .from(countries)
-      .where(
-        sql`not exists (select 1 from ${earningRules} where ${earningRules.countryCode} = ${countries.code} and ${earningRules.kind} = 'base')`,
-      )
-      // In code order: the demo's rule numbers are the same on every first start.
-      .orderBy(countries.code);
+    const seeded = await tx
+      .selectDistinct({ code: earningRules.countryCode })
+      .from(earningRules)
+      .where(eq(earningRules.kind, 'base'));
+    const have = new Set(seeded.map((row) => row.code));
+    // In code order: the demo's rule numbers are the same on every first start.
+    const rows = [...new Set(countryCodes)]
+      .sort()
+      .filter((code) => !have.has(code))
+      .map((code) => ({ code }));
     const values = rows.flatMap(({ code }) =>
       segmentKinds.map((kind) => ({
         countryCode: code,

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EarningRule, NewEarningRuleParsed } from '@club/contract/earning-rules';
 import type { Database, Transaction } from '../../db/client.js';
-import { countryLanguages } from '../content/schema.js';
 import { earningRules } from './schema.js';
 
 /** The staff side of the rules: the list of a country, a new rule, an ended one. */
@@ -39,19 +38,6 @@ export async function rulesOfCountry(db: Database, country: string): Promise<Ear
       asc(earningRules.id),
     );
   return rows.map(ruleOf);
-}
-
-/** The languages of a country, in order (empty: no such country). */
-export async function languagesOfCountry(
-  db: Database | Transaction,
-  country: string,
-): Promise<string[]> {
-  const rows = await db
-    .select({ code: countryLanguages.languageCode })
-    .from(countryLanguages)
-    .where(eq(countryLanguages.countryCode, country))
-    .orderBy(asc(countryLanguages.position));
-  return rows.map((row) => row.code);
 }
 
 export async function insertRule(

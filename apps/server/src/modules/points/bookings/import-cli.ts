@@ -6,6 +6,7 @@ import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
 import type { CommandOutput, StaffCommand } from '../../../staff-commands/staff-command.js';
 import { dayOf } from '../calendar-days.js';
 import { seedBaseRules } from '../../earning-rules/rule-book.js';
+import { countries } from '../../content/schema.js';
 import { commandLineActor, type AuditActor } from '../../audit/audit-log.js';
 import { ImportFailed } from './import-bookings.js';
 import { importBookingsRecorded } from './import-history.js';
@@ -82,7 +83,12 @@ export const bookingsImportCommand: StaffCommand = {
     return async ({ db, config, output, now, actor }) => {
       try {
         // A database no server started yet gets its base rules first (as a first start).
-        await seedBaseRules(db, config.points.segmentPointsByCountry);
+        const codes = await db.select({ code: countries.code }).from(countries);
+        await seedBaseRules(
+          db,
+          config.points.segmentPointsByCountry,
+          codes.map((row) => row.code),
+        );
         return await importFile(db, path, { today: dayOf(now()), actor, now }, output);
       } catch (error) {
         output.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { appliedRuleOf, type Simulation } from '@club/contract/earning-rules';
-import type { Database } from '../../../db/client.js';
-import { agents } from '../../agents/schema.js';
-import { offices } from '../../offices/schema.js';
-import { parseBookingLine } from '../../points/bookings/booking-record.js';
-import { bookings, bookingSegments } from '../../points/schema.js';
-import { memberRemarkOf, segmentStatusOf } from '../../points/bookings/booking-rules.js';
-import { readRuleBook } from '../rule-book.js';
+import type { Database } from '../../db/client.js';
+import { agents } from '../agents/schema.js';
+import { offices } from '../offices/schema.js';
+import { parseBookingLine } from '../points/bookings/booking-record.js';
+import { bookings, bookingSegments } from '../points/schema.js';
+import { memberRemarkOf, segmentStatusOf } from '../points/bookings/booking-rules.js';
+import { readRuleBook } from '../earning-rules/rule-book.js';
 
 /**
  * The simulator: what a booking record would earn, segment by segment, under

@@ -1,4 +1,4 @@
-import { appPlugin } from '../../../app-types.js';
+import { appPlugin } from '../../app-types.js';
 import { earningRulesStaffRoutes } from './earning-rules-staff-routes.js';
 
 export type EarningRulesStaffModuleOptions = {

@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
@@ -10,25 +11,31 @@ import {
   SimulationSchema,
   earningRuleMessages,
 } from '@club/contract/earning-rules';
-import { HttpError, notFound, validationFailed } from '../../../lib/http-error.js';
-import { recordAudit } from '../../audit/audit-log.js';
-import { publishContent } from '../../content/load-content.js';
-import { dayOf } from '../../points/calendar-days.js';
-import {
-  assertStaffCountry,
-  assertStaffRole,
-  staffActor,
-  staffOf,
-} from '../../staff/staff-access.js';
+import { HttpError, notFound, validationFailed } from '../../lib/http-error.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { publishContent } from '../content/load-content.js';
+import { countryLanguages } from '../content/schema.js';
+import type { Database } from '../../db/client.js';
+import { dayOf } from '../points/calendar-days.js';
+import { assertStaffCountry, assertStaffRole, staffActor, staffOf } from '../staff/staff-access.js';
 import {
   endRule,
   insertRule,
-  languagesOfCountry,
   lockRule,
   ruleOf,
   rulesOfCountry,
-} from '../rule-list.js';
+} from '../earning-rules/rule-list.js';
 import { simulateRecord, simulateStored } from './simulate.js';
+
+/** The languages of a country, in order (empty: no such country). */
+async function languagesOfCountry(db: Database, country: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: countryLanguages.languageCode })
+    .from(countryLanguages)
+    .where(eq(countryLanguages.countryCode, country))
+    .orderBy(asc(countryLanguages.position));
+  return rows.map((row) => row.code);
+}
 
 const RuleParamsSchema = z.object({
   id: z
