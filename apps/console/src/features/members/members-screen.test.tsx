@@ -90,6 +90,7 @@ function memberView(available: number, limit: number | null = null): MemberView 
             points: 0,
             creditedOn: null,
             noPointsReason: 'segment-cancelled',
+            rules: [],
           },
         ],
       },
@@ -145,6 +146,31 @@ describe('member search', () => {
 });
 
 describe('the member view', () => {
+  it('names the earning rules that gave a segment its points', async () => {
+    const view = memberView(20);
+    view.bookings[0]!.segments = [
+      {
+        ...view.bookings[0]!.segments[0]!,
+        kind: 'hotel',
+        sourceStatus: 'HK',
+        status: 'OK',
+        points: 20,
+        noPointsReason: null,
+        rules: [
+          { id: 6, kind: 'base', name: 'Base hotel', points: 10, multiplier: null },
+          { id: 17, kind: 'campaign', name: 'March hotel campaign', points: null, multiplier: 2 },
+        ],
+      },
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: view })));
+    renderAt('/members/9000002');
+    const table = await screen.findByRole('table', { name: /PNR DEMO12/ });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').at(-1)?.textContent).toBe(
+      'hotel 10 + March hotel campaign ×2',
+    );
+  });
+
   it('shows why a segment earned nothing, and the terms the member has not accepted', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: memberView(1000) })));
     renderAt('/members/9000002');
@@ -306,6 +332,7 @@ describe('a rejected booking in the member view', () => {
             status: 'OK',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           {
             ...view.bookings[0]!.segments[0]!,
@@ -313,6 +340,7 @@ describe('a rejected booking in the member view', () => {
             status: 'PD',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           { ...view.bookings[0]!.segments[0]!, segmentId: '3' },
         ],

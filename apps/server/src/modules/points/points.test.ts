@@ -248,6 +248,8 @@ describe('page points', () => {
             status: 'OK',
             points: 5,
             expiresOn: '2029-09-01',
+            // Credited without rules (written by the test): none to name.
+            rules: [],
           },
           {
             segmentId: '2',
@@ -256,6 +258,8 @@ describe('page points', () => {
             status: 'PD',
             points: 0,
             expiresOn: null,
+            // Pending: the rules in force would credit it the base hotel rule.
+            rules: [{ kind: 'base', name: '', points: 10, multiplier: null }],
           },
         ],
       },

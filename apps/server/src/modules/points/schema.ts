@@ -82,6 +82,11 @@ export const bookingSegments = pgTable(
     creditedOn: date({ mode: 'string' }),
     /** The member the credit went to (a changed remark moves it). */
     creditedAgentId: integer(),
+    /** The earning rules that gave `points` (earning_rules ids; empty until credited). */
+    earningRuleIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('booking_segments_booking_segment_idx').on(t.bookingId, t.segmentId),

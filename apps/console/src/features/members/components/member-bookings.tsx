@@ -1,3 +1,4 @@
+import { earnedText } from '@club/contract/earning-rule-words';
 import type { MemberBooking } from '@club/contract/staff-members';
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
 import { formatPoints, noPointsText } from './member-words';
@@ -39,6 +40,7 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                   <th scope="col">Status</th>
                   <th scope="col">Points</th>
                   <th scope="col">Why no points</th>
+                  <th scope="col">Earned by</th>
                 </tr>
               </thead>
               <tbody>
@@ -56,6 +58,9 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                     <td>{formatPoints(segment.points)}</td>
                     <td>
                       {segment.noPointsReason === null ? '—' : noPointsText(segment.noPointsReason)}
+                    </td>
+                    <td>
+                      {segment.rules.length === 0 ? '—' : earnedText(segment.kind, segment.rules)}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { BookingReason, SegmentKind } from '@club/contract/points';
-import type { SegmentPoints } from '../segment-points.js';
+import type { RuleBook } from '../../earning-rules/rule-book.js';
 import type { BookingRecord } from './booking-record.js';
 import {
   judgeBooking,
@@ -28,6 +28,8 @@ export type StoredSegment = {
   points: number;
   creditedOn: string | null;
   creditedAgentId: number | null;
+  /** The earning rules that gave `points`. */
+  earningRuleIds: number[];
 };
 
 export type StoredBooking = {
@@ -86,7 +88,8 @@ export type PlanInput = {
   /** Members that still exist: a credit of a purged member has no one to reverse it from. */
   livingAgentIds: ReadonlySet<number>;
   today: string;
-  segmentPoints: SegmentPoints;
+  /** The earning rules, read in the import's transaction. */
+  rules: RuleBook;
   /**
    * The member's approved missing-points claim on this PNR, by the member
    * it credited: when the booking earns for that member, its segments earn
@@ -95,12 +98,25 @@ export type PlanInput = {
   approvedClaim?: { claimId: number; agentId: number };
 };
 
-type Credit = { agentId: number; points: number; creditedOn: string | null };
+type Credit = {
+  agentId: number;
+  points: number;
+  creditedOn: string | null;
+  ruleIds: number[];
+};
 
 const creditOf = (segment: StoredSegment | undefined): Credit | null =>
   segment?.creditedAgentId == null
     ? null
-    : { agentId: segment.creditedAgentId, points: segment.points, creditedOn: segment.creditedOn };
+    : {
+        agentId: segment.creditedAgentId,
+        points: segment.points,
+        creditedOn: segment.creditedOn,
+        ruleIds: segment.earningRuleIds,
+      };
+
+const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
   stored.kind === row.kind &&
@@ -111,7 +127,8 @@ const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
   stored.used === row.used &&
   stored.points === row.points &&
   stored.creditedOn === row.creditedOn &&
-  stored.creditedAgentId === row.creditedAgentId;
+  stored.creditedAgentId === row.creditedAgentId &&
+  sameIds(stored.earningRuleIds, row.earningRuleIds);
 
 export function planBooking(input: PlanInput): BookingPlan {
   const { record, stored, member, today } = input;
@@ -179,10 +196,19 @@ export function planBooking(input: PlanInput): BookingPlan {
       }
     }
     if (credit === null && earner !== null && status === 'OK') {
+      // The rules in force at the segment's dates; a PNR a claim paid for earns nothing.
+      const earned =
+        paidByClaim === null
+          ? input.rules.earn(member!.countryCode, segment.kind, {
+              travel: segment.serviceDate,
+              booking: record.createdOn,
+            })
+          : { points: 0, rules: [] };
       credit = {
         agentId: earner,
-        points: paidByClaim === null ? input.segmentPoints(member!.countryCode, segment.kind) : 0,
+        points: earned.points,
         creditedOn: today,
+        ruleIds: earned.points > 0 ? earned.rules.map((rule) => rule.id) : [],
       };
       if (credit.points > 0) {
         ledger.push({
@@ -207,6 +233,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       points: credit?.points ?? 0,
       creditedOn: credit?.creditedOn ?? null,
       creditedAgentId: credit?.agentId ?? null,
+      earningRuleIds: credit?.ruleIds ?? [],
     };
     // An update writes only the segments it changes.
     if (previous === undefined || !sameSegment(previous, row)) segments.push(row);
@@ -231,6 +258,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       points: 0,
       creditedOn: null,
       creditedAgentId: null,
+      earningRuleIds: [],
     });
   }
 

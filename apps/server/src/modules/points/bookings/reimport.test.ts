@@ -4,7 +4,6 @@ import { agents } from '../../agents/schema.js';
 import { offices } from '../../offices/schema.js';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { segmentPointsRule } from '../segment-points.js';
 import { LedgerSession } from '../ledger.js';
 import { bookings, bookingSegments, pointBalances, pointEntries } from '../schema.js';
 import { ImportFailed, importBookings, type ImportProgress } from './import-bookings.js';
@@ -379,7 +378,6 @@ describe('an office that opts out', () => {
 describe('batches', () => {
   const options = (extra: { batchSize?: number; onProgress?: (p: ImportProgress) => void }) => ({
     today,
-    segmentPoints: segmentPointsRule(t.config),
     ...extra,
   });
   const line = (input: RecordInput & { member?: string }) => JSON.stringify(record(input));

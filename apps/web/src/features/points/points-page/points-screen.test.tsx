@@ -275,6 +275,37 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(screen.queryByRole('table', { name: 'Segments of PNR ABC123' })).toBeNull();
   });
 
+  it('says beside each segment which earning rules gave its points', () => {
+    const page = makePointsPage({ details: '1' });
+    const [first] = page.points;
+    first!.segments = [
+      {
+        ...first!.segments[1]!,
+        status: 'OK',
+        points: 20,
+        rules: [
+          { kind: 'base', name: '', points: 10, multiplier: null },
+          { kind: 'campaign', name: 'March hotels', points: null, multiplier: 2 },
+        ],
+      },
+      {
+        ...first!.segments[0]!,
+        rules: [
+          { kind: 'base', name: '', points: 5, multiplier: null },
+          // A campaign without a name in the page's language: the dictionary's word.
+          { kind: 'campaign', name: '', points: 50, multiplier: null },
+        ],
+      },
+    ];
+    renderPoints(page);
+    const segments = screen.getByRole('table', { name: 'Segments of PNR ABC123' });
+    const cells = within(segments)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild?.textContent);
+    expect(cells).toEqual(['Hotel 10 + March hotels ×2', 'Air 5 + Campaign +50']);
+  });
+
   it("shows each PNR's segments below it with details=1", () => {
     renderPoints(makePointsPage({ details: '1' }));
     const segments = screen.getByRole('table', { name: 'Segments of PNR ABC123' });
@@ -283,9 +314,9 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      'KindService dateStatusPointsLapse on',
-      'Air1 Feb 2026Validated51 Feb 2029',
-      'Hotel1 Jun 2026Pending0—',
+      'KindService dateStatusPointsLapse onHow earned',
+      'Air1 Feb 2026Validated51 Feb 2029—',
+      'Hotel1 Jun 2026Pending0——',
     ]);
     // Right below its PNR's row.
     const pnrRow = screen.getByRole('rowheader', { name: 'ABC123' }).closest('tr');
