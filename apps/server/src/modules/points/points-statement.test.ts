@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../testing/account-helpers.js';
 import { createAgent } from '../../testing/factories.js';
+import { createTestGift, placeTestOrder } from '../../testing/gift-orders.js';
+import { giftTexts } from '../gifts/schema.js';
 import { creditAdditional, insertBooking } from '../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -107,6 +109,50 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
     // Arabic is not a language of Greece: the default language words it.
     const other = lines((await statement(agent.number, agent.token, 'ara')).body);
     expect(other[0]).toBe('Record,Date,PNR,Kind,Status,Points,Lapse on,Description');
+  });
+
+  it('words keyed descriptions in the reader’s language, gifts by their name in it, and free text as written', async () => {
+    const agent = await member();
+    await creditAdditional(t.database.db, agent.id, '2026-10-01', 500, 'Welcome bonus');
+    await creditAdditional(t.database.db, agent.id, '2026-10-02', 5, {
+      key: 'segmentCredit',
+      params: { pnr: 'ST9999', kind: 'air', date: '2026-09-05' },
+    });
+    await creditAdditional(t.database.db, agent.id, '2026-10-03', 7, 'Autumn promotion');
+    const giftId = await createTestGift(t.database.db, 'gr');
+    await t.database.db.insert(giftTexts).values([
+      { giftId, languageCode: 'eng', description: 'Suitcase' },
+      { giftId, languageCode: 'ell', description: 'Βαλίτσα' },
+    ]);
+    // Ordered on the English page: the order's line keeps the English name.
+    const { orderId } = await placeTestOrder(t.database.db, agent, {
+      giftId,
+      description: 'Suitcase',
+      at: Date.parse('2026-10-04T10:00:00Z'),
+    });
+    const greek = lines((await statement(agent.number, agent.token, 'ell')).body);
+    const descriptions = greek
+      .filter((line) => line.startsWith('Points entry'))
+      .map((line) => line.split(';').at(-1));
+    expect(descriptions).toEqual([
+      `Παραγγελία ${orderId}: 1 × Βαλίτσα`,
+      'Test credit for an order',
+      'Autumn promotion',
+      'PNR ST9999: τμήμα «Πτήση» της 5 Σεπτεμβρίου 2026',
+      'Μπόνους καλωσορίσματος',
+    ]);
+    const english = lines((await statement(agent.number, agent.token, 'eng')).body);
+    expect(
+      english
+        .filter((line) => line.startsWith('Points entry'))
+        .map((line) => line.split(',').at(-1)),
+    ).toEqual([
+      `Order ${orderId}: 1 × Suitcase`,
+      'Test credit for an order',
+      'Autumn promotion',
+      'PNR ST9999: Air segment of 5 September 2026',
+      'Welcome bonus',
+    ]);
   });
 
   it("answers only the caller's own number, and 400 for bad input", async () => {
