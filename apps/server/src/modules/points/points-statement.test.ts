@@ -3,6 +3,7 @@ import { logIn } from '../../testing/account-helpers.js';
 import { createAgent } from '../../testing/factories.js';
 import { createTestGift, placeTestOrder } from '../../testing/gift-orders.js';
 import { giftTexts } from '../gifts/schema.js';
+import { LedgerSession } from './ledger.js';
 import { creditAdditional, insertBooking } from '../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -76,6 +77,7 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
       `Segment,2027-02-01,${pnr},Hotel,Pending,0,,`,
       'Points entry,2026-10-01,,Additional points,,15,2029-10-01,Autumn promotion',
       `Points entry,2026-09-01,${pnr},Segment credit,,5,2029-09-01,`,
+      'Total,,,,,20,,"The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses"',
       `PNR without points,2026-08-01,${rejected},,,0,,The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).`,
     ]);
   });
@@ -152,6 +154,25 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
       'Autumn promotion',
       'PNR ST9999: Air segment of 5 September 2026',
       'Welcome bonus',
+    ]);
+  });
+
+  it('names the refunded order on its refund line, and the total counts it spent and given back', async () => {
+    const agent = await member();
+    const { orderId, total } = await placeTestOrder(t.database.db, agent, {
+      at: Date.parse('2026-10-04T10:00:00Z'),
+    });
+    await t.database.db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-10-05');
+      await session.refundOrder(agent.id, orderId, { key: 'orderRefund', params: { orderId } });
+      await session.flush();
+    });
+    const rows = lines((await statement(agent.number, agent.token)).body);
+    expect(rows.filter((line) => /^(Points entry|Total),/.test(line))).toEqual([
+      `Points entry,2026-10-05,,Gift order refunded,,${total},,Points of order ${orderId} given back`,
+      `Points entry,2026-10-04,,Gift order,,-${total},,Order ${orderId}: 1 × Test gift`,
+      `Points entry,2026-10-04,,Additional points,,${total},2029-10-04,Test credit for an order`,
+      `Total,,,,,${total},,"The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses"`,
     ]);
   });
 

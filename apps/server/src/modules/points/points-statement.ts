@@ -37,6 +37,9 @@ const english = {
   'points.entry.refund': 'Gift order refunded',
   'points.entry.expiry': 'Points lapsed',
   'points.entry.reversal': 'Segment cancelled',
+  'points.record.total': 'Total',
+  'points.totalNote':
+    'The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses',
 } as const;
 
 /** The most lines of each part: far beyond any member's history, a bound on the answer. */
@@ -72,6 +75,17 @@ export async function pointsStatementRows(
     ],
     ...pnrs,
     ...entries,
+    // What the entries add up to: a refunded order counts twice, spent and given back.
+    [
+      word('points.record.total'),
+      null,
+      null,
+      null,
+      null,
+      entries.reduce((sum, line) => sum + Number(line[5]), 0),
+      null,
+      word('points.totalNote'),
+    ],
     ...queued,
   ];
 }

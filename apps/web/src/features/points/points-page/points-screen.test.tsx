@@ -245,6 +245,32 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     await waitFor(() => expect(tab('PNR points').getAttribute('aria-selected')).toBe('true'));
   });
 
+  it('shows an arrow at the end of the tab list while tabs lie out of sight, and at the start once scrolled', async () => {
+    const sizes = { scrollWidth: 500, clientWidth: 300 };
+    for (const [name, value] of Object.entries(sizes))
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.getAttribute('role') === 'tablist' ? value : 0;
+        },
+      });
+    try {
+      renderPoints();
+      const more = (side: string) => document.querySelector(`.points-tabs__more--${side}`);
+      await waitFor(() => expect(more('end')).not.toBeNull());
+      expect(more('start')).toBeNull();
+      expect(more('end')?.getAttribute('aria-hidden')).toBe('true');
+      const tablist = screen.getByRole('tablist');
+      Object.defineProperty(tablist, 'scrollLeft', { configurable: true, value: 200 });
+      tablist.dispatchEvent(new Event('scroll'));
+      await waitFor(() => expect(more('start')).not.toBeNull());
+      expect(more('end')).toBeNull();
+    } finally {
+      for (const name of Object.keys(sizes))
+        delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+    }
+  });
+
   it('mirrors the arrow keys in right-to-left pages', async () => {
     const user = userEvent.setup();
     renderPoints(makePointsPage(), { layout: makeClientLayout({ isRtl: true }) });
@@ -478,6 +504,28 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
       .map((value) => value.textContent);
     expect(terms).toEqual(['Available', 'Expired', 'Used']);
     expect(values).toEqual(['1,935', '15', '500']);
+  });
+
+  it('heads the printed statement with the member, their number, the day and the search shown', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-04-02T09:00:00Z') });
+    try {
+      renderPoints(makePointsPage(), {
+        path: '/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31',
+      });
+      const header = document.querySelector('.points-print-header')!;
+      expect([...header.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+        'Points statement of Eleni Papadopoulou, member number 100200300',
+        'Printed on 2 April 2026',
+        'Search: PNRs booked from 1 January 2026 to 31 March 2026',
+      ]);
+      expect(
+        within(header as HTMLElement)
+          .getByText('100200300')
+          .getAttribute('dir'),
+      ).toBe('ltr');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when no PNR matches the search (noneDet)', () => {
