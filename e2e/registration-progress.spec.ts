@@ -34,8 +34,16 @@ for (const site of inMatrix(sites)) {
       const page = await context.newPage();
       await page.goto(countryUrl(site.country, site.path));
       const main = page.getByRole('main');
-      // The office step, then the conditions: a step done, one current and one to come.
-      await main.locator('input[name="officeId"]').fill(site.office);
+      // The country step where there is one, the office step, then the conditions:
+      // steps done, one current and one to come.
+      const officeId = main.locator('input[name="officeId"]');
+      const countrySelect = main.locator('select').first();
+      await expect(officeId.or(countrySelect)).toBeVisible();
+      if (!(await officeId.isVisible())) {
+        await countrySelect.selectOption(site.country);
+        await main.locator('form button[type="submit"]').first().click();
+      }
+      await officeId.fill(site.office);
       await main.locator('form button[type="submit"]').first().click();
       await expect(main.locator('input[name="agreeWithConditions"]')).toBeVisible();
       const steps = main.locator('.registration-progress__step');
