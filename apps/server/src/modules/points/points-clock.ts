@@ -100,7 +100,10 @@ export class PointsClock {
             amount: points,
             bookingId: segment.bookingId,
             segmentRowId: segment.segmentRowId,
-            description: `PNR ${segment.pnr} ${segment.kind} ${segment.serviceDate}`,
+            description: {
+              key: 'segmentCredit',
+              params: { pnr: segment.pnr, kind: segment.kind, date: segment.serviceDate },
+            },
           });
           session.countSegments(segment.agentId, -1, 1);
           await tx

@@ -23,6 +23,7 @@ import type { SegmentKind, SegmentRule } from '@club/contract/points';
 import { statusReport } from './status-report.js';
 import { acceptedPnrsWithSegments } from './accepted-pnrs.js';
 import { pageWording } from '../content/page-wording.js';
+import { wordLedgerDescription } from '@club/contract/ledger-descriptions';
 
 type PointsPagesOptions = { now: () => number };
 
@@ -64,12 +65,13 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         };
       }
       const search = parsed?.data;
-      const [rows, queued, additional, used, orders] = await Promise.all([
+      const [rows, queued, additional, used, orders, wording] = await Promise.all([
         pointsRows(member, search, context.languageCode),
         queuedBookings(member, search),
         entriesOf(member.id, 'additional'),
         app.giftsForPoints.pointsUsed(member.id),
-        app.giftsForPoints.orders(member.id),
+        app.giftsForPoints.orders(member.id, context.language.code),
+        pageWording(context),
       ]);
       const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
       const fields: PageFields<PointsPage> = {
@@ -80,7 +82,11 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         addArray: additional.map((entry) => ({
           id: entry.id,
           date: entry.entryDate,
-          description: entry.description,
+          // Worded now, in the page's language; free text as staff wrote it.
+          description: wordLedgerDescription(
+            { description: entry.description, keyed: entry.keyedDescription },
+            wording,
+          ),
           pnr: entry.pnr ?? '',
           points: entry.amount,
         })),
@@ -226,6 +232,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         id: pointEntries.id,
         entryDate: pointEntries.entryDate,
         description: pointEntries.description,
+        keyedDescription: pointEntries.keyedDescription,
         amount: pointEntries.amount,
         pnr: bookings.pnr,
       })

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { BookingReason, SegmentKind } from '@club/contract/points';
+import type { LedgerDescription } from '@club/contract/ledger-descriptions';
 import { agents } from '../agents/schema.js';
 
 /**
@@ -129,7 +130,10 @@ export const pointEntries = pgTable(
     entryDate: date({ mode: 'string' }).notNull(),
     /** Credits: the day their points lapse. */
     expiresOn: date({ mode: 'string' }),
+    /** English wording, or the free text staff wrote (read as it is). */
     description: text().notNull().default(''),
+    /** The description as a key with parameters, worded in the reader's language; null: free text. */
+    keyedDescription: jsonb().$type<LedgerDescription>(),
     bookingId: integer(),
     segmentRowId: integer(),
     /** Gift orders (the gifts capability links its orders here). */

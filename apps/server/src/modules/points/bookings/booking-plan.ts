@@ -1,3 +1,4 @@
+import type { LedgerDescription } from '@club/contract/ledger-descriptions';
 import type { BookingReason, SegmentKind } from '@club/contract/points';
 import type { RuleBook } from '../../earning-rules/rule-book.js';
 import type { BookingRecord } from './booking-record.js';
@@ -65,7 +66,8 @@ export type LedgerChange = {
   amount: number;
   segmentId: string;
   segmentRowId: number | null;
-  description: string;
+  /** A key with parameters, worded when the member reads it. */
+  description: LedgerDescription;
 } & ({ kind: 'credit' } | { kind: 'reversal'; creditedOn: string | null });
 
 /** Change of a member's pending and OK segment counts (status report totalSegmentsPD/Ok). */
@@ -155,7 +157,7 @@ export function planBooking(input: PlanInput): BookingPlan {
     if (status === 'PD') entry.pending += change;
     else entry.ok += change;
   };
-  const reverse = (credit: Credit, segment: StoredSegment, label: string, why: string): void => {
+  const reverse = (credit: Credit, segment: StoredSegment, why: LedgerDescription): void => {
     if (credit.points <= 0 || !input.livingAgentIds.has(credit.agentId)) return;
     ledger.push({
       kind: 'reversal',
@@ -164,7 +166,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       creditedOn: credit.creditedOn,
       segmentId: segment.segmentId,
       segmentRowId: segment.id,
-      description: `${label}: ${why}`,
+      description: why,
     });
   };
 
@@ -177,7 +179,7 @@ export function planBooking(input: PlanInput): BookingPlan {
   record.segments.forEach((segment, index) => {
     const previous = storedById.get(segment.id);
     storedById.delete(segment.id);
-    const label = `PNR ${record.pnr} ${segment.kind} ${segment.serviceDate}`;
+    const label = { pnr: record.pnr, kind: segment.kind, date: segment.serviceDate };
     let status = statuses[index]!;
     let credit = creditOf(previous);
     if (credit !== null) {
@@ -185,13 +187,13 @@ export function planBooking(input: PlanInput): BookingPlan {
         // Flown is final: a credited segment stays OK while it stays booked.
         status = 'OK';
       } else {
-        const why =
+        const why: LedgerDescription =
           status === 'XX'
-            ? 'cancelled'
+            ? { key: 'segmentCancelled', params: label }
             : judgement.reason !== null
-              ? `booking rejected (${judgement.reason})`
-              : 'the remark names another member';
-        reverse(credit, previous!, label, why);
+              ? { key: 'segmentRejected', params: { ...label, reason: judgement.reason } }
+              : { key: 'segmentOtherMember', params: label };
+        reverse(credit, previous!, why);
         credit = null;
       }
     }
@@ -217,7 +219,7 @@ export function planBooking(input: PlanInput): BookingPlan {
           amount: credit.points,
           segmentId: segment.id,
           segmentRowId: previous?.id ?? null,
-          description: label,
+          description: { key: 'segmentCredit', params: label },
         });
       }
     }
@@ -244,8 +246,8 @@ export function planBooking(input: PlanInput): BookingPlan {
     const credit = creditOf(gone);
     if (gone.status === 'XX' && credit === null) continue;
     if (credit !== null) {
-      const label = `PNR ${record.pnr} ${gone.kind} ${gone.serviceDate}`;
-      reverse(credit, gone, label, 'no longer in the booking');
+      const label = { pnr: record.pnr, kind: gone.kind, date: gone.serviceDate };
+      reverse(credit, gone, { key: 'segmentGone', params: label });
     }
     segments.push({
       segmentId: gone.segmentId,

@@ -134,6 +134,16 @@ export function PnrPointsTable({
   const details = data.details === '1';
   if (data.noneDet)
     return <p className="points-empty">{text('points.noneDet', 'No PNR matches your search.')}</p>;
+  // A search that found only PNRs that earned nothing: they are listed below, with why.
+  if (data.points.length === 0 && data.queued.length > 0)
+    return (
+      <p className="points-empty">
+        {text(
+          'points.onlyQueued',
+          'The PNRs your search found earned no points; see why under “PNRs that earned no points”.',
+        )}
+      </p>
+    );
   if (data.points.length === 0)
     return <p className="points-empty">{text('points.noPnrs', 'No PNR has earned points yet.')}</p>;
   const labels = {
