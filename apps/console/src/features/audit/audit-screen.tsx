@@ -14,11 +14,11 @@ import { downloadFile, queryString, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { Field, TextField } from '../../lib/ui/field';
 import { Pager } from '../../lib/ui/pager';
-import { AuditTarget } from './audit-target';
+import { AuditTarget, auditTargetKinds } from './audit-target';
 import { changedFields } from './audit-changes';
 import './audit.css';
 
-const filterNames = ['staff', 'member', 'action', 'from', 'to'] as const;
+const filterNames = ['staff', 'member', 'action', 'targetType', 'target', 'from', 'to'] as const;
 type FilterValues = Record<(typeof filterNames)[number], string>;
 const pageSize = 25;
 
@@ -114,6 +114,28 @@ export default function AuditScreen() {
               </select>
             )}
           </Field>
+          <Field label="Kind of target" error={errors.targetType?.message}>
+            {(control) => (
+              <select {...control} {...register('targetType')}>
+                <option value="">Any kind</option>
+                {auditTargetKinds.map(([kind, label]) => (
+                  <option key={kind} value={kind}>
+                    {label}
+                  </option>
+                ))}
+                {filter.targetType !== '' &&
+                  !auditTargetKinds.some(([kind]) => kind === filter.targetType) && (
+                    <option value={filter.targetType}>{filter.targetType}</option>
+                  )}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label="Target"
+            hint="Its key: an order number, a staff email, a gift number, …"
+            error={errors.target?.message}
+            {...register('target')}
+          />
           <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
           <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
           <button type="submit">Filter</button>
@@ -221,7 +243,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
           <dl className="audit-changes">
             {changes.map((change) => (
               <div key={change.field}>
-                <dt>{change.field}</dt>
+                <dt>{change.label}</dt>
                 <dd>
                   {change.before === null ? '' : <del>{change.before}</del>}
                   {change.before !== null && change.after !== null && ' → '}

@@ -10,6 +10,7 @@ import {
 } from '@club/contract/staff-gifts';
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
+import { useBackToList } from '../../lib/list-return';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { StockChange } from './stock-change';
 import { base64Of, catalogueQuery, giftQuery } from './gifts-api';
@@ -86,6 +87,8 @@ function GiftForm({
   const mayEdit = hasRole(staff, ['admin', 'manager']);
   const navigate = useNavigate();
   const client = useQueryClient();
+  // Back returns to the list as it was filtered (low stock, inactive), else the country's list.
+  const back = useBackToList('..', `?country=${countryCode}`);
   const [draft, setDraft] = useState(() => draftOf(gift, catalogue));
   const [tab, setTab] = useState(catalogue.languages[0] ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -223,7 +226,7 @@ function GiftForm({
   return (
     <>
       <p>
-        <Link to={`..?country=${countryCode}`} relative="path">
+        <Link to={back} relative="path">
           Back to the gifts of {countryCode.toUpperCase()}
         </Link>
       </p>

@@ -5,7 +5,8 @@ import type {
   StaffAccountState,
   StaffSetupLink,
 } from '@club/contract/staff-accounts';
-import { StaffApiError } from '../../lib/staff-api';
+import { Link } from 'react-router';
+import { queryString, StaffApiError } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
@@ -158,7 +159,14 @@ export default function StaffAccountsScreen() {
                         : account.countries.join(', ').toUpperCase()}
                     </td>
                     <td>{stateNames[account.state]}</td>
-                    <td>{loginsOf(account)}</td>
+                    <td>
+                      <span>{loginsOf(account)}</span>{' '}
+                      <Link
+                        to={`/audit${queryString({ targetType: 'staff', target: account.email })}`}
+                      >
+                        Audit trail<span className="visually-hidden"> of {account.email}</span>
+                      </Link>
+                    </td>
                     <td>{day(account.createdAt)}</td>
                     <td className="row-actions">
                       {(account.failedLogins > 0 || account.loginBlockedUntil !== null) && (

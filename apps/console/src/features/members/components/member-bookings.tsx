@@ -1,6 +1,6 @@
 import type { MemberBooking } from '@club/contract/staff-members';
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
-import { formatPoints, noPointsText } from './member-words';
+import { bookingAnchor, formatPoints, noPointsText } from './member-words';
 
 const statusLabels = { OK: 'Validated', PD: 'Pending', XX: 'Cancelled' } as const;
 
@@ -23,7 +23,7 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
         <p>No booking names this member.</p>
       ) : (
         bookings.map((booking) => (
-          <div key={booking.pnr} className="table-scroll booking">
+          <div key={booking.pnr} id={bookingAnchor(booking.pnr)} className="table-scroll booking">
             <table>
               <caption>
                 PNR {booking.pnr}, {booking.createdOn}, office {booking.officeId}:{' '}

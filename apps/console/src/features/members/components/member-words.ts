@@ -32,3 +32,6 @@ export const formatTime = (value: string | null): string =>
   value === null ? '—' : formatDateTime(new Date(value));
 
 export const formatPoints = (points: number): string => formatNumber(points);
+
+/** The id of a booking's table in the member view, the target of its PNR's links. */
+export const bookingAnchor = (pnr: string): string => `booking-${pnr}`;
