@@ -197,8 +197,8 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   await expectNoAxeViolations(page, 'day: alerts');
   await page.getByLabel(/^Id/).fill(alertId);
   await page.getByLabel('Type').selectOption('info');
-  await page.getByLabel('Text in Deutsch (deu, HTML)').fill('Heute sind Punkte verspätet.');
-  await page.getByLabel('Text in English (eng, HTML)').fill('Points are late today.');
+  await page.getByLabel('Text in German (Deutsch), HTML').fill('Heute sind Punkte verspätet.');
+  await page.getByLabel('Text in English, HTML').fill('Points are late today.');
   await page.getByRole('button', { name: 'Publish in every language' }).click();
   await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
 

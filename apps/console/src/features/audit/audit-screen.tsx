@@ -17,17 +17,11 @@ import { Pager } from '../../lib/ui/pager';
 import { AuditTarget, auditTargetKinds } from './audit-target';
 import { changedFields } from './audit-changes';
 import './audit.css';
+import { formatMoment } from '../../lib/english-format';
 
 const filterNames = ['staff', 'member', 'action', 'targetType', 'target', 'from', 'to'] as const;
 type FilterValues = Record<(typeof filterNames)[number], string>;
 const pageSize = 25;
-
-const moment = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'UTC',
-  });
 
 /**
  * The audit log, newest first: filters in the address (a filtered view can be
@@ -190,7 +184,7 @@ export default function AuditScreen() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Time (UTC)</th>
+                  <th scope="col">Time</th>
                   <th scope="col">Staff</th>
                   <th scope="col">Action</th>
                   <th scope="col">Target</th>
@@ -229,7 +223,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr>
       <td>
-        <time dateTime={entry.at}>{moment(entry.at)}</time>
+        <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
       </td>
       <td>{entry.staff}</td>
       <td>{entry.action}</td>

@@ -17,6 +17,7 @@ import { base64Of, catalogueQuery, giftQuery } from './gifts-api';
 import { categoriesQuery } from './categories/categories-api';
 import { ImageAltFields } from './image-alt-fields';
 import { useGiftCountry } from './use-country';
+import { languageName } from '../../lib/names';
 
 type Draft = {
   category: string;
@@ -261,7 +262,7 @@ function GiftForm({
                 onClick={() => setTab(language)}
                 onKeyDown={onTabKey}
               >
-                {language}
+                {languageName(language)}
                 {errors[`texts.${language}`] ? ' (check)' : ''}
               </button>
             ))}
@@ -273,7 +274,7 @@ function GiftForm({
             className="gift-tab-panel"
           >
             <div className="field">
-              <label htmlFor="gift-name">Name ({tab})</label>
+              <label htmlFor="gift-name">Name in {languageName(tab)}</label>
               <input
                 id="gift-name"
                 value={words.description}
@@ -285,7 +286,7 @@ function GiftForm({
               {errorText('texts')}
             </div>
             <div className="field">
-              <label htmlFor="gift-text">More about it ({tab}, HTML)</label>
+              <label htmlFor="gift-text">More about it in {languageName(tab)} (HTML)</label>
               <textarea
                 id="gift-text"
                 rows={4}

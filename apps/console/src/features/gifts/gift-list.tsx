@@ -7,6 +7,7 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { CountryPicker } from './country-picker';
 import { catalogueQuery } from './gifts-api';
 import { useGiftCountry } from './use-country';
+import { languageName } from '../../lib/names';
 
 /** The catalogue of a country: every gift, withdrawn ones too, with its name in each language. */
 export function GiftList() {
@@ -65,7 +66,7 @@ export function GiftList() {
                 <th scope="col">Gift</th>
                 {catalogue.data.languages.map((language) => (
                   <th scope="col" key={language}>
-                    Name ({language})
+                    Name in {languageName(language)}
                   </th>
                 ))}
                 <th scope="col">Category</th>

@@ -14,8 +14,9 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
 import { orderQuery } from './orders-api';
 import { stateNames } from './order-queue';
+import { formatMoment } from '../../lib/english-format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
+const when = formatMoment;
 
 /** A refusal's message: the field's, the order's (wrong state), or a general one. */
 function messageOf(error: unknown, field: string): string {

@@ -5,6 +5,7 @@ import type { OrderState } from '@club/contract/gift-rules';
 import { orderStateWords } from '@club/contract/order-state-words';
 import { queryString, staffCall } from '../../../lib/staff-api';
 import { bookingAnchor, entryKindLabels, formatPoints, formatTime } from './member-words';
+import { formatDay } from '../../../lib/english-format';
 
 /** The member's ledger (with older entries on request), orders and mails. */
 export function MemberHistory({ data }: { data: MemberView }) {
@@ -103,14 +104,14 @@ function Ledger(props: {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.entryDate}</td>
+                  <td>{formatDay(entry.entryDate)}</td>
                   <td>{entryKindLabels[entry.kind]}</td>
                   <td className="number">{formatPoints(entry.amount)}</td>
                   <td>
                     <EntryReason entry={entry} bookedPnrs={props.bookedPnrs} />
                   </td>
                   <td>{entry.adjustedBy ?? '—'}</td>
-                  <td>{entry.expiresOn ?? '—'}</td>
+                  <td>{entry.expiresOn === null ? '—' : formatDay(entry.expiresOn)}</td>
                 </tr>
               ))}
             </tbody>
