@@ -135,7 +135,7 @@ describe('the order queue', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'order,created,country,state,member,first name,last name,email,points,gifts,provider,attempts,last error',
+      'order,created,country,state,member,first name,last name,email,points,gifts,quantity,delivery,delivery address,voucher codes,provider,attempts,last error',
     );
     const line = lines.find((text) => text.startsWith(`${placed.orderId},`));
     expect(line).toContain("'=HYPERLINK()");
@@ -145,6 +145,30 @@ describe('the order queue', () => {
     expect(lines.every((text) => !text.includes(',at,'))).toBe(true);
     const foreign = await call(tokens.managerGr, 'GET', '/s2c/staff/v1/orders.csv');
     expect(foreign.body).not.toContain(',at,');
+  });
+
+  it('holds what a fulfilment partner needs: how it is sent, where, how many and the codes', async () => {
+    const parcel = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    await db()
+      .update(giftOrders)
+      .set({ delivery: 'send', deliveryAddress: 'Odos Ermou 1, Athina' })
+      .where(eq(giftOrders.id, parcel.orderId));
+    const coded = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    const fulfilled = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${coded.orderId}/fulfilment`,
+      { vouchers: 'CSV-0001\nCSV-0002' },
+    );
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const answer = await call(tokens.managerGr, 'GET', '/s2c/staff/v1/orders.csv?country=gr');
+    const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
+    const parcelLine = lines.find((text) => text.startsWith(`${parcel.orderId},`));
+    expect(parcelLine).toMatch(/,2,send to the address,"Odos Ermou 1, Athina",,manual,/);
+    // The codes in one cell, one a line (the next CSV line continues the quoted cell).
+    const at = answer.body.indexOf(`\r\n${coded.orderId},`);
+    const codedRow = answer.body.slice(at + 2, answer.body.indexOf(',manual,', at));
+    expect(codedRow).toMatch(/,2,the member collects it,,"CSV-0001\nCSV-0002"$/);
   });
 });
 
@@ -180,7 +204,7 @@ describe('one order', () => {
 
 describe('fulfilling a manual order', () => {
   it('keeps the voucher codes, mails the member and writes order.fulfil', async () => {
-    const placed = await placeTestOrder(db(), grMember, { state: 'submitted' });
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
     const answer = await call(
       tokens.managerGr,
       'POST',
@@ -218,6 +242,31 @@ describe('fulfilling a manual order', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json<{ data: { order: string } }>().data.order).toContain('fulfilled');
     expect(await auditOf('order.fulfil', placed.orderId)).toHaveLength(1);
+  });
+
+  it('takes one code per gift of the order, or none; a code short or over changes nothing', async () => {
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 3 });
+    const url = `/s2c/staff/v1/orders/${placed.orderId}/fulfilment`;
+    for (const vouchers of ['ONE-1\nTWO-2', 'A-1\nB-2\nC-3\nD-4']) {
+      const refused = await call(tokens.managerGr, 'POST', url, { vouchers });
+      expect(refused.statusCode, vouchers).toBe(400);
+      expect(refused.json<{ data: { vouchers: string } }>().data.vouchers).toMatch(
+        /^This order holds 3 gifts: give 3 codes \([24] given\)/,
+      );
+    }
+    expect((await orderRow(placed.orderId)).state).toBe('submitted');
+    expect(await auditOf('order.fulfil', placed.orderId)).toHaveLength(0);
+    const right = await call(tokens.managerGr, 'POST', url, { vouchers: 'A-1\nB-2\nC-3' });
+    expect(right.statusCode, right.body).toBe(200);
+    // A parcel: no code at all.
+    const parcel = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    const sent = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${parcel.orderId}/fulfilment`,
+      { vouchers: '' },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 
   it('refuses bad codes, support, and a manager of another country, changing nothing', async () => {

@@ -20,7 +20,7 @@ import {
   staffOf,
 } from '../../staff/staff-access.js';
 import type { StaffPrincipal } from '../../staff/staff-sessions.js';
-import { fulfilOrder } from '../provider/fulfil-cli.js';
+import { codeCountMessage, fulfilOrder } from '../provider/fulfil-cli.js';
 import { giftOrders } from '../schema.js';
 import { refundOrderByStaff, retryOrder, type OrderActionRefusal } from './order-actions.js';
 import { everyQueuedOrder, orderQueue, staffOrder, type OrderQueueFilter } from './order-queue.js';
@@ -50,10 +50,20 @@ const csvColumns = [
   'email',
   'points',
   'gifts',
+  'quantity',
+  'delivery',
+  'delivery address',
+  'voucher codes',
   'provider',
   'attempts',
   'last error',
 ];
+
+/** How a gift reaches the member, in the partner's words (the wire's `send` and `self`). */
+const deliveryWords: Record<string, string> = {
+  send: 'send to the address',
+  self: 'the member collects it',
+};
 
 export type OrdersRoutesOptions = { now: () => number };
 
@@ -157,6 +167,11 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
             order.member.email,
             order.points,
             order.gifts,
+            order.quantity,
+            deliveryWords[order.delivery] ?? order.delivery,
+            order.delivery === 'send' ? order.deliveryAddress : '',
+            // One code a line in the cell, as the fulfilment form takes them.
+            order.vouchers.join('\n'),
             order.provider,
             order.attempts,
             order.lastError,
@@ -197,7 +212,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
         tags: ['staff'],
         summary: 'Fulfil a submitted order with the voucher codes staff sent',
         description:
-          '`vouchers`: the codes, one a line (or separated by commas or spaces), none for gifts sent without a code. The member is mailed them and sees them on the points page. Audited as `order.fulfil`. Managers and admins.',
+          '`vouchers`: the codes, one a line (or separated by commas or spaces): one per gift of the order (the sum of its lines’ quantities; 400 otherwise), or none for gifts sent without a code. The member is mailed them and sees them on the points page. Audited as `order.fulfil`. Managers and admins.',
         params: OrderIdParamsSchema,
         body: OrderFulfilmentSchema,
         response: { 200: dataEnvelope(OrderActionAnswerSchema), ...errors },
@@ -215,6 +230,11 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
         staffActor(staff),
       );
       if (result.kind === 'unknown') throw notFound();
+      if (result.kind === 'codeCount') {
+        throw validationFailed({
+          vouchers: codeCountMessage(result.quantity, request.body.vouchers.length),
+        });
+      }
       if (result.kind === 'wrongState') {
         throw validationFailed({
           order: `Order ${orderId} is ${result.state}: only a submitted order is fulfilled.`,
