@@ -148,7 +148,11 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   await expect(main.getByRole('heading', { name: `Order ${toFulfil}` })).toBeVisible();
   await expectNoAxeViolations(page, 'day: order to fulfil');
   await main.getByLabel('Voucher codes, one a line').fill('DAY-UMB-0001');
-  await main.getByRole('button', { name: 'Mark fulfilled' }).click();
+  await main.getByRole('button', { name: 'Review and send' }).click();
+  const send = page.getByRole('dialog', { name: /^Send order \d+ to the member\?$/ });
+  await expect(send).toBeVisible();
+  await expectNoAxeViolations(page, 'fulfilment confirmation');
+  await send.getByRole('button', { name: 'Send and mark fulfilled' }).click();
   await expect(
     main.getByRole('status').filter({ hasText: 'The order is fulfilled.' }),
   ).toBeVisible();

@@ -47,6 +47,13 @@ function serve(role: 'manager' | 'support') {
           json(200, { data: { email: 'm@example.com', role, countries: ['at'] } }),
         );
       }
+      if (url === '/s2c/staff/v1/orders/5/fulfilment') {
+        return Promise.resolve(
+          json(200, {
+            data: { ...order, state: 'fulfilled', canRefund: false, canFulfil: false },
+          }),
+        );
+      }
       if (url === '/s2c/staff/v1/orders/5/refund') {
         return Promise.resolve(
           json(200, { data: { ...order, state: 'failed', canRefund: false, canFulfil: false } }),
@@ -80,6 +87,38 @@ describe('the order page', () => {
     expect(refund).toMatchObject({ method: 'POST', body: 'reason=Out+of+stock' });
   });
 
+  it('counts the codes against the gifts, then asks to confirm before it sends them', async () => {
+    const calls = serve('manager');
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 });
+    const user = userEvent.setup();
+    const codes = screen.getByLabelText('Voucher codes, one a line');
+    await user.type(codes, 'UMB-1{enter}UMB-2');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    expect(
+      await screen.findByText(
+        'This order holds 1 gift: give 1 code (2 given), or none for gifts sent without a code.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.clear(codes);
+    await user.type(codes, 'UMB-1');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send order 5 to the member?' });
+    expect(dialog.textContent).toContain('Member 9000002 (l@example.com)');
+    expect(dialog.textContent).toContain('UMB-1');
+    // Checking again sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Check the codes again' }));
+    expect(calls.some((call) => call.url.endsWith('/fulfilment'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send and mark fulfilled' }));
+    expect(await screen.findByText('The order is fulfilled.')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/fulfilment'))).toMatchObject({
+      method: 'POST',
+      body: 'vouchers=UMB-1',
+    });
+  });
+
   it('offers support no actions', async () => {
     serve('support');
     render(<App />);
@@ -87,6 +126,6 @@ describe('the order page', () => {
       await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Mark fulfilled' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Review and send' })).toBeNull();
   });
 });

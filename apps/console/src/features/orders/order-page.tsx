@@ -14,7 +14,7 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
 import { orderQuery } from './orders-api';
 import { stateNames } from './order-queue';
-import { formatMoment } from '../../lib/english-format';
+import { countOf, formatMoment } from '../../lib/english-format';
 
 const when = formatMoment;
 
@@ -194,14 +194,25 @@ export function OrderPage() {
   );
 }
 
+/**
+ * The codes, counted as they are checked: one per gift of the order, or none
+ * for a parcel. Sending asks first, with the member, the gifts and the codes.
+ */
 function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
   const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const fulfil = useMutation({
     mutationFn: (vouchers: string) =>
       staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/fulfilment`, { vouchers }),
-    onSuccess: onDone,
-    onError: (failure) => setError(messageOf(failure, 'vouchers')),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      onDone(answer);
+    },
+    onError: (failure) => {
+      setConfirming(null);
+      setError(messageOf(failure, 'vouchers'));
+    },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -211,8 +222,13 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
       setError(checked.error.issues[0]?.message);
       return;
     }
+    const codes = checked.data.vouchers;
+    if (codes.length > 0 && codes.length !== items) {
+      setError(codeCountError(items, codes.length));
+      return;
+    }
     setError(undefined);
-    fulfil.mutate(vouchers);
+    setConfirming(codes);
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="fulfil-title">
@@ -227,8 +243,8 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
           aria-describedby={error ? 'fulfil-hint fulfil-error' : 'fulfil-hint'}
         />
         <p id="fulfil-hint" className="hint">
-          One code per item ({items} {items === 1 ? 'item' : 'items'}); leave empty for gifts sent
-          without a code. The member is mailed the codes.
+          One code per gift ({countOf(items, 'gift', 'gifts')}); leave empty for gifts sent without
+          a code. The member is mailed the codes.
         </p>
         {error && (
           <p id="fulfil-error" className="field-error">
@@ -236,11 +252,50 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
           </p>
         )}
       </div>
-      <button type="submit" disabled={fulfil.isPending} aria-busy={fulfil.isPending}>
-        Mark fulfilled
+      <button type="submit" aria-haspopup="dialog">
+        Review and send
       </button>
+      <Dialog
+        title={`Send order ${order.id} to the member?`}
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Member {order.member.number} ({order.member.email}) is mailed at once and sees the order
+          as fulfilled: {order.gifts}.
+        </p>
+        {confirming !== null && confirming.length > 0 ? (
+          <ul aria-label="Voucher codes to send">
+            {confirming.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No code: the gifts are sent without one.</p>
+        )}
+        <div className="toolbar">
+          <button
+            type="button"
+            disabled={fulfil.isPending}
+            aria-busy={fulfil.isPending}
+            onClick={() => fulfil.mutate((confirming ?? []).join('\n'))}
+          >
+            Send and mark fulfilled
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+            Check the codes again
+          </button>
+        </div>
+      </Dialog>
     </form>
   );
+}
+
+/** The server's words for a count of codes that does not match the gifts (fulfil-cli.ts). */
+export function codeCountError(gifts: number, given: number): string {
+  return `This order holds ${countOf(gifts, 'gift', 'gifts')}: give ${countOf(gifts, 'code', 'codes')} (${given} given), or none for gifts sent without a code.`;
 }
 
 function RefundButton({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
