@@ -25,9 +25,11 @@ const order = {
   attemptLog: [
     { at: '2026-11-22T10:00:01.000Z', call: 'place', outcome: 'accepted', answer: 'ref manual-5' },
   ],
+  vouchersOpenedAt: null as string | null,
   canFulfil: true,
   canRefund: true,
   canRetry: false,
+  canCorrectVouchers: false,
 };
 
 const json = (status: number, body: unknown) =>
@@ -35,7 +37,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(role: 'manager' | 'support') {
+function serve(role: 'manager' | 'support', shown: Record<string, unknown> = order) {
   const calls: { method: string; url: string; body: string }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -59,7 +61,12 @@ function serve(role: 'manager' | 'support') {
           json(200, { data: { ...order, state: 'failed', canRefund: false, canFulfil: false } }),
         );
       }
-      return Promise.resolve(json(200, { data: order }));
+      if (url === '/s2c/staff/v1/orders/5/vouchers') {
+        return Promise.resolve(
+          json(200, { data: { ...shown, vouchers: ['UMB-9'], canCorrectVouchers: true } }),
+        );
+      }
+      return Promise.resolve(json(200, { data: shown }));
     }),
   );
   sessionStorage.setItem('staff-token', 'stf_token');
@@ -116,6 +123,38 @@ describe('the order page', () => {
     expect(calls.find((call) => call.url.endsWith('/fulfilment'))).toMatchObject({
       method: 'POST',
       body: 'vouchers=UMB-1',
+    });
+  });
+
+  it('corrects the codes of a fulfilled order with a reason, after a confirmation', async () => {
+    const calls = serve('manager', {
+      ...order,
+      state: 'fulfilled',
+      vouchers: ['UMB-1'],
+      canFulfil: false,
+      canRefund: false,
+      canCorrectVouchers: true,
+    });
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 });
+    expect(screen.getByText('UMB-1 (not opened by the member yet)')).toBeTruthy();
+    const user = userEvent.setup();
+    const codes = screen.getByLabelText('Corrected codes, one a line');
+    await user.clear(codes);
+    await user.type(codes, 'UMB-9');
+    await user.click(screen.getByRole('button', { name: 'Review the correction' }));
+    expect(await screen.findByText('Give a reason')).toBeTruthy();
+    await user.type(screen.getByLabelText('Why (kept in the audit log)'), 'Typo');
+    await user.click(screen.getByRole('button', { name: 'Review the correction' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send the corrected codes of order 5?',
+    });
+    expect(dialog.textContent).toContain('instead of UMB-1');
+    await user.click(screen.getByRole('button', { name: 'Send the corrected codes' }));
+    expect(await screen.findByText('The corrected codes are sent.')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/vouchers'))).toMatchObject({
+      method: 'POST',
+      body: 'vouchers=UMB-9&reason=Typo',
     });
   });
 

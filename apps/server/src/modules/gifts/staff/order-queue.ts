@@ -243,6 +243,7 @@ export async function staffOrder(
       failedAt: giftOrders.failedAt,
       vouchers: giftOrders.vouchers,
       failedBy: giftOrders.failedBy,
+      vouchersOpenedAt: giftOrders.vouchersOpenedAt,
     })
     .from(giftOrders)
     .innerJoin(agents, eq(agents.id, giftOrders.agentId))
@@ -286,7 +287,10 @@ export async function staffOrder(
     lines,
     timeline,
     attemptLog: attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
+    vouchersOpenedAt: order.vouchersOpenedAt?.toISOString() ?? null,
     canFulfil: order.state === 'submitted' && order.provider === 'manual',
+    canCorrectVouchers:
+      order.state === 'fulfilled' && order.vouchers.length > 0 && order.vouchersOpenedAt === null,
     canRefund:
       free &&
       (order.provider === 'manual'

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
+import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
   OrderActionAnswerSchema,
   OrderFulfilmentSchema,
   OrderQueueQuerySchema,
   OrderQueueSchema,
   OrderRefundSchema,
+  OrderVoucherCorrectionSchema,
   StaffOrderSchema,
 } from '@club/contract/staff-orders';
 import { orderStateWords } from '@club/contract/order-state-words';
 import { csvDocument, type CsvValue } from '../../../lib/csv.js';
-import { notFound, validationFailed } from '../../../lib/http-error.js';
+import { HttpError, notFound, validationFailed } from '../../../lib/http-error.js';
 import {
   assertStaffCountry,
   assertStaffRole,
@@ -23,6 +24,7 @@ import type { StaffPrincipal } from '../../staff/staff-sessions.js';
 import { codeCountMessage, fulfilOrder } from '../provider/fulfil-cli.js';
 import { giftOrders } from '../schema.js';
 import { refundOrderByStaff, retryOrder, type OrderActionRefusal } from './order-actions.js';
+import { correctVouchers } from './voucher-correction.js';
 import { everyQueuedOrder, orderQueue, staffOrder, type OrderQueueFilter } from './order-queue.js';
 import { eq } from 'drizzle-orm';
 
@@ -238,6 +240,56 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
       if (result.kind === 'wrongState') {
         throw validationFailed({
           order: `Order ${orderId} is ${result.state}: only a submitted order is fulfilled.`,
+        });
+      }
+      return answerOrder(orderId);
+    },
+  );
+
+  app.post(
+    '/s2c/staff/v1/orders/:id/vouchers',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Correct the voucher codes of a fulfilled order and mail them again',
+        description:
+          '`vouchers`: the corrected codes, one per gift of the order; `reason` (required) is kept in the audit log (`order.correct-vouchers`, with the codes before and after). The member is mailed the corrected codes. Only until the member opens the codes on the site (the Ordered gifts tab): then 409, as for an order not fulfilled with codes. Managers and admins.',
+        params: OrderIdParamsSchema,
+        body: OrderVoucherCorrectionSchema,
+        response: {
+          200: dataEnvelope(OrderActionAnswerSchema),
+          ...errors,
+          409: ErrorBodySchema.describe(
+            'The member opened the codes already, or the order is not fulfilled with codes',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const orderId = await orderOf(staff, request.params.id);
+      assertStaffRole(staff, ['admin', 'manager']);
+      const result = await correctVouchers(db, orderId, {
+        vouchers: request.body.vouchers,
+        reason: request.body.reason,
+        now: new Date(now()),
+        actor: staffActor(staff),
+      });
+      if (result.kind === 'unknown') throw notFound();
+      if (result.kind === 'codeCount') {
+        throw validationFailed({
+          vouchers: codeCountMessage(result.quantity, request.body.vouchers.length),
+        });
+      }
+      if (result.kind === 'opened') {
+        throw new HttpError(409, ErrorCode.conflict, {
+          vouchers: `The member opened the codes on ${result.openedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: they can no longer be changed.`,
+        });
+      }
+      if (result.kind === 'notFulfilled') {
+        throw new HttpError(409, ErrorCode.conflict, {
+          order: `Order ${orderId} is ${orderStateWords[result.state as keyof typeof orderStateWords] ?? result.state}, with no codes to correct.`,
         });
       }
       return answerOrder(orderId);
