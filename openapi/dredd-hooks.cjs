@@ -278,6 +278,8 @@ const demoOrders = [];
 const orderExamples = {
   '/s2c/staff/v1/orders/{id}': 0,
   '/s2c/staff/v1/orders/{id}/fulfilment': 0,
+  // Corrected after the fulfilment above, before the member opens the codes.
+  '/s2c/staff/v1/orders/{id}/vouchers': 0,
   '/s2c/staff/v1/orders/{id}/refund': 1,
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderedGift } from '@club/contract/points';
 import type { Database } from '../../../db/client.js';
 import { dayOf } from '../../points/calendar-days.js';
@@ -18,6 +18,19 @@ export async function orderedGifts(
   agentId: number,
   languageCode: string,
 ): Promise<OrderedGift[]> {
+  // The member opens their codes here: from now on staff can no longer correct them.
+  // Marked before the read, so a correction that waits on the row is never shown half.
+  await db
+    .update(giftOrders)
+    .set({ vouchersOpenedAt: sql`now()` })
+    .where(
+      and(
+        eq(giftOrders.agentId, agentId),
+        eq(giftOrders.state, 'fulfilled'),
+        isNull(giftOrders.vouchersOpenedAt),
+        sql`cardinality(${giftOrders.vouchers}) > 0`,
+      ),
+    );
   const orders = await db
     .select({
       id: giftOrders.id,
