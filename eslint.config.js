@@ -79,7 +79,12 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The programs of `npm run typecheck`, so that a file is read into one
+      // program only: the server with its tools, the two apps, the journeys.
+      parserOptions: {
+        project: ['apps/server/tsconfig.json', 'tsconfig.apps.json', 'tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -101,6 +106,19 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The server's program has the DOM library for the bench's page code:
+    // the server itself never runs in a browser.
+    files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator'].map(
+          (name) => ({ name, message: 'Server and contract code runs in Node, not in a browser.' }),
+        ),
       ],
     },
   },

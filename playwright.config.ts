@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/slowest-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

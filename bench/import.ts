@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, getTableName, inArray, like, sql } from 'drizzle-orm';
-import { defaultSegmentPoints } from '@club/contract/points';
 import {
   bigint,
   boolean,
@@ -41,7 +40,7 @@ import {
   pointEntries,
 } from '../apps/server/src/modules/points/schema.ts';
 import { parseBookingLine } from '../apps/server/src/modules/points/bookings/booking-record.ts';
-import type { SegmentPoints } from '../apps/server/src/modules/points/segment-points.ts';
+import { earningRules } from '../apps/server/src/modules/earning-rules/schema.ts';
 import { median } from './lib.ts';
 
 const BOOKINGS = 2_000;
@@ -49,7 +48,37 @@ const SEGMENTS_PER_BOOKING = 3;
 const MEMBERS = 200;
 const OFFICE = 'ATHGR2101';
 const today = '2026-11-10';
-const segmentPoints: SegmentPoints = (_country, kind) => defaultSegmentPoints[kind];
+
+/**
+ * The rules in force (issue 31 §2: the figure holds with ten active
+ * campaigns): the base rules of `gr` and ten campaigns over the file's dates,
+ * multipliers and fixed bonuses by travel and by booking date.
+ */
+function benchRules(run: string) {
+  const kinds = ['air', 'hotel', 'car', 'rail'] as const;
+  const base = kinds.map((kind) => ({
+    countryCode: 'gr',
+    kind: 'base' as const,
+    name: `bench-${run} base ${kind}`,
+    segmentTypes: [kind],
+    points: kind === 'air' ? 5 : 10,
+    fromDate: '2000-01-01',
+    createdBy: 'bench',
+  }));
+  const campaigns = Array.from({ length: 10 }, (_, index) => ({
+    countryCode: 'gr',
+    kind: 'campaign' as const,
+    name: `bench-${run} campaign ${index}`,
+    memberNames: { eng: `Campaign ${index}` },
+    segmentTypes: [kinds[index % 4]!, kinds[(index + 1) % 4]!],
+    ...(index % 2 === 0 ? { multiplierTenths: 15 + index } : { points: 5 + index }),
+    fromDate: '2026-01-01',
+    toDate: '2027-12-31',
+    basis: index % 3 === 0 ? ('booking' as const) : ('travel' as const),
+    createdBy: 'bench',
+  }));
+  return [...base, ...campaigns];
+}
 
 /**
  * Scratch copies of the four tables the import writes rows to
@@ -274,6 +303,7 @@ export async function importFigures(root: string): Promise<void> {
     await database.migrate();
     await loadOffices(db, join(root, 'content'));
     await createScratchTables(db);
+    await db.insert(earningRules).values(benchRules(run));
     const members = await db
       .insert(agents)
       .values(
@@ -307,13 +337,13 @@ export async function importFigures(root: string): Promise<void> {
       prefixes.push(prefix);
       const lines = queueFile(prefix, numbers);
       const started = performance.now();
-      const summary = await importBookings(db, lines, { today, segmentPoints });
+      const summary = await importBookings(db, lines, { today });
       const seconds = (performance.now() - started) / 1000;
       if (summary.accepted !== BOOKINGS) {
         throw new Error(`import accepted ${summary.accepted} of ${BOOKINGS}`);
       }
       const again = performance.now();
-      await importBookings(db, lines, { today, segmentPoints });
+      await importBookings(db, lines, { today });
       const unchangedSeconds = (performance.now() - again) / 1000;
       const rawSeconds = await rawInsertSeconds(db, prefix, rawTables);
       const keyedSeconds = await rawInsertSeconds(db, prefix, keyedTables);
@@ -352,6 +382,12 @@ export async function importFigures(root: string): Promise<void> {
       for (const prefix of prefixes)
         await db.delete(bookings).where(like(bookings.pnr, `${prefix}%`));
       await db.delete(agents).where(like(agents.email, `bench-import-${run}-%`));
+      // Rules that earned refuse deletion (migration 0033): the bench's own are unmarked first.
+      await db
+        .update(earningRules)
+        .set({ earnedAt: null })
+        .where(like(earningRules.name, `bench-${run} %`));
+      await db.delete(earningRules).where(like(earningRules.name, `bench-${run} %`));
       await db.execute(
         sql.raw(`drop table if exists ${scratchNames(keyedTables)}, ${scratchNames(rawTables)}`),
       );

@@ -78,6 +78,7 @@ test.describe('agencies', () => {
     await main.getByLabel('Last name').fill('Manager');
     await main.getByLabel('Email').fill(manager);
     await main.getByLabel('Comment (optional)').fill('We leave for now.');
+    await main.getByLabel('I confirm that my agency leaves the club.').check();
     await main.getByRole('button', { name: 'Opt out' }).click();
     await expect(page).toHaveURL(/agency-successfully-opt-out/);
 

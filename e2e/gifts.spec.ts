@@ -59,6 +59,13 @@ test.describe('gifts', () => {
     await main.getByLabel('Quantity Notebook and pen').selectOption('1');
     await main.getByRole('button', { name: 'Order' }).click();
     await main.getByRole('radio', { name: 'Collect personally' }).check();
+    // Where and when, read with the choice.
+    const where = main.getByText(/^At the club’s office in Vienna, Monday to Friday/);
+    await expect(where).toBeVisible();
+    await expect(main.getByRole('radio', { name: 'Collect personally' })).toHaveAttribute(
+      'aria-describedby',
+      (await where.getAttribute('id')) ?? '',
+    );
     await main.getByRole('button', { name: 'Continue' }).click();
     await main.getByRole('button', { name: 'Confirm order' }).click();
     await expect(main.getByText('Thank you for your order!').first()).toBeVisible();

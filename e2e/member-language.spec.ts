@@ -73,7 +73,7 @@ for (const [width, viewport] of inMatrix(
 
       // The search takes a date as the page writes it, and sends ISO.
       await page.goto(countryUrl('gr', '/points'));
-      await main.getByRole('radio', { name: 'Date range' }).check();
+      await main.getByRole('radio', { name: 'Booking date range' }).check();
       await main.getByLabel('From', { exact: true }).fill(written(day(-400), 'en-GB', 'long'));
       await main.getByLabel('To', { exact: true }).fill(day(0));
       await main.getByRole('button', { name: 'Search' }).click();

@@ -211,6 +211,11 @@ test.describe('membership journeys', () => {
     await main.getByLabel('Gift delivery address').fill('12 Ermou Street, Athens');
     await main.getByRole('button', { name: 'Save' }).click();
     await expect(main.getByText('Your details have been updated.')).toBeVisible();
+    // Announced (a live region that was there before) and in view where the member is, by Save.
+    const saved = main.locator('.profile-outcome');
+    await expect(saved).toHaveAttribute('role', 'status');
+    await expect(saved).toBeInViewport();
+    await expect(main.getByRole('button', { name: 'Save' })).toBeInViewport();
     await page.reload();
     await expect(page.getByRole('main').getByLabel('Gift delivery address')).toHaveValue(
       '12 Ermou Street, Athens',

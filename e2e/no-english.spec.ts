@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { messageCatalogue } from '@club/contract/message-catalogue';
 import { countryUrl } from './support/urls';
@@ -243,4 +244,68 @@ for (const site of inMatrix(sites, sites.length - 1)) {
       });
     });
   }
+}
+
+/** Every sentence of the page's main region that reads as English. */
+async function englishOnPage(page: Page): Promise<string[]> {
+  const shown = await page
+    .getByRole('main')
+    .evaluate((element) => (element as HTMLElement).innerText);
+  return englishSentences(shown);
+}
+
+// The points tabs with ledger lines of every kind, the gifts of a member who can order and the
+// order history: words the club writes itself, kept as keys (issue 30), in the site's language.
+for (const site of inMatrix(sites, 1)) {
+  test(`${site.country}${site.prefix}: the points tabs, the statement, the gifts and the order history speak the language of the site`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await logIn(page, site);
+    if (site.gifts && site.country === 'at') {
+      // An order on the site's own page: the gift list, then the order with self collection.
+      await open(page, site, '/gifts');
+      await expect(page.locator('main select').first()).toBeVisible();
+      expect(await englishOnPage(page), 'gifts').toEqual([]);
+      await open(page, site, '/redeem-points?sel_gifts[209]=1');
+      await page.locator('main input[type="radio"][value="self"]').check();
+      expect(await englishOnPage(page), 'redeem points').toEqual([]);
+      await submit(page);
+      await submit(page);
+      // The thank-you: a region headed by its title.
+      await expect(page.locator('main h2').first()).toBeVisible();
+      expect(await englishOnPage(page), 'thank-you').toEqual([]);
+    }
+    // Every PNR of the demo, with their segments.
+    await open(page, site, '/points?searchBy=date&fromDate=2000-01-01&toDate=2099-12-31&details=1');
+    const tabs = page.getByRole('tablist').getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    for (const tab of await tabs.all()) {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const panel = page.locator('main [role="tabpanel"]:not([hidden])');
+      await expect(panel).toBeVisible();
+      const shown = await panel.evaluate((element) => (element as HTMLElement).innerText);
+      expect(englishSentences(shown), `tab ${await tab.innerText()}`).toEqual([]);
+      // The demo's additional points: the welcome bonus, worded in the site's language.
+      if ((await panel.locator('table').count()) > 0)
+        expect(shown, 'no English description').not.toMatch(/Welcome bonus|Points moved from/);
+    }
+    if (site.country === 'at')
+      await expect(
+        page.locator('main [role="tabpanel"]:not([hidden]) .order-card').first(),
+      ).toBeVisible();
+    expect(await englishOnPage(page), 'points page').toEqual([]);
+
+    // The CSV statement: every line's description (segments, bonuses, orders) in the language.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('main .points-statement button').first().click(),
+    ]);
+    const csv = (await readFile(await download.path())).toString('utf8');
+    expect(csv).not.toMatch(
+      /Welcome bonus|Points moved from|Order \d+:|PNR \S+ (air|hotel|car|rail) /,
+    );
+    expect(englishSentences(csv), 'statement').toEqual([]);
+  });
 }

@@ -160,10 +160,17 @@ for (const { name, viewport } of inMatrix(widths, 1)) {
       const card = main
         .getByRole('listitem')
         .filter({ has: page.getByRole('heading', { name: `Order ${orderId}` }) });
-      // The lines keep the gift's name in the member's language (German for this member).
-      await expect(card).toContainText('2 × Club-Tasse');
+      // The lines name the gifts in the page's language (issue 30): English here, German there.
+      await expect(card).toContainText('2 × Club mug');
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page, `at points, ordered gifts (${name})`);
+      await page.goto(countryUrl('at', '/points#ordered-gifts'));
+      await expect(card).toHaveCount(0);
+      await expect(
+        main
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: `Bestellung ${orderId}` }) }),
+      ).toContainText('2 × Club-Tasse');
     });
 
     test('ae: home offers no "Spend my points" while ordering is closed, and says when it reopens (ltr English, rtl Arabic)', async ({

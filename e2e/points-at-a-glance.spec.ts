@@ -138,6 +138,36 @@ for (const width of inMatrix(widths)) {
           .getByRole('tab')
           .evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).offsetTop));
         expect(new Set(tops).size).toBe(1);
+        // Tabs out of sight are shown by an arrow at the end they lie beyond (issue 30).
+        const hiddenTabs = await tablist.evaluate(
+          (list) => list.scrollWidth - list.clientWidth > 1,
+        );
+        const more = (side: string) => main.locator(`.points-tabs__more--${side}`);
+        if (hiddenTabs) {
+          await expect(more('end')).toBeVisible();
+          await expect(more('start')).toHaveCount(0);
+          await tablist.evaluate((list) => {
+            list.scrollLeft =
+              (list.scrollWidth - list.clientWidth) * (document.dir === 'rtl' ? -1 : 1);
+          });
+          await expect(more('start')).toBeVisible();
+          await expect(more('end')).toHaveCount(0);
+          await tablist.evaluate((list) => {
+            list.scrollLeft = 0;
+          });
+        } else {
+          await expect(main.locator('.points-tabs__more')).toHaveCount(0);
+        }
+        // Phones: no box that scrolls inside the page (the 600 px height is the desktop's).
+        if (width.name === 'phone') {
+          const boxes = await main
+            .locator('.points-scroll')
+            .evaluateAll((elements) =>
+              elements.map((element) => element.scrollHeight - element.clientHeight),
+            );
+          expect(boxes.length).toBeGreaterThan(0);
+          for (const hidden of boxes) expect(hidden).toBeLessThanOrEqual(1);
+        }
         await tablist.getByRole('tab').first().focus();
         await page.keyboard.press('End');
         await expect(tablist.getByRole('tab').last()).toBeFocused();
@@ -206,8 +236,15 @@ for (const site of inMatrix(sites)) {
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.some((line) => /^[^,]+,\d{4}-\d{2}-\d{2},[A-Z0-9]{5,8},/.test(line))).toBe(true);
 
+    // On screen the page says whose and which it is; the heading is for paper only.
+    const printHeader = main.locator('.points-print-header');
+    await expect(printHeader).toBeHidden();
     // Printed: the balance and the tables, no header, menus, banner, footer or buttons.
     await page.emulateMedia({ media: 'print' });
+    // Printed: whose statement, their number, the day and the search (issue 30).
+    await expect(printHeader).toBeVisible();
+    await expect(printHeader).toContainText(site.member);
+    await expect(printHeader.locator('p')).toHaveCount(3);
     await expect(main.locator('.points-balance')).toBeVisible();
     await expect(main.locator('table.points-table--cards').first()).toBeVisible();
     await expect(page.locator('.site-header')).toBeHidden();

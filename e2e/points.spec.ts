@@ -98,7 +98,7 @@ test.describe('points', () => {
     await expect(pnrRows.filter({ hasText: pending })).toHaveCount(0);
 
     // By dates: both PNRs of the last three weeks, the pending one pending.
-    await main.getByRole('radio', { name: 'Date range' }).check();
+    await main.getByRole('radio', { name: 'Booking date range' }).check();
     await main.getByLabel('From', { exact: true }).fill(day(-21));
     await main.getByLabel('To', { exact: true }).fill(day(0));
     await main.getByRole('button', { name: 'Search' }).click();

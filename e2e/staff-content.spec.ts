@@ -66,8 +66,8 @@ test.describe('publishing content from the staff console', () => {
 
     await page.getByLabel(/^Id/).fill(alert.hash);
     await page.getByLabel('Type').selectOption('info');
-    await page.getByLabel('Text in Deutsch (deu, HTML)').fill(alert.deu);
-    await page.getByLabel('Text in English (eng, HTML)').fill(alert.eng);
+    await page.getByLabel('Text in German (Deutsch), HTML').fill(alert.deu);
+    await page.getByLabel('Text in English, HTML').fill(alert.eng);
     await page.getByRole('button', { name: 'Publish in every language' }).click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(alert.hash) })).toBeVisible();
@@ -83,7 +83,7 @@ test.describe('publishing content from the staff console', () => {
       .click();
     await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
     // The text is kept in the form, to publish again.
-    await expect(page.getByLabel('Text in English (eng, HTML)')).toHaveValue(alert.eng);
+    await expect(page.getByLabel('Text in English, HTML')).toHaveValue(alert.eng);
     await expectOnSite(guest, server.url('at', '/eng/'), alert.eng, false);
   });
 

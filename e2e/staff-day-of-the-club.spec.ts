@@ -148,7 +148,11 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   await expect(main.getByRole('heading', { name: `Order ${toFulfil}` })).toBeVisible();
   await expectNoAxeViolations(page, 'day: order to fulfil');
   await main.getByLabel('Voucher codes, one a line').fill('DAY-UMB-0001');
-  await main.getByRole('button', { name: 'Mark fulfilled' }).click();
+  await main.getByRole('button', { name: 'Review and send' }).click();
+  const send = page.getByRole('dialog', { name: /^Send order \d+ to the member\?$/ });
+  await expect(send).toBeVisible();
+  await expectNoAxeViolations(page, 'fulfilment confirmation');
+  await send.getByRole('button', { name: 'Send and mark fulfilled' }).click();
   await expect(
     main.getByRole('status').filter({ hasText: 'The order is fulfilled.' }),
   ).toBeVisible();
@@ -197,8 +201,8 @@ test('the manager of Austria runs a day of the club from the browser, and every 
   await expectNoAxeViolations(page, 'day: alerts');
   await page.getByLabel(/^Id/).fill(alertId);
   await page.getByLabel('Type').selectOption('info');
-  await page.getByLabel('Text in Deutsch (deu, HTML)').fill('Heute sind Punkte verspätet.');
-  await page.getByLabel('Text in English (eng, HTML)').fill('Points are late today.');
+  await page.getByLabel('Text in German (Deutsch), HTML').fill('Heute sind Punkte verspätet.');
+  await page.getByLabel('Text in English, HTML').fill('Points are late today.');
   await page.getByRole('button', { name: 'Publish in every language' }).click();
   await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
 

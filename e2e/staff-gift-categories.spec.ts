@@ -80,10 +80,10 @@ test('the manager of at creates a category, fills it with a gift whose image has
   // A new gift in it, with an image and its alt text in both languages.
   await page.goto(`/staff/gifts/new?country=at`);
   await expect(main.getByRole('heading', { name: 'New gift in AT' })).toBeVisible();
-  await main.getByRole('tab', { name: 'deu' }).click();
-  await main.getByLabel('Name (deu)').fill('Schlüsselanhänger');
-  await main.getByRole('tab', { name: 'eng' }).click();
-  await main.getByLabel('Name (eng)').fill('Key ring');
+  await main.getByRole('tab', { name: 'German' }).click();
+  await main.getByLabel('Name in German').fill('Schlüsselanhänger');
+  await main.getByRole('tab', { name: 'English' }).click();
+  await main.getByLabel('Name in English').fill('Key ring');
   await main.getByLabel('Points').fill('40');
   await main.getByLabel('Category').selectOption({ label: 'Andenken' });
   await main.getByLabel('Image address').fill('/media/gifts/suitcase.svg');

@@ -59,11 +59,14 @@ test('an admin edits a gift’s German and English names and the member’s gift
   await expect(main.getByRole('heading', { name: /Gift 212/ })).toBeVisible();
   await expectNoAxeViolations(page, 'staff gift editor (admin)');
   const rename = async (names: { deu: string; eng: string }) => {
-    await main.getByRole('tab', { name: 'deu' }).click();
-    await expect(main.getByRole('tab', { name: 'deu' })).toHaveAttribute('aria-selected', 'true');
-    await main.getByLabel('Name (deu)').fill(names.deu);
-    await main.getByRole('tab', { name: 'eng' }).click();
-    await main.getByLabel('Name (eng)').fill(names.eng);
+    await main.getByRole('tab', { name: 'German' }).click();
+    await expect(main.getByRole('tab', { name: 'German' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await main.getByLabel('Name in German').fill(names.deu);
+    await main.getByRole('tab', { name: 'English' }).click();
+    await main.getByLabel('Name in English').fill(names.eng);
     await main.getByRole('button', { name: 'Save the gift' }).click();
     await expect(main.getByRole('status').filter({ hasText: 'The gift is saved.' })).toBeVisible();
   };

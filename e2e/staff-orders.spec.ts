@@ -47,7 +47,11 @@ test('a manager of at fulfils a manual order with a voucher code, and the member
   await expect(main.getByRole('cell', { name: `ref manual-${orderId}` })).toBeVisible();
   await expectNoAxeViolations(page, 'staff order page (manager)');
   await main.getByLabel('Voucher codes, one a line').fill('E2E-UMB-0001');
-  await main.getByRole('button', { name: 'Mark fulfilled' }).click();
+  await main.getByRole('button', { name: 'Review and send' }).click();
+  const send = page.getByRole('dialog', { name: /^Send order \d+ to the member\?$/ });
+  await expect(send).toBeVisible();
+  await expectNoAxeViolations(page, 'fulfilment confirmation');
+  await send.getByRole('button', { name: 'Send and mark fulfilled' }).click();
   await expect(
     main.getByRole('status').filter({ hasText: 'The order is fulfilled.' }),
   ).toBeVisible();

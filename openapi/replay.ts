@@ -76,6 +76,8 @@ const demoManager: StaffAccount = {
 const orderExamples: Record<string, number> = {
   '/s2c/staff/v1/orders/{id}': 0,
   '/s2c/staff/v1/orders/{id}/fulfilment': 0,
+  // Corrected after the fulfilment above, before the member opens the codes.
+  '/s2c/staff/v1/orders/{id}/vouchers': 0,
   '/s2c/staff/v1/orders/{id}/refund': 1,
 };
 const methods = ['get', 'put', 'post', 'delete', 'patch'];

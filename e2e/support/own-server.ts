@@ -18,7 +18,8 @@ export class OwnServer {
   private process: ChildProcess | undefined;
   private port = 0;
 
-  constructor() {
+  /** `extraEnv`: settings of this server beyond the defaults (the booking queue's key). */
+  constructor(private readonly extraEnv: Record<string, string> = {}) {
     this.root = mkdtempSync(join(tmpdir(), 'club-e2e-own-'));
     this.contentDir = join(this.root, 'content');
     this.dataDir = join(this.root, 'data');
@@ -44,6 +45,7 @@ export class OwnServer {
       env: {
         ...env,
         ...this.env(),
+        ...this.extraEnv,
         PORT: String(this.port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',

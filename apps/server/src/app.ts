@@ -17,6 +17,7 @@ import { accountLinksModule } from './modules/account-links/account-links-module
 import { agenciesModule } from './modules/agencies/agencies-module.js';
 import { agentsModule } from './modules/agents/agents-module.js';
 import { claimsModule } from './modules/claims/claims-module.js';
+import { earningRulesStaffModule } from './modules/earning-rules-staff/earning-rules-staff-module.js';
 import { contentModule } from './modules/content/content-module.js';
 import { giftsModule } from './modules/gifts/gifts-module.js';
 import { mailModule } from './modules/mail/mail-module.js';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffContentModule, { now: options.now });
   await app.register(memberCareModule, { now: options.now });
   await app.register(claimsModule, { now: options.now });
+  await app.register(earningRulesStaffModule, { now: options.now });
   await app.register(reportsModule, { now: options.now });
   await app.register(bookingsStaffModule, { now: options.now });
   await app.register(officesStaffModule, { now: options.now });

@@ -11,7 +11,7 @@ import { markMembersOfDirectOffices } from './modules/agents/direct-access.js';
 import { offices } from './modules/offices/schema.js';
 import { agents } from './modules/agents/schema.js';
 import { dayOf } from './modules/points/calendar-days.js';
-import { segmentPointsRule } from './modules/points/segment-points.js';
+import { seedBaseRules } from './modules/earning-rules/rule-book.js';
 import { loadDemo } from './demo/load-demo.js';
 import { createDemoStaff } from './modules/staff/demo-staff.js';
 import { loadGifts } from './modules/gifts/catalogue/load-gifts.js';
@@ -84,11 +84,20 @@ async function main(): Promise<void> {
         'demo gifts catalogue loaded into the empty catalogue',
       );
     }
+    // First start: SEGMENT_POINTS_BY_COUNTRY seeds the base earning rules, then staff own them.
+    const countryCodes = (await database.db.select({ code: countries.code }).from(countries)).map(
+      (row) => row.code,
+    );
+    const seeded = await seedBaseRules(
+      database.db,
+      config.points.segmentPointsByCountry,
+      countryCodes,
+    );
+    if (seeded > 0) app.log.info({ countries: seeded }, 'base earning rules seeded');
     const [anyMember] = await database.db.select({ id: agents.id }).from(agents).limit(1);
     if (anyMember === undefined && !config.production) {
       const summary = await loadDemo(database.db, config.contentDir, {
         today: dayOf(Date.now()),
-        segmentPoints: segmentPointsRule(config),
       });
       if (summary !== null) app.log.info(summary, 'demo members, bookings and points loaded');
     }

@@ -13,6 +13,8 @@ export const agencyMessages = {
   /** An unknown, tampered, expired or already used link (validationMessages.officeId). */
   linkInvalid: 'agency.message.linkInvalid',
   agreeRequired: 'agency.message.agreeRequired',
+  /** The opt-out page's own confirmation, not a field of the server's form. */
+  confirmRequired: 'agency.message.confirmRequired',
   /** A valid link opened on the page of the other purpose (it names the page it belongs to). */
   linkForOptIn: 'agency.linkForOptIn',
   linkForOptOut: 'agency.linkForOptOut',

@@ -49,10 +49,22 @@ export function countrySegmentPoints(
   };
 }
 
+/** A campaign running today, as the home's "how to earn" card names it (name in the page's language). */
+export type RunningCampaign = {
+  name: string;
+  segmentTypes: SegmentKind[];
+  multiplier: number | null;
+  points: number | null;
+  /** Its last day, or null when open-ended. */
+  to: string | null;
+};
+
 /** The layout's `earning`: what each segment earns in the country, and how long points live. */
 export type Earning = {
   segmentPoints: Record<SegmentKind, number>;
   creditLifetimeYears: number;
+  /** Campaigns running today (earning rules), when there are any. */
+  campaigns?: RunningCampaign[];
 };
 
 /** The country's earning rules as the layout answers them. */

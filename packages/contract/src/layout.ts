@@ -57,7 +57,7 @@ const NumberSymbolsSchema = z.object({
   minimumGroupingDigits: z.number().int(),
 }) satisfies z.ZodType<NumberSymbols>;
 
-/** The points an OK segment earns, by kind: the server's setting for the country. */
+/** The points an OK segment earns, by kind: the base earning rules in force, and running campaigns. */
 const EarningSchema = z.object({
   segmentPoints: z.object({
     air: z.number().int(),
@@ -66,6 +66,17 @@ const EarningSchema = z.object({
     rail: z.number().int(),
   }),
   creditLifetimeYears: z.number().int(),
+  campaigns: z
+    .array(
+      z.object({
+        name: z.string(),
+        segmentTypes: z.array(z.enum(['air', 'hotel', 'car', 'rail'])),
+        multiplier: z.number().nullable(),
+        points: z.number().int().nullable(),
+        to: z.string().nullable(),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<Earning>;
 
 /** The layout answer of `GET /s2c/content/v1/layout/` (spec 1 §3, spec 2 §3). */

@@ -60,6 +60,7 @@ export const messageCatalogue = {
 
   'agency.message.linkInvalid': 'This link is not valid any more. Please ask for a new one.',
   'agency.message.agreeRequired': 'Please agree to take part in the club.',
+  'agency.message.confirmRequired': 'Please confirm that your agency leaves the club.',
   'agency.linkForOptIn': 'This link is for taking part in the club, on the agency opt-in page.',
   'agency.linkForOptOut': 'This link is for leaving the club, on the agency opt-out page.',
 

@@ -148,6 +148,20 @@ export const PointsSearchSchema = z.discriminatedUnion('searchBy', [
 ]);
 export type PointsSearch = z.infer<typeof PointsSearchSchema>;
 
+/**
+ * An earning rule that gave a segment its points, as the member reads it:
+ * a base rule by its points (worded with the segment kind), a campaign by its
+ * name in the page's language, with its multiplier or bonus.
+ */
+export const SegmentRuleSchema = z.object({
+  kind: z.enum(['base', 'campaign']),
+  /** A campaign's name in the page's language; empty for a base rule. */
+  name: z.string(),
+  points: z.number().int().nullable(),
+  multiplier: z.number().nullable(),
+});
+export type SegmentRule = z.infer<typeof SegmentRuleSchema>;
+
 /** One segment of a PNR row, shown with `details=1`. */
 export const PointsSegmentSchema = z.object({
   segmentId: z.string(),
@@ -157,6 +171,8 @@ export const PointsSegmentSchema = z.object({
   points: z.number().int(),
   /** When the credit lapses (OK segments). */
   expiresOn: z.string().nullable(),
+  /** The rules that gave the points (OK), or that will (pending, as in force today). */
+  rules: z.array(SegmentRuleSchema).optional(),
 });
 
 /** A PNR row of the points page (spec 2 §3 "Points page"). */

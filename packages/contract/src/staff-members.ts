@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingReasons } from './booking-reasons.js';
 import { ADJUSTMENT_REASON_MAX, MEMBER_SEARCH_PAGE_SIZE } from './staff-member-rules.js';
 import { staffText } from './staff-fields.js';
+import { AppliedRuleSchema } from './earning-rules.js';
 
 /**
  * The console's member calls (`/s2c/staff/v1/members…`): search, the single
@@ -136,6 +137,8 @@ export const MemberSegmentSchema = z.object({
   creditedOn: z.string().nullable(),
   /** Why it earned the member nothing; null when it earned points. */
   noPointsReason: SegmentNoPointsReasonSchema.nullable(),
+  /** The earning rules that gave its points ("hotel 10 + March hotel campaign ×2"). */
+  rules: z.array(AppliedRuleSchema),
 });
 
 export const MemberBookingSchema = z.object({

@@ -94,10 +94,14 @@ export const StaffOrderSchema = QueuedOrderSchema.extend({
       answer: z.string(),
     }),
   ),
+  /** When the member first opened the codes on the site; null while unopened. */
+  vouchersOpenedAt: z.string().nullable(),
   /** What staff may do now (the server checks again). */
   canFulfil: z.boolean(),
   canRefund: z.boolean(),
   canRetry: z.boolean(),
+  /** A fulfilled order's codes may be corrected and sent again until the member opens them. */
+  canCorrectVouchers: z.boolean(),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
@@ -132,6 +136,19 @@ export const StaffReasonSchema = staffText()
 /** `POST …/orders/{id}/refund`: cancel the order and give its points back. */
 export const OrderRefundSchema = z.object({ reason: StaffReasonSchema });
 export type OrderRefundInput = z.infer<typeof OrderRefundSchema>;
+
+/**
+ * `POST …/orders/{id}/vouchers`: the corrected codes of a fulfilled order the
+ * member has not opened yet (one per gift), and why; the member is mailed them again.
+ */
+export const OrderVoucherCorrectionSchema = z.object({
+  vouchers: OrderFulfilmentSchema.shape.vouchers.refine(
+    (codes) => codes.length > 0,
+    'Give the corrected codes',
+  ),
+  reason: StaffReasonSchema,
+});
+export type OrderVoucherCorrectionInput = z.input<typeof OrderVoucherCorrectionSchema>;
 
 /** The answer of a staff action on an order: the order as it is now. */
 export const OrderActionAnswerSchema = StaffOrderSchema;

@@ -3,6 +3,7 @@ import { auditArea } from '../features/audit/audit-area';
 import { bookingsArea } from '../features/bookings/bookings-area';
 import { claimsArea } from '../features/claims/claims-area';
 import { contentArea } from '../features/content/content-area';
+import { earningRulesArea } from '../features/earning-rules/earning-rules-area';
 import { giftsArea } from '../features/gifts/gifts-area';
 import { membersArea } from '../features/members/members-area';
 import { officesArea } from '../features/offices/offices-area';
@@ -20,6 +21,7 @@ export const consoleAreas: readonly ConsoleArea[] = [
   membersArea,
   ordersArea,
   claimsArea,
+  earningRulesArea,
   giftsArea,
   contentArea,
   officesArea,

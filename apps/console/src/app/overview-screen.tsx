@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Overview } from '@club/contract/staff-overview';
-import { formatDateTime } from '../lib/english-format';
+import { formatMoment } from '../lib/english-format';
 import { usePageTitle } from '../lib/page-title';
 import { queryString, staffCall } from '../lib/staff-api';
 import { useStaff } from '../lib/staff-session';
 import { overviewItems } from './overview-items';
+import { countryName } from '../lib/names';
 
 const overviewQuery = (country: string | undefined) =>
   queryOptions({
@@ -58,7 +59,7 @@ export function OverviewScreen() {
             <option value="">All my countries</option>
             {choices.map((code) => (
               <option key={code} value={code}>
-                {code.toUpperCase()}
+                {countryName(code)}
               </option>
             ))}
           </select>
@@ -83,7 +84,7 @@ export function OverviewScreen() {
                       <Link to={`/members/${member.number}`}>
                         {member.firstName} {member.lastName} ({member.number})
                       </Link>
-                      , sent {formatDateTime(new Date(member.sentAt))}
+                      , sent {formatMoment(member.sentAt)}
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatDateTime, formatMonth, formatNumber } from './english-format';
+import {
+  countOf,
+  formatDateTime,
+  formatDay,
+  formatMoment,
+  formatMonth,
+  formatNumber,
+} from './english-format';
 
 // The hand-written formats stand in for Intl on the first paint: they must write what Intl writes.
 describe('English formats without Intl', () => {
@@ -61,5 +68,31 @@ describe('English formats without Intl', () => {
     expect(countOf(0, 'part', 'parts')).toBe('0 parts');
     expect(countOf(2, 'part', 'parts')).toBe('2 parts');
     expect(countOf(1200, 'part', 'parts')).toBe('1,200 parts');
+  });
+});
+
+describe('the console’s one moment format', () => {
+  it('writes every moment in UTC and says so, as Intl en-GB medium date and short time', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    for (let month = 0; month < 12; month++)
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 9, 7],
+        [28, 23, 59],
+      ] as const) {
+        const date = new Date(Date.UTC(2026, month, day, hour, minute));
+        expect(formatMoment(date.toISOString())).toBe(`${intl.format(date)} UTC`);
+      }
+    expect(formatMoment('2026-09-05T09:07:30.000Z')).toBe('5 Sept 2026, 09:07 UTC');
+    expect(formatMoment('not a time')).toBe('—');
+  });
+
+  it('writes a calendar day like the moments, without a time', () => {
+    expect(formatDay('2026-09-05')).toBe('5 Sept 2026');
+    expect(formatDay('2026-11-26')).toBe('26 Nov 2026');
   });
 });

@@ -46,6 +46,25 @@ export function formatDateTime(date: Date): string {
   return `${date.getDate()} ${monthsBritish[date.getMonth()]} ${date.getFullYear()}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
+/**
+ * The console's one way to write a moment: `5 Sept 2026, 09:07 UTC`, always in
+ * UTC and saying so (staff of several countries read one log; the audit
+ * filter counts whole days in UTC). Intl's en-GB medium date and short time.
+ */
+export function formatMoment(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '—';
+  return `${date.getUTCDate()} ${monthsBritish[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+}
+
+/** A calendar day `2026-09-05` (no time, so no time zone) as the moments write it: `5 Sept 2026`. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
+  if (year === undefined || month === undefined || date === undefined || Number.isNaN(date))
+    return day;
+  return `${date} ${monthsBritish[month - 1] ?? ''} ${year}`;
+}
+
 /** A month `2026-11` as `Intl.DateTimeFormat('en', { month: 'short', year: 'numeric' })` writes it: `Nov 2026`. */
 export function formatMonth(month: string): string {
   const [year, number] = month.split('-').map(Number);

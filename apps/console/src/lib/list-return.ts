@@ -13,9 +13,10 @@ export function useListState(): { listSearch: string } {
 
 /**
  * The target of an item's "Back" link: the list it was opened from, with
- * that list's query; the plain list when the item was opened another way.
+ * that list's query; the plain list (`plainSearch`) when the item was opened
+ * another way. `list` is the list's path relative to the item's.
  */
-export function useBackToList(): To {
+export function useBackToList(list = '..', plainSearch = ''): To {
   const state = useLocation().state as ListState;
-  return { pathname: '..', search: state?.listSearch ?? '' };
+  return { pathname: list, search: state?.listSearch ?? plainSearch };
 }

@@ -151,3 +151,70 @@ describe('the migration that makes staff-set terms versions staff edits (0029)',
     }
   });
 });
+
+describe('the migration that keys the ledger descriptions (0034)', () => {
+  it('turns the English forms the club wrote into keys with parameters, and leaves free text as text', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const older = migrationsBefore('0034_ledger-descriptions-as-keys');
+    try {
+      await migrate(db, { migrationsFolder: older.folder });
+      // The rows alone: the members and orders they name do not matter here.
+      await db.execute(sql`set session_replication_role = replica`);
+      await db.execute(sql`
+        insert into gift_order_lines (order_id, gift_id, quantity, points, description)
+        values (4, 12, 1, 100, 'Suitcase'), (4, 11, 2, 10, 'Mug')`);
+      await db.execute(sql`
+        insert into point_entries (agent_id, kind, amount, entry_date, description, order_id)
+        values (1, 'additional', 500, '2026-01-01', 'Welcome bonus', null),
+               (1, 'additional', 40, '2026-01-01', 'Points moved from the previous programme', null),
+               (1, 'segment', 10, '2026-01-02', 'PNR ABC123 rail 2025-12-30', null),
+               (1, 'reversal', -10, '2026-01-03', 'PNR ABC123 rail 2025-12-30: cancelled', null),
+               (1, 'reversal', -5, '2026-01-03', 'PNR XYZ999 air 2025-12-01: booking rejected (inactive-office)', null),
+               (1, 'reversal', -5, '2026-01-03', 'PNR XYZ998 air 2025-12-01: the remark names another member', null),
+               (1, 'reversal', -5, '2026-01-03', 'PNR XYZ997 car 2025-12-01: no longer in the booking', null),
+               (1, 'order', -120, '2026-01-04', 'Order 4: 1 × Suitcase, 2 × Mug', 4),
+               (1, 'refund', 120, '2026-01-05', 'Order 4 failed: Unknown gift', 4),
+               (1, 'expiry', -3, '2026-01-06', 'Credited 2023-01-06', null),
+               (1, 'additional', 9, '2026-01-07', 'Sorry for the delay (PNR ABC123 rail 2025-12-30)', null)`);
+      await db.execute(sql`set session_replication_role = origin`);
+
+      await migrate(db, { migrationsFolder });
+      const entries = await db.execute<{ description: string; keyed_description: unknown }>(
+        sql`select description, keyed_description from point_entries order by id`,
+      );
+      expect(entries.rows.map((row) => row.keyed_description)).toEqual([
+        { key: 'welcomeBonus', params: {} },
+        { key: 'movedPoints', params: {} },
+        { key: 'segmentCredit', params: { pnr: 'ABC123', kind: 'rail', date: '2025-12-30' } },
+        { key: 'segmentCancelled', params: { pnr: 'ABC123', kind: 'rail', date: '2025-12-30' } },
+        {
+          key: 'segmentRejected',
+          params: { pnr: 'XYZ999', kind: 'air', date: '2025-12-01', reason: 'inactive-office' },
+        },
+        { key: 'segmentOtherMember', params: { pnr: 'XYZ998', kind: 'air', date: '2025-12-01' } },
+        { key: 'segmentGone', params: { pnr: 'XYZ997', kind: 'car', date: '2025-12-01' } },
+        {
+          key: 'order',
+          params: {
+            orderId: 4,
+            gifts: [
+              { id: 11, quantity: 2, name: 'Mug' },
+              { id: 12, quantity: 1, name: 'Suitcase' },
+            ],
+          },
+        },
+        { key: 'orderRefund', params: { orderId: 4 } },
+        { key: 'pointsLapsed', params: { date: '2023-01-06' } },
+        // Staff's own words stay as they wrote them.
+        null,
+      ]);
+      expect(entries.rows.at(-1)?.description).toBe(
+        'Sorry for the delay (PNR ABC123 rail 2025-12-30)',
+      );
+    } finally {
+      older.remove();
+      await client.close();
+    }
+  });
+});

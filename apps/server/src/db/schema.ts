@@ -12,3 +12,4 @@ export * from '../modules/staff/schema.js';
 export * from '../modules/member-actions/schema.js';
 export * from '../modules/reports/schema.js';
 export * from '../modules/claims/schema.js';
+export * from '../modules/earning-rules/schema.js';

@@ -8,9 +8,7 @@ import { loadContent } from '../modules/content/load-content.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
 import { statusReport } from '../modules/points/status-report.js';
 import { bookings, pointEntries } from '../modules/points/schema.js';
-import { testConfig } from '../testing/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { segmentPointsRule } from '../modules/points/segment-points.js';
 import { loadDemo, shiftDates } from './load-demo.js';
 
 let database: TestDatabase;
@@ -34,7 +32,7 @@ describe('the demo members, bookings and points', () => {
   it('load into an empty database, and give the first member points of every kind', async () => {
     await loadContent(database.db, demoContent);
     await loadOffices(database.db, demoContent);
-    const options = { today: '2026-11-22', segmentPoints: segmentPointsRule(testConfig()) };
+    const options = { today: '2026-11-22' };
     expect(await loadDemo(database.db, demoContent, options)).toEqual({
       members: 6,
       bookings: 8,

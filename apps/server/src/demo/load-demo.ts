@@ -11,7 +11,6 @@ import { currentTermsVersion } from '../modules/agents/terms-version.js';
 import { memberTaxInfo } from '../modules/gifts/schema.js';
 import { importAdjustments } from '../modules/points/adjustments/import-adjustments.js';
 import { importBookings } from '../modules/points/bookings/import-bookings.js';
-import type { SegmentPoints } from '../modules/points/segment-points.js';
 
 const DemoMembersSchema = z.object({
   /** The day the demo files are written as of: their dates move by the days since. */
@@ -63,7 +62,7 @@ const lines = async (path: string) =>
 export async function loadDemo(
   db: Database,
   contentDir: string,
-  options: { today: string; segmentPoints: SegmentPoints },
+  options: { today: string },
 ): Promise<DemoSummary | null> {
   const folder = join(contentDir, 'demo');
   const membersFile = join(folder, 'members.json');

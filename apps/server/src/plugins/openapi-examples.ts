@@ -475,6 +475,7 @@ export const operationExamples: Partial<Record<OperationKey, OperationExample>> 
       'PNR,2026-11-12,DEMO01,,Validated,15,,\r\n' +
       'Segment,2026-11-15,DEMO01,Air,Validated,5,2029-11-20,\r\n' +
       'Points entry,2026-11-20,,Additional points,,500,2029-11-20,Welcome bonus\r\n' +
+      'Total,,,,,500,,"The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses"\r\n' +
       'PNR without points,2026-11-10,DEMO04,,,0,,The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).\r\n',
   },
   'POST /s2c/bookings/v1/queue': {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { missingPointsClaims } from '../modules/claims/schema.js';
+import { earningRules } from '../modules/earning-rules/schema.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -1373,6 +1375,12 @@ async function setUpStaffWorld(): Promise<void> {
       filedAt: at,
     })
     .returning({ id: missingPointsClaims.id });
+  // A rule of gr, for the earning rules calls: a base rule the first start seeded.
+  const [rule] = await db
+    .select({ id: earningRules.id })
+    .from(earningRules)
+    .where(eq(earningRules.countryCode, 'gr'))
+    .limit(1);
   staffWorld = {
     member: staffMember,
     otherCountryMember: await createAgent(db, { countryCode: 'ae', languageCode: 'ara' }),
@@ -1380,6 +1388,7 @@ async function setUpStaffWorld(): Promise<void> {
     extra: {
       grGiftId: 1002,
       grClaimId: claim!.id,
+      grRuleId: rule!.id,
       grCategory: 'travel',
       staffAccountId: target.id,
       loginEmail: loginTarget.email,

@@ -54,6 +54,7 @@ export const writtenTables = [
   'gift_images',
   'missing_points_claims',
   'point_adjustments',
+  'earning_rules',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

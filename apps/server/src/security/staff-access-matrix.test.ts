@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { earningRules } from '../modules/earning-rules/schema.js';
 import { missingPointsClaims } from '../modules/claims/schema.js';
 import { hashStaffToken } from '../modules/staff/staff-tokens.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,9 +64,15 @@ beforeAll(async () => {
     })
     .returning({ id: missingPointsClaims.id });
   const grClaimId = claim!.id;
+  // A rule of gr, for the earning rules calls: a base rule the first start seeded.
+  const [rule] = await db
+    .select({ id: earningRules.id })
+    .from(earningRules)
+    .where(eq(earningRules.countryCode, 'gr'))
+    .limit(1);
   Object.assign(world, {
     orderId: order.orderId,
-    extra: { grGiftId: order.giftId, grClaimId },
+    extra: { grGiftId: order.giftId, grClaimId, grRuleId: rule!.id },
   });
   const memberToken = await sessionToken(t.app, world.member.number, world.member.password);
 

@@ -79,7 +79,13 @@ export async function placeTestOrder(
       kind: 'order',
       amount: total,
       orderId: order!.id,
-      description: `Order ${order!.id}`,
+      description: {
+        key: 'order',
+        params: {
+          orderId: order!.id,
+          gifts: [{ id: giftId, quantity, name: options.description ?? 'Test gift' }],
+        },
+      },
     });
     await session.flush();
     return order!.id;

@@ -1,6 +1,6 @@
 import type { SegmentKind } from '@club/contract/points';
 import type { Database } from '../db/client.js';
-import { LedgerSession } from '../modules/points/ledger.js';
+import { LedgerSession, type EntryDescription } from '../modules/points/ledger.js';
 import { bookingSegments, bookings } from '../modules/points/schema.js';
 
 /**
@@ -92,7 +92,7 @@ export async function creditAdditional(
   agentId: number,
   day: string,
   amount: number,
-  description: string,
+  description: EntryDescription,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const session = await LedgerSession.open(tx, [agentId], day);

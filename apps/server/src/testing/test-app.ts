@@ -4,6 +4,8 @@ import { loadConfig, type Config } from '../config.js';
 import { loadContent } from '../modules/content/load-content.js';
 import { recordDirectoryStateChanges } from '../modules/agencies/office-state-history.js';
 import { loadOffices } from '../modules/offices/load-offices.js';
+import { seedBaseRules } from '../modules/earning-rules/rule-book.js';
+import { countries } from '../modules/content/schema.js';
 import { checkAnswersAgainstDocument } from './documented-answers.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -65,6 +67,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await loadOffices(database.db, fixtureContentDir, {
       recordStateChanges: recordDirectoryStateChanges,
     });
+    // As a first start does (server.ts): the base earning rules from SEGMENT_POINTS_BY_COUNTRY.
+    const codes = await database.db.select({ code: countries.code }).from(countries);
+    await seedBaseRules(
+      database.db,
+      config.points.segmentPointsByCountry,
+      codes.map((row) => row.code),
+    );
   }
   const app = await buildApp({
     config,

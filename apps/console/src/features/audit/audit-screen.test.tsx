@@ -27,14 +27,15 @@ const entry: AuditEntry = {
   after: { available: 100 },
 };
 
-function renderWith(page: AuditPage) {
-  vi.stubGlobal('fetch', (url: string) =>
-    Promise.resolve(answer(url.includes('/audit/actions') ? { actions: [] } : page)),
-  );
+function renderWith(page: AuditPage, at = '/audit', calls: string[] = []) {
+  vi.stubGlobal('fetch', (url: string) => {
+    calls.push(url);
+    return Promise.resolve(answer(url.includes('/audit/actions') ? { actions: [] } : page));
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/audit']}>
+      <MemoryRouter initialEntries={[at]}>
         <AuditScreen />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -79,8 +80,10 @@ describe('the audit list’s targets', () => {
         of(4, 'office', 'VIEOS2100'),
         of(5, 'booking-import', '7'),
         of(6, 'content', 'at/deu/menu'),
+        of(7, 'claim', '12'),
+        of(8, 'staff', 'support.gr@example.com'),
       ],
-      total: 6,
+      total: 8,
       totalCapped: false,
     });
     const href = async (name: string) =>
@@ -90,7 +93,31 @@ describe('the audit list’s targets', () => {
     expect(await href('gift 203')).toBe('/gifts/203');
     expect(await href('office VIEOS2100')).toBe('/offices/VIEOS2100');
     expect(await href('booking-import 7')).toBe('/bookings/imports/7');
+    expect(await href('claim 12')).toBe('/claims/12');
+    // A staff account's entries are its trail in the log itself.
+    expect(await href('staff support.gr@example.com')).toBe(
+      '/audit?targetType=staff&target=support.gr%40example.com',
+    );
     expect(screen.getByText('content at/deu/menu')).toBeDefined();
     expect(screen.queryByRole('link', { name: /content/ })).toBeNull();
+  });
+});
+
+describe('the audit filter by target', () => {
+  it('takes the kind and key of a target from the address, shows them and asks for them', async () => {
+    const calls: string[] = [];
+    renderWith(
+      { items: [entry], total: 1, totalCapped: false },
+      '/audit?targetType=staff&target=support.gr%40example.com',
+      calls,
+    );
+    await screen.findByRole('table', { name: 'Audit entries, newest first (1 entry)' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Kind of target').value).toBe('staff');
+    expect(screen.getByLabelText<HTMLInputElement>('Target', { exact: true }).value).toBe(
+      'support.gr@example.com',
+    );
+    const list = calls.find((url) => url.includes('/s2c/staff/v1/audit?'));
+    expect(list).toContain('targetType=staff');
+    expect(list).toContain('target=support.gr%40example.com');
   });
 });

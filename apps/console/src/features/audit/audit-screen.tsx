@@ -14,20 +14,14 @@ import { downloadFile, queryString, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { Field, TextField } from '../../lib/ui/field';
 import { Pager } from '../../lib/ui/pager';
-import { AuditTarget } from './audit-target';
+import { AuditTarget, auditTargetKinds } from './audit-target';
 import { changedFields } from './audit-changes';
 import './audit.css';
+import { formatMoment } from '../../lib/english-format';
 
-const filterNames = ['staff', 'member', 'action', 'from', 'to'] as const;
+const filterNames = ['staff', 'member', 'action', 'targetType', 'target', 'from', 'to'] as const;
 type FilterValues = Record<(typeof filterNames)[number], string>;
 const pageSize = 25;
-
-const moment = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'UTC',
-  });
 
 /**
  * The audit log, newest first: filters in the address (a filtered view can be
@@ -114,6 +108,28 @@ export default function AuditScreen() {
               </select>
             )}
           </Field>
+          <Field label="Kind of target" error={errors.targetType?.message}>
+            {(control) => (
+              <select {...control} {...register('targetType')}>
+                <option value="">Any kind</option>
+                {auditTargetKinds.map(([kind, label]) => (
+                  <option key={kind} value={kind}>
+                    {label}
+                  </option>
+                ))}
+                {filter.targetType !== '' &&
+                  !auditTargetKinds.some(([kind]) => kind === filter.targetType) && (
+                    <option value={filter.targetType}>{filter.targetType}</option>
+                  )}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label="Target"
+            hint="Its key: an order number, a staff email, a gift number, …"
+            error={errors.target?.message}
+            {...register('target')}
+          />
           <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
           <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
           <button type="submit">Filter</button>
@@ -168,7 +184,7 @@ export default function AuditScreen() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Time (UTC)</th>
+                  <th scope="col">Time</th>
                   <th scope="col">Staff</th>
                   <th scope="col">Action</th>
                   <th scope="col">Target</th>
@@ -207,7 +223,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr>
       <td>
-        <time dateTime={entry.at}>{moment(entry.at)}</time>
+        <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
       </td>
       <td>{entry.staff}</td>
       <td>{entry.action}</td>
@@ -221,7 +237,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
           <dl className="audit-changes">
             {changes.map((change) => (
               <div key={change.field}>
-                <dt>{change.field}</dt>
+                <dt>{change.label}</dt>
                 <dd>
                   {change.before === null ? '' : <del>{change.before}</del>}
                   {change.before !== null && change.after !== null && ' → '}

@@ -7,7 +7,26 @@ const screens: Record<string, (target: string) => string> = {
   gift: (id) => `/gifts/${id}`,
   office: (officeId) => `/offices/${officeId}`,
   'booking-import': (id) => `/bookings/imports/${id}`,
+  claim: (id) => `/claims/${id}`,
+  // A staff account's entries: its whole trail in the audit log (the Staff area has no page per account).
+  staff: (email) => `/audit?targetType=staff&target=${email}`,
 };
+
+/** The kinds of target the log names, with the word the filter shows. */
+export const auditTargetKinds: readonly (readonly [string, string])[] = [
+  ['member', 'Member'],
+  ['order', 'Order'],
+  ['claim', 'Claim'],
+  ['gift', 'Gift'],
+  ['gift-category', 'Gift category'],
+  ['gift-image', 'Gift image'],
+  ['office', 'Office'],
+  ['office-directory', 'Office directory'],
+  ['booking-import', 'Bookings import'],
+  ['content', 'Content'],
+  ['country', 'Country'],
+  ['staff', 'Staff account'],
+];
 
 /** An audit entry's target, a link to its screen when the console has one. */
 export function AuditTarget({ targetType, target }: { targetType: string; target: string }) {

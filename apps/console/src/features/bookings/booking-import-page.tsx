@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { StaffApiError } from '../../lib/staff-api';
+import { useBackToList } from '../../lib/list-return';
 import { usePageTitle } from '../../lib/page-title';
 import { importQuery } from './bookings-api';
 import { ImportResult, sourceText, timeText } from './import-result';
@@ -10,10 +11,11 @@ export function BookingImportPage() {
   const { id = '' } = useParams();
   usePageTitle(`Booking import ${id}`);
   const found = useQuery(importQuery(id));
+  const back = useBackToList('../..');
   return (
     <>
       <p>
-        <Link to="../..">Bookings</Link>
+        <Link to={back}>Back to the bookings</Link>
       </p>
       <h1>Booking import {id}</h1>
       {found.isPending && <p role="status">Loading…</p>}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useListState } from '../../lib/list-return';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookingsUploadMaxBytes } from '@club/contract/staff-bookings';
 import { Field } from '../../lib/ui/field';
@@ -123,8 +124,17 @@ function BookingsUpload() {
   );
 }
 
+/** The history's page lives in the address, so an import's "Back" returns to it. */
 function ImportHistory() {
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('page') ?? 1)) || 1);
+  const setPage = (next: number) => {
+    const moved = new URLSearchParams(params);
+    if (next === 1) moved.delete('page');
+    else moved.set('page', String(next));
+    setParams(moved);
+  };
+  const listState = useListState();
   const history = useQuery({ ...importHistoryQuery(page), placeholderData: keepPreviousData });
   return (
     <section aria-labelledby="import-history">
@@ -156,7 +166,9 @@ function ImportHistory() {
                 {history.data.items.map((item) => (
                   <tr key={item.id}>
                     <th scope="row">
-                      <Link to={`imports/${item.id}`}>Import {item.id}</Link>
+                      <Link to={`imports/${item.id}`} state={listState}>
+                        Import {item.id}
+                      </Link>
                       {item.outcome === 'failed' && ' (failed)'}
                     </th>
                     <td>{timeText(item.startedAt)}</td>

@@ -1,7 +1,8 @@
 import type { BookingImportDetail } from '@club/contract/staff-bookings';
+import { formatMoment } from '../../lib/english-format';
 
 /** A time of the server (ISO) as staff compare them: `2030-04-01 09:00 UTC`. */
-export const timeText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const timeText = formatMoment;
 
 const sourceTexts = {
   console: 'Console upload',

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { claimQuery } from './claims-api';
 import { claimStateNames, when } from './claim-queue';
+import { formatDay } from '../../lib/english-format';
 
 const sourceNames = {
   console: 'Console upload',
@@ -84,7 +85,7 @@ export function ClaimPage() {
         <dt>Filed</dt>
         <dd>{when(data.filedAt)}</dd>
         <dt>Travel date</dt>
-        <dd>{data.travelDate}</dd>
+        <dd>{formatDay(data.travelDate)}</dd>
         <dt>What was booked</dt>
         <dd>{data.booked === null ? 'Not said' : kindNames[data.booked]}</dd>
         <dt>Member’s note</dt>
@@ -121,7 +122,7 @@ function BookingSection({ data }: { data: StaffClaimDetail }) {
           <p>
             {data.booking.state === 'accepted' ? 'Accepted' : 'Rejected'}
             {data.booking.reason !== null && `: ${bookingReasonTexts[data.booking.reason]}`} (booked
-            on {data.booking.createdOn}
+            on {formatDay(data.booking.createdOn)}
             {data.booking.memberNumber !== null && `, remark names ${data.booking.memberNumber}`})
           </p>
           <div className="table-scroll">
@@ -139,7 +140,7 @@ function BookingSection({ data }: { data: StaffClaimDetail }) {
                 {data.booking.segments.map((segment, index) => (
                   <tr key={index}>
                     <td>{kindNames[segment.kind]}</td>
-                    <td>{segment.serviceDate}</td>
+                    <td>{formatDay(segment.serviceDate)}</td>
                     <td>
                       {segment.status === 'XX'
                         ? 'Cancelled'

@@ -7,6 +7,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Pager } from '../../lib/ui/pager';
 import { claimQueueQuery, type ClaimFilter } from './claims-api';
+import { formatMoment } from '../../lib/english-format';
+import { countryName } from '../../lib/names';
 
 export const claimStateNames: Record<ClaimState, string> = {
   open: 'Open',
@@ -27,8 +29,7 @@ function filterOf(params: URLSearchParams): ClaimFilter {
   };
 }
 
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
+export const when = formatMoment;
 
 /** Whole days since a moment, for the queue's age column. */
 const ageInDays = (iso: string) =>
@@ -87,7 +88,7 @@ export function ClaimQueueScreen() {
               <option value="">All my countries</option>
               {staff.countries.map((country) => (
                 <option key={country} value={country}>
-                  {country.toUpperCase()}
+                  {countryName(country)}
                 </option>
               ))}
             </select>

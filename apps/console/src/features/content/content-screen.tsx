@@ -14,6 +14,7 @@ import type { SectionProps } from './sections/section-props';
 import { countOf } from '../../lib/english-format';
 import { WordsSection } from './sections/words-section';
 import './content.css';
+import { formatMoment } from '../../lib/english-format';
 
 /** The content area: choose a country and language, then edit, preview and publish. */
 export default function ContentScreen() {
@@ -140,8 +141,7 @@ function LanguageContent() {
           <ul>
             {content.data.edits.map((edit) => (
               <li key={edit.path}>
-                <span dir="ltr">{edit.path}</span>: {edit.changedBy},{' '}
-                {new Date(edit.changedAt).toLocaleString('en-GB')}
+                <span dir="ltr">{edit.path}</span>: {edit.changedBy}, {formatMoment(edit.changedAt)}
               </li>
             ))}
           </ul>

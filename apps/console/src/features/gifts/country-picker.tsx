@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useStaff } from '../../lib/staff-session';
+import { countryName } from '../../lib/names';
 
 /** Chooses the country: a manager's own countries, or (an admin) any two-letter code. */
 export function CountryPicker({
@@ -22,7 +23,7 @@ export function CountryPicker({
         >
           {staff.countries.map((code) => (
             <option key={code} value={code}>
-              {code.toUpperCase()}
+              {countryName(code)}
             </option>
           ))}
         </select>

@@ -10,12 +10,14 @@ import {
 } from '@club/contract/staff-gifts';
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
+import { useBackToList } from '../../lib/list-return';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { StockChange } from './stock-change';
 import { base64Of, catalogueQuery, giftQuery } from './gifts-api';
 import { categoriesQuery } from './categories/categories-api';
 import { ImageAltFields } from './image-alt-fields';
 import { useGiftCountry } from './use-country';
+import { languageName } from '../../lib/names';
 
 type Draft = {
   category: string;
@@ -86,6 +88,8 @@ function GiftForm({
   const mayEdit = hasRole(staff, ['admin', 'manager']);
   const navigate = useNavigate();
   const client = useQueryClient();
+  // Back returns to the list as it was filtered (low stock, inactive), else the country's list.
+  const back = useBackToList('..', `?country=${countryCode}`);
   const [draft, setDraft] = useState(() => draftOf(gift, catalogue));
   const [tab, setTab] = useState(catalogue.languages[0] ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -223,7 +227,7 @@ function GiftForm({
   return (
     <>
       <p>
-        <Link to={`..?country=${countryCode}`} relative="path">
+        <Link to={back} relative="path">
           Back to the gifts of {countryCode.toUpperCase()}
         </Link>
       </p>
@@ -258,7 +262,7 @@ function GiftForm({
                 onClick={() => setTab(language)}
                 onKeyDown={onTabKey}
               >
-                {language}
+                {languageName(language)}
                 {errors[`texts.${language}`] ? ' (check)' : ''}
               </button>
             ))}
@@ -270,7 +274,7 @@ function GiftForm({
             className="gift-tab-panel"
           >
             <div className="field">
-              <label htmlFor="gift-name">Name ({tab})</label>
+              <label htmlFor="gift-name">Name in {languageName(tab)}</label>
               <input
                 id="gift-name"
                 value={words.description}
@@ -282,7 +286,7 @@ function GiftForm({
               {errorText('texts')}
             </div>
             <div className="field">
-              <label htmlFor="gift-text">More about it ({tab}, HTML)</label>
+              <label htmlFor="gift-text">More about it in {languageName(tab)} (HTML)</label>
               <textarea
                 id="gift-text"
                 rows={4}

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { useListState } from '../../lib/list-return';
 import { useQuery } from '@tanstack/react-query';
 import { LOW_STOCK_AT_MOST } from '@club/contract/staff-overview';
 import { usePageTitle } from '../../lib/page-title';
@@ -6,6 +7,7 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { CountryPicker } from './country-picker';
 import { catalogueQuery } from './gifts-api';
 import { useGiftCountry } from './use-country';
+import { languageName } from '../../lib/names';
 
 /** The catalogue of a country: every gift, withdrawn ones too, with its name in each language. */
 export function GiftList() {
@@ -16,6 +18,7 @@ export function GiftList() {
   // `?stock=low`: the active gifts the Overview counts as low on stock.
   const [params, setParams] = useSearchParams();
   const lowOnly = params.get('stock') === 'low';
+  const listState = useListState();
   const showLowOnly = (on: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -63,7 +66,7 @@ export function GiftList() {
                 <th scope="col">Gift</th>
                 {catalogue.data.languages.map((language) => (
                   <th scope="col" key={language}>
-                    Name ({language})
+                    Name in {languageName(language)}
                   </th>
                 ))}
                 <th scope="col">Category</th>
@@ -76,7 +79,9 @@ export function GiftList() {
               {shown.map((gift) => (
                 <tr key={gift.id}>
                   <th scope="row">
-                    <Link to={String(gift.id)}>Gift {gift.id}</Link>
+                    <Link to={String(gift.id)} state={listState}>
+                      Gift {gift.id}
+                    </Link>
                   </th>
                   {catalogue.data.languages.map((language) => (
                     <td key={language} lang={language.slice(0, 2)}>

@@ -5,6 +5,7 @@ import { GiftStockChangeSchema, type StaffGiftDetail } from '@club/contract/staf
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { Dialog } from '../../lib/ui/dialog';
 import { giftQuery } from './gifts-api';
+import { formatMoment } from '../../lib/english-format';
 
 /** The gift's stock, the "Change stock" dialog (with a reason) and the history of its changes. */
 export function StockChange({ gift, mayEdit }: { gift: StaffGiftDetail; mayEdit: boolean }) {
@@ -136,7 +137,7 @@ export function StockChange({ gift, mayEdit }: { gift: StaffGiftDetail; mayEdit:
             )}
             {gift.stockHistory.map((entry, index) => (
               <tr key={index}>
-                <td>{new Date(entry.at).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC</td>
+                <td>{formatMoment(entry.at)}</td>
                 <td>{entry.staff}</td>
                 <td>{entry.before ?? 'not counted'}</td>
                 <td>{entry.after ?? 'not counted'}</td>

@@ -6,6 +6,7 @@ import { staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { taxQuery } from './gifts-api';
+import { formatMoment } from '../../lib/english-format';
 
 /** A member's tax information by member number: ordering gifts needs it verified. */
 export function TaxFlag() {
@@ -59,9 +60,7 @@ export function TaxFlag() {
           </h2>
           <p role="status">
             Tax information: <strong>{member.data.taxOk ? 'verified' : 'not verified'}</strong>
-            {member.data.verifiedAt
-              ? ` (since ${new Date(member.data.verifiedAt).toLocaleDateString('en-GB', { timeZone: 'UTC' })})`
-              : ''}
+            {member.data.verifiedAt ? ` (since ${formatMoment(member.data.verifiedAt)})` : ''}
           </p>
           {failed && (
             <p role="alert" className="form-error">

@@ -90,6 +90,7 @@ function memberView(available: number, limit: number | null = null): MemberView 
             points: 0,
             creditedOn: null,
             noPointsReason: 'segment-cancelled',
+            rules: [],
           },
         ],
       },
@@ -145,6 +146,31 @@ describe('member search', () => {
 });
 
 describe('the member view', () => {
+  it('names the earning rules that gave a segment its points', async () => {
+    const view = memberView(20);
+    view.bookings[0]!.segments = [
+      {
+        ...view.bookings[0]!.segments[0]!,
+        kind: 'hotel',
+        sourceStatus: 'HK',
+        status: 'OK',
+        points: 20,
+        noPointsReason: null,
+        rules: [
+          { id: 6, kind: 'base', name: 'Base hotel', points: 10, multiplier: null },
+          { id: 17, kind: 'campaign', name: 'March hotel campaign', points: null, multiplier: 2 },
+        ],
+      },
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: view })));
+    renderAt('/members/9000002');
+    const table = await screen.findByRole('table', { name: /PNR DEMO12/ });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').at(-1)?.textContent).toBe(
+      'hotel 10 + March hotel campaign ×2',
+    );
+  });
+
   it('shows why a segment earned nothing, and the terms the member has not accepted', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(answer(200, { data: memberView(1000) })));
     renderAt('/members/9000002');
@@ -254,6 +280,22 @@ describe('a debit larger than what is available', () => {
 describe('links of the member view', () => {
   it('links each order to its page, and Back returns to the same search', async () => {
     const view = memberView(100);
+    const entry = {
+      id: 1,
+      kind: 'additional',
+      amount: 25,
+      entryDate: '2026-11-26',
+      expiresOn: null,
+      description: '',
+      adjustedBy: null,
+      createdAt: '2026-11-26T09:00:00.000Z',
+    } as const;
+    view.ledger = [
+      { ...entry, id: 3, kind: 'order', amount: -150, pnr: null, orderId: 41 },
+      { ...entry, id: 2, kind: 'segment', pnr: 'DEMO12', orderId: null },
+      // A PNR the view does not list (older than its latest bookings) is no link.
+      { ...entry, id: 1, kind: 'segment', pnr: 'OLD999', orderId: null },
+    ];
     view.orders = [
       {
         id: 41,
@@ -277,11 +319,21 @@ describe('links of the member view', () => {
     renderAt('/members?query=Lukas');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: '9000002' }));
-    const order = await screen.findByRole('link', { name: 'Order 41' });
+    const order = (await screen.findAllByRole('link', { name: 'Order 41' })).at(-1)!;
     expect(order.getAttribute('href')).toBe('/orders/41');
     // The order queue's words: a failed order was refunded.
     expect(order.closest('tr')!.textContent).toContain('Refunded');
     expect(order.closest('tr')!.textContent).not.toContain('failed');
+    // The ledger's order and PNR are links: the order's page, the booking in this view.
+    const ledger = screen.getByRole('table', { name: /Every change of the member’s points/ });
+    expect(within(ledger).getByRole('link', { name: 'Order 41' }).getAttribute('href')).toBe(
+      '/orders/41',
+    );
+    const pnr = within(ledger).getByRole('link', { name: 'PNR DEMO12' });
+    expect(pnr.getAttribute('href')).toBe('#booking-DEMO12');
+    expect(document.getElementById('booking-DEMO12')?.textContent).toContain('PNR DEMO12');
+    expect(within(ledger).queryByRole('link', { name: 'PNR OLD999' })).toBeNull();
+    expect(within(ledger).getByText('OLD999')).toBeDefined();
     await user.click(screen.getByRole('link', { name: 'Back to the search' }));
     expect(await screen.findByRole('table', { name: /Members matching “Lukas”: 1/ })).toBeDefined();
     expect(screen.getByLabelText<HTMLInputElement>('Search members').value).toBe('Lukas');
@@ -306,6 +358,7 @@ describe('a rejected booking in the member view', () => {
             status: 'OK',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           {
             ...view.bookings[0]!.segments[0]!,
@@ -313,6 +366,7 @@ describe('a rejected booking in the member view', () => {
             status: 'PD',
             sourceStatus: 'HK',
             noPointsReason: null,
+            rules: [],
           },
           { ...view.bookings[0]!.segments[0]!, segmentId: '3' },
         ],

@@ -1,4 +1,5 @@
 import type { OfficeListItem, OfficeStateChange } from '@club/contract/staff-offices';
+import { formatMoment } from '../../lib/english-format';
 
 /** Words of the offices area: an office's state and a change of it, as staff read them. */
 
@@ -8,7 +9,7 @@ export const officeStateText = (office: Pick<OfficeListItem, 'active' | 'direct'
   office.direct ? `${takingPart(office.active)}, direct sales` : takingPart(office.active);
 
 /** A time of the server (ISO) as staff compare them: `2030-04-01 09:00 UTC`. */
-export const timeText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const timeText = formatMoment;
 
 /** What a change did: `Not taking part → taking part`, `Added: taking part, direct sales`. */
 export function changeText(change: OfficeStateChange): string {

@@ -51,7 +51,7 @@ describe("an office's state history in words", () => {
         }),
       ),
     ).toBe(
-      'Eva Berger (eva@example.com), with an opt-in link made by m@example.com on 2030-03-30 10:00 UTC',
+      'Eva Berger (eva@example.com), with an opt-in link made by m@example.com on 30 Mar 2030, 10:00 UTC',
     );
     expect(
       changeSource(
@@ -61,7 +61,7 @@ describe("an office's state history in words", () => {
           link: { purpose: 'opt-out', createdAt: '2030-03-30T10:00:00.000Z', issuedBy: null },
         }),
       ),
-    ).toBe('the decision maker, with an opt-out link mailed by the club on 2030-03-30 10:00 UTC');
+    ).toBe('the decision maker, with an opt-out link mailed by the club on 30 Mar 2030, 10:00 UTC');
   });
 });
 

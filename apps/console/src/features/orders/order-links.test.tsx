@@ -30,6 +30,8 @@ const order = {
   canFulfil: false,
   canRefund: false,
   canRetry: false,
+  vouchersOpenedAt: null,
+  canCorrectVouchers: false,
 };
 
 const json = (body: unknown) =>

@@ -25,9 +25,11 @@ const order = {
   attemptLog: [
     { at: '2026-11-22T10:00:01.000Z', call: 'place', outcome: 'accepted', answer: 'ref manual-5' },
   ],
+  vouchersOpenedAt: null as string | null,
   canFulfil: true,
   canRefund: true,
   canRetry: false,
+  canCorrectVouchers: false,
 };
 
 const json = (status: number, body: unknown) =>
@@ -35,7 +37,7 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-function serve(role: 'manager' | 'support') {
+function serve(role: 'manager' | 'support', shown: Record<string, unknown> = order) {
   const calls: { method: string; url: string; body: string }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -47,12 +49,24 @@ function serve(role: 'manager' | 'support') {
           json(200, { data: { email: 'm@example.com', role, countries: ['at'] } }),
         );
       }
+      if (url === '/s2c/staff/v1/orders/5/fulfilment') {
+        return Promise.resolve(
+          json(200, {
+            data: { ...order, state: 'fulfilled', canRefund: false, canFulfil: false },
+          }),
+        );
+      }
       if (url === '/s2c/staff/v1/orders/5/refund') {
         return Promise.resolve(
           json(200, { data: { ...order, state: 'failed', canRefund: false, canFulfil: false } }),
         );
       }
-      return Promise.resolve(json(200, { data: order }));
+      if (url === '/s2c/staff/v1/orders/5/vouchers') {
+        return Promise.resolve(
+          json(200, { data: { ...shown, vouchers: ['UMB-9'], canCorrectVouchers: true } }),
+        );
+      }
+      return Promise.resolve(json(200, { data: shown }));
     }),
   );
   sessionStorage.setItem('staff-token', 'stf_token');
@@ -80,6 +94,70 @@ describe('the order page', () => {
     expect(refund).toMatchObject({ method: 'POST', body: 'reason=Out+of+stock' });
   });
 
+  it('counts the codes against the gifts, then asks to confirm before it sends them', async () => {
+    const calls = serve('manager');
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 });
+    const user = userEvent.setup();
+    const codes = screen.getByLabelText('Voucher codes, one a line');
+    await user.type(codes, 'UMB-1{enter}UMB-2');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    expect(
+      await screen.findByText(
+        'This order holds 1 gift: give 1 code (2 given), or none for gifts sent without a code.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.clear(codes);
+    await user.type(codes, 'UMB-1');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send order 5 to the member?' });
+    expect(dialog.textContent).toContain('Member 9000002 (l@example.com)');
+    expect(dialog.textContent).toContain('UMB-1');
+    // Checking again sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Check the codes again' }));
+    expect(calls.some((call) => call.url.endsWith('/fulfilment'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    await user.click(await screen.findByRole('button', { name: 'Send and mark fulfilled' }));
+    expect(await screen.findByText('The order is fulfilled.')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/fulfilment'))).toMatchObject({
+      method: 'POST',
+      body: 'vouchers=UMB-1',
+    });
+  });
+
+  it('corrects the codes of a fulfilled order with a reason, after a confirmation', async () => {
+    const calls = serve('manager', {
+      ...order,
+      state: 'fulfilled',
+      vouchers: ['UMB-1'],
+      canFulfil: false,
+      canRefund: false,
+      canCorrectVouchers: true,
+    });
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 });
+    expect(screen.getByText('UMB-1 (not opened by the member yet)')).toBeTruthy();
+    const user = userEvent.setup();
+    const codes = screen.getByLabelText('Corrected codes, one a line');
+    await user.clear(codes);
+    await user.type(codes, 'UMB-9');
+    await user.click(screen.getByRole('button', { name: 'Review the correction' }));
+    expect(await screen.findByText('Give a reason')).toBeTruthy();
+    await user.type(screen.getByLabelText('Why (kept in the audit log)'), 'Typo');
+    await user.click(screen.getByRole('button', { name: 'Review the correction' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send the corrected codes of order 5?',
+    });
+    expect(dialog.textContent).toContain('instead of UMB-1');
+    await user.click(screen.getByRole('button', { name: 'Send the corrected codes' }));
+    expect(await screen.findByText('The corrected codes are sent.')).toBeTruthy();
+    expect(calls.find((call) => call.url.endsWith('/vouchers'))).toMatchObject({
+      method: 'POST',
+      body: 'vouchers=UMB-9&reason=Typo',
+    });
+  });
+
   it('offers support no actions', async () => {
     serve('support');
     render(<App />);
@@ -87,6 +165,6 @@ describe('the order page', () => {
       await screen.findByRole('heading', { name: 'Order 5' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Mark fulfilled' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Review and send' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   OrderFulfilmentSchema,
+  OrderVoucherCorrectionSchema,
   OrderRefundSchema,
   type StaffOrder,
 } from '@club/contract/staff-orders';
@@ -14,8 +15,9 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
 import { orderQuery } from './orders-api';
 import { stateNames } from './order-queue';
+import { countOf, formatMoment } from '../../lib/english-format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC';
+const when = formatMoment;
 
 /** A refusal's message: the field's, the order's (wrong state), or a general one. */
 function messageOf(error: unknown, field: string): string {
@@ -101,7 +103,12 @@ export function OrderPage() {
         {data.vouchers.length > 0 && (
           <>
             <dt>Voucher codes</dt>
-            <dd>{data.vouchers.join(', ')}</dd>
+            <dd>
+              {data.vouchers.join(', ')}
+              {data.vouchersOpenedAt === null
+                ? ' (not opened by the member yet)'
+                : ` (opened by the member ${formatMoment(data.vouchersOpenedAt)})`}
+            </dd>
           </>
         )}
         {data.state === 'failed' && (
@@ -184,7 +191,10 @@ export function OrderPage() {
               <RetryButton order={data} onDone={changed('The order is back in the queue.')} />
             )}
           </div>
-          {!data.canFulfil && !data.canRefund && !data.canRetry && (
+          {data.canCorrectVouchers && (
+            <CorrectVouchersForm order={data} onDone={changed('The corrected codes are sent.')} />
+          )}
+          {!data.canFulfil && !data.canRefund && !data.canRetry && !data.canCorrectVouchers && (
             <p>Nothing to do: the order is {stateNames[data.state]?.toLowerCase()}.</p>
           )}
         </section>
@@ -193,14 +203,25 @@ export function OrderPage() {
   );
 }
 
+/**
+ * The codes, counted as they are checked: one per gift of the order, or none
+ * for a parcel. Sending asks first, with the member, the gifts and the codes.
+ */
 function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {
   const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const fulfil = useMutation({
     mutationFn: (vouchers: string) =>
       staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/fulfilment`, { vouchers }),
-    onSuccess: onDone,
-    onError: (failure) => setError(messageOf(failure, 'vouchers')),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      onDone(answer);
+    },
+    onError: (failure) => {
+      setConfirming(null);
+      setError(messageOf(failure, 'vouchers'));
+    },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -210,8 +231,13 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
       setError(checked.error.issues[0]?.message);
       return;
     }
+    const codes = checked.data.vouchers;
+    if (codes.length > 0 && codes.length !== items) {
+      setError(codeCountError(items, codes.length));
+      return;
+    }
     setError(undefined);
-    fulfil.mutate(vouchers);
+    setConfirming(codes);
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="fulfil-title">
@@ -226,8 +252,8 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
           aria-describedby={error ? 'fulfil-hint fulfil-error' : 'fulfil-hint'}
         />
         <p id="fulfil-hint" className="hint">
-          One code per item ({items} {items === 1 ? 'item' : 'items'}); leave empty for gifts sent
-          without a code. The member is mailed the codes.
+          One code per gift ({countOf(items, 'gift', 'gifts')}); leave empty for gifts sent without
+          a code. The member is mailed the codes.
         </p>
         {error && (
           <p id="fulfil-error" className="field-error">
@@ -235,11 +261,175 @@ function FulfilForm({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrd
           </p>
         )}
       </div>
-      <button type="submit" disabled={fulfil.isPending} aria-busy={fulfil.isPending}>
-        Mark fulfilled
+      <button type="submit" aria-haspopup="dialog">
+        Review and send
       </button>
+      <Dialog
+        title={`Send order ${order.id} to the member?`}
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Member {order.member.number} ({order.member.email}) is mailed at once and sees the order
+          as fulfilled: {order.gifts}.
+        </p>
+        {confirming !== null && confirming.length > 0 ? (
+          <ul aria-label="Voucher codes to send">
+            {confirming.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No code: the gifts are sent without one.</p>
+        )}
+        <div className="toolbar">
+          <button
+            type="button"
+            disabled={fulfil.isPending}
+            aria-busy={fulfil.isPending}
+            onClick={() => fulfil.mutate((confirming ?? []).join('\n'))}
+          >
+            Send and mark fulfilled
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+            Check the codes again
+          </button>
+        </div>
+      </Dialog>
     </form>
   );
+}
+
+/**
+ * A fulfilled order's codes, corrected with a reason while the member has not
+ * opened them: checked like a fulfilment, confirmed, then mailed again.
+ */
+function CorrectVouchersForm({
+  order,
+  onDone,
+}: {
+  order: StaffOrder;
+  onDone: (o: StaffOrder) => void;
+}) {
+  const [errors, setErrors] = useState<{ vouchers?: string; reason?: string }>({});
+  const [confirming, setConfirming] = useState<{ codes: string[]; reason: string } | null>(null);
+  const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const correct = useMutation({
+    mutationFn: (input: { codes: string[]; reason: string }) =>
+      staffCall<StaffOrder>('POST', `/s2c/staff/v1/orders/${order.id}/vouchers`, {
+        vouchers: input.codes.join('\n'),
+        reason: input.reason,
+      }),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      onDone(answer);
+    },
+    onError: (failure) => {
+      setConfirming(null);
+      setErrors({ vouchers: messageOf(failure, 'vouchers') });
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const checked = OrderVoucherCorrectionSchema.safeParse({
+      vouchers: formText(data, 'vouchers'),
+      reason: formText(data, 'reason'),
+    });
+    if (!checked.success) {
+      const found: { vouchers?: string; reason?: string } = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] === 'reason' ? 'reason' : 'vouchers';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    if (checked.data.vouchers.length !== items) {
+      setErrors({ vouchers: codeCountError(items, checked.data.vouchers.length) });
+      return;
+    }
+    setErrors({});
+    setConfirming({ codes: checked.data.vouchers, reason: checked.data.reason });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="correct-title">
+      <h3 id="correct-title">Correct the codes</h3>
+      <p className="hint">
+        The member has not opened the codes yet: correct them and they are mailed again.
+      </p>
+      <div className="field">
+        <label htmlFor="correct-vouchers">Corrected codes, one a line</label>
+        <textarea
+          id="correct-vouchers"
+          name="vouchers"
+          rows={Math.min(10, Math.max(2, items))}
+          defaultValue={order.vouchers.join('\n')}
+          aria-invalid={errors.vouchers ? true : undefined}
+          aria-describedby={errors.vouchers ? 'correct-vouchers-error' : undefined}
+        />
+        {errors.vouchers && (
+          <p id="correct-vouchers-error" className="field-error">
+            {errors.vouchers}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="correct-reason">Why (kept in the audit log)</label>
+        <input
+          id="correct-reason"
+          name="reason"
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? 'correct-reason-error' : undefined}
+        />
+        {errors.reason && (
+          <p id="correct-reason-error" className="field-error">
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      <button type="submit" aria-haspopup="dialog">
+        Review the correction
+      </button>
+      <Dialog
+        title={`Send the corrected codes of order ${order.id}?`}
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+      >
+        <p>
+          Member {order.member.number} ({order.member.email}) is mailed these codes instead of{' '}
+          {order.vouchers.join(', ')}:
+        </p>
+        <ul aria-label="Corrected codes">
+          {(confirming?.codes ?? []).map((code) => (
+            <li key={code}>
+              <code>{code}</code>
+            </li>
+          ))}
+        </ul>
+        <div className="toolbar">
+          <button
+            type="button"
+            disabled={correct.isPending}
+            aria-busy={correct.isPending}
+            onClick={() => confirming !== null && correct.mutate(confirming)}
+          >
+            Send the corrected codes
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+            Check the codes again
+          </button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}
+
+/** The server's words for a count of codes that does not match the gifts (fulfil-cli.ts). */
+export function codeCountError(gifts: number, given: number): string {
+  return `This order holds ${countOf(gifts, 'gift', 'gifts')}: give ${countOf(gifts, 'code', 'codes')} (${given} given), or none for gifts sent without a code.`;
 }
 
 function RefundButton({ order, onDone }: { order: StaffOrder; onDone: (o: StaffOrder) => void }) {

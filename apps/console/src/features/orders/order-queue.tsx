@@ -10,6 +10,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Pager } from '../../lib/ui/pager';
 import { orderQueueQuery, ordersCsvPath, type QueueFilter } from './orders-api';
+import { formatMoment } from '../../lib/english-format';
+import { countryName } from '../../lib/names';
 
 /** The order states' words, shared with every screen and export that names them. */
 export const stateNames: Record<string, string> = orderStateWords;
@@ -101,7 +103,7 @@ export function OrderQueueScreen() {
               <option value="">All my countries</option>
               {staff.countries.map((country) => (
                 <option key={country} value={country}>
-                  {country.toUpperCase()}
+                  {countryName(country)}
                 </option>
               ))}
             </select>
@@ -191,9 +193,7 @@ export function OrderQueueScreen() {
                         Order {order.id}
                       </Link>
                     </th>
-                    <td>
-                      {new Date(order.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })}
-                    </td>
+                    <td>{formatMoment(order.createdAt)}</td>
                     <td>{order.countryCode.toUpperCase()}</td>
                     <td>{stateNames[order.state]}</td>
                     <td>

@@ -124,7 +124,7 @@ describe('the reports screen', () => {
     render(<App />);
     const user = userEvent.setup();
     const country = await screen.findByLabelText('Country');
-    await screen.findByRole('option', { name: 'GR' });
+    await screen.findByRole('option', { name: 'Greece' });
     await user.selectOptions(country, 'gr');
     await user.selectOptions(screen.getByLabelText('Months shown'), '12');
     await screen.findByRole('img', { name: /GR 1,055 points available/ });

@@ -19,6 +19,7 @@ import { BarChart, ChartLegend, type BarSeries } from './components/bar-chart';
 import { formatMonth, formatNumber } from '../../lib/english-format';
 import { ReportPanel } from './components/report-panel';
 import './reports.css';
+import { countryName } from '../../lib/names';
 
 /** The months ranges the filter offers. */
 const monthChoices = [6, 12, 24, 36, 60];
@@ -332,7 +333,7 @@ export default function ReportsScreen() {
             </option>
             {countries.map((code) => (
               <option key={code} value={code}>
-                {code.toUpperCase()}
+                {countryName(code)}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StaffSetupLink } from '@club/contract/staff-accounts';
+import { formatMoment } from '../../lib/english-format';
 
 /**
  * The setup link to hand over, shown once (the server keeps only its hash):
@@ -17,10 +18,7 @@ export function SetupLinkNotice({
   const [copied, setCopied] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [link.setupLink]);
-  const until = new Date(link.expiresAt).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const until = formatMoment(link.expiresAt);
   return (
     <div ref={ref} tabIndex={-1} className="success setup-link" aria-labelledby="setup-link-title">
       <p id="setup-link-title">

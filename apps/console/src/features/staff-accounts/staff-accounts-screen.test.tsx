@@ -104,6 +104,12 @@ describe('the Staff area', () => {
     const user = userEvent.setup();
     const row = await screen.findByRole('row', { name: /attacked@example.com/ });
     expect(within(row).getByText('7 failed, held back until 26 Nov 2026, 08:04 UTC')).toBeDefined();
+    // The account's logins, failed logins and changes are its trail in the audit log.
+    expect(
+      within(row)
+        .getByRole('link', { name: 'Audit trail of attacked@example.com' })
+        .getAttribute('href'),
+    ).toBe('/staff/audit?targetType=staff&target=attacked%40example.com');
     await user.click(
       within(row).getByRole('button', { name: 'Clear failed logins of attacked@example.com' }),
     );

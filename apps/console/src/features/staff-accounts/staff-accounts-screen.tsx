@@ -5,7 +5,8 @@ import type {
   StaffAccountState,
   StaffSetupLink,
 } from '@club/contract/staff-accounts';
-import { StaffApiError } from '../../lib/staff-api';
+import { Link } from 'react-router';
+import { queryString, StaffApiError } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
 import { Dialog } from '../../lib/ui/dialog';
@@ -19,6 +20,7 @@ import {
   useStaffAccounts,
 } from './staff-accounts-api';
 import './staff-accounts.css';
+import { formatMoment } from '../../lib/english-format';
 
 const stateNames: Record<StaffAccountState, string> = {
   'set-up': 'Set up',
@@ -26,23 +28,13 @@ const stateNames: Record<StaffAccountState, string> = {
   disabled: 'Disabled',
 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
-
 /** An account's failed logins in the current window, and how long its login is held back. */
 function loginsOf(account: StaffAccountListItem): string {
   if (account.failedLogins === 0 && account.loginBlockedUntil === null) return 'No failures';
   const failed = `${account.failedLogins} failed`;
   return account.loginBlockedUntil === null
     ? failed
-    : `${failed}, held back until ${time(account.loginBlockedUntil)} UTC`;
+    : `${failed}, held back until ${formatMoment(account.loginBlockedUntil)}`;
 }
 
 /** The refusal of a change, in the server's words when it gave some. */
@@ -158,8 +150,15 @@ export default function StaffAccountsScreen() {
                         : account.countries.join(', ').toUpperCase()}
                     </td>
                     <td>{stateNames[account.state]}</td>
-                    <td>{loginsOf(account)}</td>
-                    <td>{day(account.createdAt)}</td>
+                    <td>
+                      <span>{loginsOf(account)}</span>{' '}
+                      <Link
+                        to={`/audit${queryString({ targetType: 'staff', target: account.email })}`}
+                      >
+                        Audit trail<span className="visually-hidden"> of {account.email}</span>
+                      </Link>
+                    </td>
+                    <td>{formatMoment(account.createdAt)}</td>
                     <td className="row-actions">
                       {(account.failedLogins > 0 || account.loginBlockedUntil !== null) && (
                         <button

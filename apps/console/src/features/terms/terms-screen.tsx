@@ -6,9 +6,9 @@ import { hasRole, useStaff } from '../../lib/staff-session';
 import { RequireTermsDialog } from './require-terms-dialog';
 import { countryTermsQuery, requireCountryTerms } from './terms-api';
 import './terms.css';
+import { formatMoment } from '../../lib/english-format';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatMoment;
 
 /**
  * The terms area: each of the staff member's countries with its terms

@@ -261,6 +261,8 @@ describe('the purge of a deleted member', () => {
         [member.number, pseudonym],
         [member.email, pseudonym],
         [',Eleni,Papadaki,', ',,,'],
+        // The delivery address cell (orders.csv carries it for the fulfilment partner) is emptied.
+        [`,"${member.giftDeliveryAddress}",`, ',,'],
         [`Courier could not reach ${member.phone} at first`, '(removed)'],
       ]),
     );

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { agents } from '../agents/schema.js';
 import { bookings, bookingSegments } from '../points/schema.js';
-import type { SegmentPoints } from '../points/segment-points.js';
+import type { RuleBook } from '../earning-rules/rule-book.js';
 import { claimWorth } from './claim-worth.js';
 import { memberClaimOf } from './member-claims.js';
 import { missingPointsClaims } from './schema.js';
@@ -107,7 +107,7 @@ type RejectedLineRow = {
 export async function claimEvidence(
   db: Database,
   claim: StaffClaim,
-  segmentPoints: SegmentPoints,
+  rules: RuleBook,
 ): Promise<Pick<StaffClaimDetail, 'booking' | 'importHistory' | 'proposedPoints'>> {
   const [bookingRows, lines] = await Promise.all([
     db
@@ -162,10 +162,10 @@ export async function claimEvidence(
       message: String(row.line.message),
     })),
     proposedPoints: claimWorth(
-      segmentPoints,
+      rules,
       claim.countryCode,
-      stored === undefined ? null : segments,
-      claim.booked,
+      stored === undefined ? null : { createdOn: stored.createdOn, segments },
+      claim,
     ),
   };
 }

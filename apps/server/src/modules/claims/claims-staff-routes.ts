@@ -14,7 +14,7 @@ import {
   supportAdjustmentLeft,
   type DailyAdjustmentLimit,
 } from '../points/adjustments/adjust-points.js';
-import { segmentPointsRule } from '../points/segment-points.js';
+import { readRuleBook } from '../earning-rules/rule-book.js';
 import {
   assertStaffCountry,
   staffActor,
@@ -53,7 +53,6 @@ export const claimsStaffRoutes: FastifyPluginCallbackZod<ClaimsStaffRoutesOption
   done,
 ) => {
   const { db, config } = app;
-  const segmentPoints = segmentPointsRule(config);
   /** Support's limit per member per day (SUPPORT_ADJUSTMENT_LIMIT), as for its adjustments. */
   const dailyLimitOf = (staff: StaffPrincipal): DailyAdjustmentLimit | undefined =>
     staff.role === 'support'
@@ -75,7 +74,7 @@ export const claimsStaffRoutes: FastifyPluginCallbackZod<ClaimsStaffRoutesOption
     const { agentId, ...claim } = await claimOf(staff, id);
     const dailyLimit = dailyLimitOf(staff);
     const [evidence, adjustmentLimit] = await Promise.all([
-      claimEvidence(db, claim, segmentPoints),
+      readRuleBook(db).then((rules) => claimEvidence(db, claim, rules)),
       dailyLimit === undefined
         ? null
         : supportAdjustmentLeft(db, agentId, dayOf(now()), dailyLimit),

@@ -44,7 +44,7 @@ export const contentModule = appPlugin<ContentModuleOptions>(
       requestWords(app.contentCache, request, { publicRootDomain, defaultCountry }),
     );
     registerContentPages(app.pageRegistry);
-    await app.register(contentRoutes);
+    await app.register(contentRoutes, { now: options.now });
     if (app.config.errorLog) await app.register(logRoute);
   },
   {

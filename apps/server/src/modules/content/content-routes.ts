@@ -12,6 +12,7 @@ import {
 import { CountryCodeSchema, LanguageCodeSchema } from '@club/contract/locale';
 import { notFound } from '../../lib/http-error.js';
 import { encodeJson, sendSerialized, type EncodedJson } from '../../lib/json-reply.js';
+import { layoutEarning } from '../earning-rules/layout-earning.js';
 import { readLayoutParts } from './content-repository.js';
 import { layoutAnswer } from './layout-answer.js';
 import { resolveLocale, type ResolvedLocale } from './locale.js';
@@ -45,11 +46,20 @@ const errors = {
   503: ErrorBodySchema.describe('The database cannot be reached'),
 };
 
-const layoutKey = ({ country, language }: ResolvedLocale) =>
-  `layout:${country.code}:${language.code}`;
+/** The UTC day of a moment, YYYY-MM-DD (as the points module's calendar days). */
+const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
+
+/** Per day too: the earning rules in force (base points, running campaigns) change with the date. */
+const layoutKey = ({ country, language }: ResolvedLocale, today: string) =>
+  `layout:${country.code}:${language.code}:${today}`;
 
 /** The content calls: layout, pages (with the page form submit) and texts. */
-export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export const contentRoutes: FastifyPluginCallbackZod<{ now?: () => number }> = (
+  app,
+  options,
+  done,
+) => {
+  const now = options.now ?? Date.now;
   const { contentCache: cache, pageRegistry: registry, db, config } = app;
   const settings = {
     publicRootDomain: config.publicRootDomain,
@@ -74,7 +84,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       const index = cache.peekIndex();
       if (index !== undefined) {
         const json = cache.peek<EncodedJson>(
-          layoutKey(resolveLocale(index, request.query, request.host, settings)),
+          layoutKey(resolveLocale(index, request.query, request.host, settings), dayOf(now())),
         );
         if (json !== undefined) {
           sendSerialized(reply, json);
@@ -83,20 +93,20 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       }
       return (async () => {
         const locale = resolveLocale(await cache.index(), request.query, request.host, settings);
-        const json = await cache.memo(layoutKey(locale), async () => {
+        const today = dayOf(now());
+        const json = await cache.memo(layoutKey(locale, today), async () => {
           const localeKey = {
             countryCode: locale.country.code,
             languageCode: locale.language.code,
           };
-          const [parts, dictionary] = await Promise.all([
+          const [parts, dictionary, earning] = await Promise.all([
             readLayoutParts(db, localeKey),
             cache.dictionary(localeKey),
+            layoutEarning(db, localeKey.countryCode, localeKey.languageCode, today),
           ]);
           return encodeJson(
             JSON.stringify({
-              data: LayoutSchema.encode(
-                layoutAnswer(locale, parts, dictionary, config.points.segmentPointsByCountry),
-              ),
+              data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary, earning)),
             }),
           );
         });

@@ -1,5 +1,5 @@
 import { countryRouteOf } from '@club/contract/host';
-import { earningOf, type SegmentPointsByCountry } from '@club/contract/earning';
+import type { Earning } from '@club/contract/earning';
 import type { Layout } from '@club/contract/layout';
 import { formattingLocale } from '@club/contract/locale-tag';
 import { numberSymbolsOf } from '@club/contract/number-format';
@@ -15,7 +15,7 @@ export function layoutAnswer(
   { country, language }: ResolvedLocale,
   parts: LayoutParts,
   dictionary: Readonly<Record<string, string>>,
-  segmentPointsByCountry: SegmentPointsByCountry = {},
+  earning: Earning | undefined,
 ): Layout {
   return {
     countryCode: country.code,
@@ -49,7 +49,7 @@ export function layoutAnswer(
     defaultLanguageCode: country.defaultLanguageCode,
     // Read with Intl here; the content cache keeps the serialised answer per locale.
     numberSymbols: numberSymbolsOf(formattingLocale(language.shortCode, country.code)),
-    // The server's points per segment (SEGMENT_POINTS_BY_COUNTRY), as the booking import credits them.
-    earning: earningOf(segmentPointsByCountry, country.code),
+    // The base earning rules in force and the running campaigns, as the booking import credits them.
+    ...(earning === undefined ? {} : { earning }),
   };
 }

@@ -1,7 +1,7 @@
 import { appPlugin } from '../../app-types.js';
 import { registerGiftsPages } from './ordering/gifts-pages.js';
 import { partnerRoutes } from './ordering/partner-routes.js';
-import { orderedGifts } from './ordering/ordered-gifts.js';
+import { giftNamesIn, orderedGifts } from './ordering/ordered-gifts.js';
 import {
   orderingRulesColumn,
   orderingRulesReader,
@@ -46,7 +46,8 @@ export const giftsModule = appPlugin<GiftsModuleOptions>(
     app.giftsForPoints.supply({
       orderPartnerOff: () => app.orderPartner.isOff(),
       pointsUsed: (agentId) => pointsUsedOnGifts(app.db, agentId),
-      orders: (agentId) => orderedGifts(app.db, agentId),
+      orders: (agentId, languageCode) => orderedGifts(app.db, agentId, languageCode),
+      giftNames: (giftIds, languageCode) => giftNamesIn(app.db, giftIds, languageCode),
       orderingWindow: async (countryCode, today) =>
         orderingWindow(await rulesOfCountry(countryCode), today),
       orderingWindowColumn: () => ({

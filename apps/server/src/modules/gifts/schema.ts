@@ -189,6 +189,11 @@ export const giftOrders = pgTable(
       .default(sql`'{}'::text[]`),
     /** Why a failed order was refunded; its `lastError` holds the reason. */
     failedBy: text().$type<RefundCause>(),
+    /**
+     * When the member first opened the order's codes on the site (the Ordered
+     * gifts tab); until then staff may correct the codes and send them again.
+     */
+    vouchersOpenedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('gift_orders_key_idx').on(t.agentId, t.orderKey),

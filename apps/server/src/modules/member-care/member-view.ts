@@ -14,6 +14,8 @@ import { mailOutbox } from '../mail/schema.js';
 import { bookings, bookingSegments, pointAdjustments, pointEntries } from '../points/schema.js';
 import { statusReport } from '../points/status-report.js';
 import { segmentNoPointsReason } from './segment-outcome.js';
+import { readRuleBook } from '../earning-rules/rule-book.js';
+import { appliedRuleOf } from '@club/contract/earning-rules';
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -156,6 +158,7 @@ async function bookingsOf(db: Database, agentId: number, number: string): Promis
   const listed = [...byId.values()]
     .sort((a, b) => b.createdOn.localeCompare(a.createdOn) || b.id - a.id)
     .slice(0, limit);
+  const rules = await readRuleBook(db);
   const segments =
     listed.length === 0
       ? []
@@ -184,6 +187,13 @@ async function bookingsOf(db: Database, agentId: number, number: string): Promis
           points,
           creditedOn: segment.creditedOn,
           noPointsReason: segmentNoPointsReason(booking, segment, agentId),
+          rules:
+            points === 0
+              ? []
+              : segment.earningRuleIds.flatMap((id) => {
+                  const rule = rules.rule(id);
+                  return rule === undefined ? [] : [appliedRuleOf(rule)];
+                }),
         };
       });
     return {

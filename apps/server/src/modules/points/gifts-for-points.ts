@@ -24,8 +24,14 @@ export type GiftOrdering = {
   orderPartnerOff(): boolean;
   /** The member's gift orders that used points (failed ones gave them back), newest first. */
   pointsUsed(agentId: number): Promise<PointsUsedOnGift[]>;
-  /** Every gift order of the member with its timeline, newest first (the Ordered gifts tab). */
-  orders(agentId: number): Promise<OrderedGift[]>;
+  /**
+   * Every gift order of the member with its timeline, newest first (the
+   * Ordered gifts tab), the gifts named in the reader's language where the
+   * catalogue has it.
+   */
+  orders(agentId: number, languageCode: string): Promise<OrderedGift[]>;
+  /** Gift names in a language by gift id (an order's ledger line); gifts without one are left out. */
+  giftNames(giftIds: readonly number[], languageCode: string): Promise<Map<number, string>>;
   /** The ordering window of a country on a day. */
   orderingWindow(countryCode: string, today: string): Promise<OrderingWindow>;
   /** The same, as a column of another statement; undefined: ask `orderingWindow`. */
@@ -36,6 +42,7 @@ const noGiftOrdering: GiftOrdering = {
   orderPartnerOff: () => false,
   pointsUsed: () => Promise.resolve([]),
   orders: () => Promise.resolve([]),
+  giftNames: () => Promise.resolve(new Map<number, string>()),
   orderingWindow: () => Promise.resolve({ closed: false, reopensOn: null }),
   orderingWindowColumn: () => undefined,
 };
@@ -61,8 +68,13 @@ export class GiftsForPoints implements GiftOrdering {
     return this.ordering.pointsUsed(agentId);
   }
 
-  orders(agentId: number): Promise<OrderedGift[]> {
-    return this.ordering.orders(agentId);
+  orders(agentId: number, languageCode: string): Promise<OrderedGift[]> {
+    return this.ordering.orders(agentId, languageCode);
+  }
+
+  giftNames(giftIds: readonly number[], languageCode: string): Promise<Map<number, string>> {
+    if (giftIds.length === 0) return Promise.resolve(new Map<number, string>());
+    return this.ordering.giftNames(giftIds, languageCode);
   }
 
   orderingWindow(countryCode: string, today: string): Promise<OrderingWindow> {

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { creditLifetimeYears } from '@club/contract/earning';
+import {
+  englishLedgerDescription,
+  knownLedgerDescription,
+  type LedgerDescription,
+} from '@club/contract/ledger-descriptions';
 import type { Transaction } from '../../db/client.js';
 import {
   idArray,
@@ -52,16 +57,35 @@ type PendingEntry = {
   entryDate: string;
   expiresOn: string | null;
   description: string;
+  keyed: LedgerDescription | null;
   bookingId: number | null;
   segmentRowId: number | null;
   orderId: number | null;
   allocations: { creditedOn: string; amount: number }[];
 };
 
+/**
+ * An entry's reason: a key with parameters (worded in the reader's language),
+ * or free text, which stays as written unless it is one of the known reasons.
+ */
+export type EntryDescription = string | LedgerDescription;
+
+/** The stored pair: the English (or free) text, and the key when there is one. */
+function described(description: EntryDescription | undefined): {
+  description: string;
+  keyed: LedgerDescription | null;
+} {
+  if (description === undefined) return { description: '', keyed: null };
+  if (typeof description === 'string') {
+    return { description, keyed: knownLedgerDescription(description) };
+  }
+  return { description: englishLedgerDescription(description), keyed: description };
+}
+
 export type CreditInput = {
   kind: 'segment' | 'additional';
   amount: number;
-  description?: string;
+  description?: EntryDescription;
   bookingId?: number | null;
   segmentRowId?: number | null;
 };
@@ -70,7 +94,7 @@ export type DebitInput = {
   /** `additional`: a debit adjustment by staff, taken off the additional points. */
   kind: 'order' | 'reversal' | 'additional';
   amount: number;
-  description?: string;
+  description?: EntryDescription;
   bookingId?: number | null;
   segmentRowId?: number | null;
   orderId?: number | null;
@@ -228,7 +252,7 @@ export class LedgerSession {
       amount: input.amount,
       entryDate: this.today,
       expiresOn: lot.expiresOn,
-      description: input.description ?? '',
+      ...described(input.description),
       bookingId: input.bookingId ?? null,
       segmentRowId: input.segmentRowId ?? null,
       orderId: null,
@@ -278,7 +302,7 @@ export class LedgerSession {
       amount: -taken,
       entryDate: this.today,
       expiresOn: null,
-      description: input.description ?? '',
+      ...described(input.description),
       bookingId: input.bookingId ?? null,
       segmentRowId: input.segmentRowId ?? null,
       orderId: input.orderId ?? null,
@@ -293,7 +317,11 @@ export class LedgerSession {
    * lapse at once. Refunding an order twice gives nothing the second time.
    * Answers the points given back.
    */
-  async refundOrder(agentId: number, orderId: number, description = ''): Promise<number> {
+  async refundOrder(
+    agentId: number,
+    orderId: number,
+    description?: EntryDescription,
+  ): Promise<number> {
     const account = this.account(agentId);
     const taken = await this.tx
       .select({
@@ -333,7 +361,7 @@ export class LedgerSession {
       amount: total,
       entryDate: this.today,
       expiresOn: null,
-      description,
+      ...described(description),
       bookingId: null,
       segmentRowId: null,
       orderId,
@@ -448,7 +476,7 @@ export class LedgerSession {
         amount: -amount,
         entryDate: this.today,
         expiresOn: null,
-        description: `Credited ${lot.creditedOn}`,
+        ...described({ key: 'pointsLapsed', params: { date: lot.creditedOn } }),
         bookingId: null,
         segmentRowId: null,
         orderId: null,
@@ -615,7 +643,7 @@ async function runAsOneStatement(
   if (entries.length > 0) {
     const entryRows = entries.map(
       (entry, n) =>
-        sql`(${n}::int, ${entry.agentId}::int, ${entry.kind}::text, ${entry.amount}::int, ${entry.entryDate}::date, ${entry.expiresOn}::date, ${entry.description}::text, ${entry.bookingId}::int, ${entry.segmentRowId}::int, ${entry.orderId}::int)`,
+        sql`(${n}::int, ${entry.agentId}::int, ${entry.kind}::text, ${entry.amount}::int, ${entry.entryDate}::date, ${entry.expiresOn}::date, ${entry.description}::text, ${entry.keyed === null ? null : JSON.stringify(entry.keyed)}::jsonb, ${entry.bookingId}::int, ${entry.segmentRowId}::int, ${entry.orderId}::int)`,
     );
     const allocationRows = entries.flatMap((entry, n) =>
       entry.allocations.map(
@@ -630,14 +658,14 @@ async function runAsOneStatement(
     const ledger = [
       sql`entry_rows as (
         select * from (values ${sql.join(entryRows, sql`, `)})
-          as v(n, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id))`,
+          as v(n, agent_id, kind, amount, entry_date, expires_on, description, keyed_description, booking_id, segment_row_id, order_id))`,
       sql`entry_ids as (
         select n, nextval(pg_get_serial_sequence('point_entries', 'id')) as id from entry_rows)`,
       sql`new_entries as (
         insert into point_entries
-          (id, agent_id, kind, amount, entry_date, expires_on, description, booking_id, segment_row_id, order_id)
+          (id, agent_id, kind, amount, entry_date, expires_on, description, keyed_description, booking_id, segment_row_id, order_id)
         overriding system value
-        select i.id, v.agent_id, v.kind, v.amount, v.entry_date, v.expires_on, v.description,
+        select i.id, v.agent_id, v.kind, v.amount, v.entry_date, v.expires_on, v.description, v.keyed_description,
           v.booking_id, v.segment_row_id, v.order_id
         from entry_rows v join entry_ids i on i.n = v.n)`,
     ];

@@ -8,7 +8,7 @@ import { addDays, dayOf, monthOf } from './calendar-days.js';
 import { LedgerSession } from './ledger.js';
 import { lockBookings } from './locks.js';
 import { bookingSegments, bookings, expiryReminders, pointBalances, pointLots } from './schema.js';
-import type { SegmentPoints } from './segment-points.js';
+import { markRulesEarned, readRuleBook } from '../earning-rules/rule-book.js';
 
 /** Reminders go out this many days before points lapse, the most urgent one due only. */
 export const REMINDER_DAYS = [90, 30, 7] as const;
@@ -17,7 +17,6 @@ const BATCH = 500;
 
 export type PointsClockOptions = {
   now: () => number;
-  segmentPoints: SegmentPoints;
 };
 
 export type PointsClockRun = { credited: number; expiredMembers: number; reminders: number };
@@ -61,6 +60,7 @@ export class PointsClock {
             countryCode: agents.countryCode,
             pnr: bookings.pnr,
             claimId: bookings.claimId,
+            createdOn: bookings.createdOn,
           })
           .from(bookingSegments)
           .innerJoin(bookings, eq(bookings.id, bookingSegments.bookingId))
@@ -80,25 +80,44 @@ export class PointsClock {
           due.map((segment) => segment.agentId),
           today,
         );
+        // The rules in force at each segment's dates, read in this transaction (as the import).
+        const rules = await readRuleBook(tx, { lock: true });
+        const earnedUnder = new Set<number>();
         for (const segment of due) {
           // A booking whose points a missing-points claim credited earns nothing more.
-          const points =
+          const earned =
             segment.claimId === null
-              ? this.options.segmentPoints(segment.countryCode, segment.kind)
-              : 0;
+              ? rules.earn(segment.countryCode, segment.kind, {
+                  travel: segment.serviceDate,
+                  booking: segment.createdOn,
+                })
+              : { points: 0, rules: [] };
+          const points = earned.points;
+          const earningRuleIds = points > 0 ? earned.rules.map((rule) => rule.id) : [];
+          for (const id of earningRuleIds) earnedUnder.add(id);
           session.credit(segment.agentId, {
             kind: 'segment',
             amount: points,
             bookingId: segment.bookingId,
             segmentRowId: segment.segmentRowId,
-            description: `PNR ${segment.pnr} ${segment.kind} ${segment.serviceDate}`,
+            description: {
+              key: 'segmentCredit',
+              params: { pnr: segment.pnr, kind: segment.kind, date: segment.serviceDate },
+            },
           });
           session.countSegments(segment.agentId, -1, 1);
           await tx
             .update(bookingSegments)
-            .set({ status: 'OK', points, creditedOn: today, creditedAgentId: segment.agentId })
+            .set({
+              status: 'OK',
+              points,
+              creditedOn: today,
+              creditedAgentId: segment.agentId,
+              earningRuleIds,
+            })
             .where(eq(bookingSegments.id, segment.segmentRowId));
         }
+        await markRulesEarned(tx, earnedUnder, new Date(this.options.now()));
         await session.flush();
         return due.length;
       });

@@ -5,7 +5,6 @@ import { PointsClock } from './points-clock.js';
 import { registerPointsPages } from './points-pages.js';
 import { bookingQueueRoutes } from './bookings/queue-route.js';
 import { pointsRoutes } from './points-routes.js';
-import { segmentPointsRule } from './segment-points.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,9 +30,8 @@ export const pointsModule = appPlugin<PointsModuleOptions>(
     app.decorate('giftsForPoints', new GiftsForPoints());
     await app.register(pointsRoutes, { now });
     await app.register(bookingQueueRoutes, { now });
-    const segmentPoints = segmentPointsRule(app.config);
-    registerPointsPages(app, { now, segmentPoints });
-    const clock = new PointsClock(app.db, { now, segmentPoints });
+    registerPointsPages(app, { now });
+    const clock = new PointsClock(app.db, { now });
     app.decorate('pointsClock', clock);
     app.backgroundJobs.add(
       'pointsClock',

@@ -17,17 +17,20 @@ import type { PageFields } from '../content/page-registry.js';
 import { addYears, dayOf } from './calendar-days.js';
 import { CREDIT_LIFETIME_YEARS } from './ledger.js';
 import { bookings, pointArchives, pointEntries } from './schema.js';
-import type { SegmentPoints } from './segment-points.js';
+import { readRuleBook, type RuleBook } from '../earning-rules/rule-book.js';
+import type { Earned } from '@club/contract/earning-rules';
+import type { SegmentKind, SegmentRule } from '@club/contract/points';
 import { statusReport } from './status-report.js';
 import { acceptedPnrsWithSegments } from './accepted-pnrs.js';
 import { pageWording } from '../content/page-wording.js';
+import { wordLedgerDescription } from '@club/contract/ledger-descriptions';
 
-type PointsPagesOptions = { now: () => number; segmentPoints: SegmentPoints };
+type PointsPagesOptions = { now: () => number };
 
 /** The points page (spec 2 §3 "Points page", §5 search) and archive points (§2.4). */
 export function registerPointsPages(app: App, options: PointsPagesOptions): void {
   const { db } = app;
-  const { now, segmentPoints } = options;
+  const { now } = options;
 
   app.pageRegistry.register<PointsPage, unknown, unknown>({
     name: 'points',
@@ -62,12 +65,13 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         };
       }
       const search = parsed?.data;
-      const [rows, queued, additional, used, orders] = await Promise.all([
-        pointsRows(member, search),
+      const [rows, queued, additional, used, orders, wording] = await Promise.all([
+        pointsRows(member, search, context.languageCode),
         queuedBookings(member, search),
         entriesOf(member.id, 'additional'),
         app.giftsForPoints.pointsUsed(member.id),
-        app.giftsForPoints.orders(member.id),
+        app.giftsForPoints.orders(member.id, context.language.code),
+        pageWording(context),
       ]);
       const listed = search === undefined ? rows.slice(0, POINTS_ROWS_LIMIT) : rows;
       const fields: PageFields<PointsPage> = {
@@ -78,7 +82,11 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         addArray: additional.map((entry) => ({
           id: entry.id,
           date: entry.entryDate,
-          description: entry.description,
+          // Worded now, in the page's language; free text as staff wrote it.
+          description: wordLedgerDescription(
+            { description: entry.description, keyed: entry.keyedDescription },
+            wording,
+          ),
           pnr: entry.pnr ?? '',
           points: entry.amount,
         })),
@@ -131,16 +139,23 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
   async function pointsRows(
     member: SessionMember,
     search: PointsSearch | undefined,
+    languageCode: string,
   ): Promise<PointsRow[]> {
-    const found = await acceptedPnrsWithSegments(
-      db,
-      member.id,
-      searchConditions(search),
-      // One more than listed tells whether the list is cut.
-      search === undefined ? POINTS_ROWS_LIMIT + 1 : 10_000,
-    );
+    const [found, rules] = await Promise.all([
+      acceptedPnrsWithSegments(
+        db,
+        member.id,
+        searchConditions(search),
+        // One more than listed tells whether the list is cut.
+        search === undefined ? POINTS_ROWS_LIMIT + 1 : 10_000,
+      ),
+      readRuleBook(db),
+    ]);
     return found.map((booking) => {
-      const own = booking.segments;
+      const own = booking.segments.map((segment) => ({
+        ...segment,
+        earned: earnedBy(rules, member, booking, segment),
+      }));
       const ok = own.filter((segment) => segment.status === 'OK');
       return {
         pnr: booking.pnr,
@@ -151,10 +166,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         _Price:
           booking.claimId !== null
             ? 0
-            : own.reduce(
-                (sum, segment) => sum + segmentPoints(member.countryCode, segment.kind),
-                0,
-              ),
+            : own.reduce((sum, segment) => sum + segment.earned.points, 0),
         points: own.reduce(
           (sum, segment) => sum + (segment.creditedAgentId === member.id ? segment.points : 0),
           0,
@@ -171,6 +183,10 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
             segment.creditedOn === null
               ? null
               : addYears(segment.creditedOn, CREDIT_LIFETIME_YEARS),
+          rules:
+            booking.claimId === null
+              ? segment.earned.rules.map((rule) => ruleOf(rule, languageCode))
+              : [],
         })),
       };
     });
@@ -216,6 +232,7 @@ export function registerPointsPages(app: App, options: PointsPagesOptions): void
         id: pointEntries.id,
         entryDate: pointEntries.entryDate,
         description: pointEntries.description,
+        keyedDescription: pointEntries.keyedDescription,
         amount: pointEntries.amount,
         pnr: bookings.pnr,
       })
@@ -249,5 +266,57 @@ function emptyPoints(available: number, expired: number, details: string) {
     noneDet: false,
     queued: [],
     truncated: false,
+  };
+}
+
+type EarnedSegment = {
+  kind: SegmentKind;
+  serviceDate: string;
+  points: number;
+  creditedAgentId: number | null;
+  earningRuleIds: number[];
+};
+
+type NamedRule = {
+  kind: 'base' | 'campaign';
+  memberNames: Record<string, string>;
+  points: number | null;
+  multiplier: number | null;
+};
+
+/**
+ * What a segment earned and under which rules: a credited one as recorded
+ * (the rules in force at its dates when it was credited), a pending one as
+ * the rules in force today would credit it.
+ */
+function earnedBy(
+  rules: RuleBook,
+  member: SessionMember,
+  booking: { createdOn: string },
+  segment: EarnedSegment,
+): { points: number; rules: NamedRule[] } {
+  if (segment.creditedAgentId === member.id) {
+    return {
+      points: segment.points,
+      rules: segment.earningRuleIds.flatMap((id) => rules.rule(id) ?? []),
+    };
+  }
+  const earned: Earned = rules.earn(member.countryCode, segment.kind, {
+    travel: segment.serviceDate,
+    booking: booking.createdOn,
+  });
+  return {
+    points: earned.points,
+    rules: earned.rules.flatMap((rule) => rules.rule(rule.id) ?? []),
+  };
+}
+
+/** A rule as the member reads it: a campaign by its name in the page's language. */
+function ruleOf(rule: NamedRule, languageCode: string): SegmentRule {
+  return {
+    kind: rule.kind,
+    name: rule.kind === 'base' ? '' : (rule.memberNames[languageCode] ?? ''),
+    points: rule.points,
+    multiplier: rule.multiplier,
   };
 }

@@ -140,11 +140,14 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
     async (request, reply) => {
       const member = ownNumber(request, request.query.number);
       const today = dayOf(now());
-      const { words, locale } = await statementLanguage(
+      const { words, locale, languageCode } = await statementLanguage(
         member.countryCode,
         request.query.languageCode,
       );
-      const rows = await pointsStatementRows(db, member, words);
+      const rows = await pointsStatementRows(db, member, words, {
+        locale,
+        giftNames: (giftIds) => app.giftsForPoints.giftNames(giftIds, languageCode),
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
@@ -162,15 +165,17 @@ export const pointsRoutes: FastifyPluginCallbackZod<PointsRoutesOptions> = (app,
    */
   async function statementLanguage(countryCode: string, languageCode: string | undefined) {
     const country = (await app.contentCache.index()).get(countryCode);
-    if (country === undefined) return { words: {}, locale: 'en' };
+    if (country === undefined) return { words: {}, locale: 'en', languageCode: '' };
     const language =
       country.languages.find((candidate) => candidate.code === languageCode) ??
       country.languages.find((candidate) => candidate.code === country.defaultLanguageCode);
-    const words = await app.contentCache.dictionary({
-      countryCode,
-      languageCode: language?.code ?? country.defaultLanguageCode,
-    });
-    return { words, locale: formattingLocale(language?.shortCode ?? 'en', countryCode) };
+    const code = language?.code ?? country.defaultLanguageCode;
+    const words = await app.contentCache.dictionary({ countryCode, languageCode: code });
+    return {
+      words,
+      locale: formattingLocale(language?.shortCode ?? 'en', countryCode),
+      languageCode: code,
+    };
   }
 
   done();

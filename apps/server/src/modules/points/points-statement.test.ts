@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../../testing/account-helpers.js';
 import { createAgent } from '../../testing/factories.js';
+import { createTestGift, placeTestOrder } from '../../testing/gift-orders.js';
+import { giftTexts } from '../gifts/schema.js';
+import { LedgerSession } from './ledger.js';
 import { creditAdditional, insertBooking } from '../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -74,6 +77,7 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
       `Segment,2027-02-01,${pnr},Hotel,Pending,0,,`,
       'Points entry,2026-10-01,,Additional points,,15,2029-10-01,Autumn promotion',
       `Points entry,2026-09-01,${pnr},Segment credit,,5,2029-09-01,`,
+      'Total,,,,,20,,"The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses"',
       `PNR without points,2026-08-01,${rejected},,,0,,The remark has no space between RM*AMA and the member number (write RM*AMA 1234567).`,
     ]);
   });
@@ -107,6 +111,69 @@ describe('GET /s2c/auth/v1/agent-points/statement', () => {
     // Arabic is not a language of Greece: the default language words it.
     const other = lines((await statement(agent.number, agent.token, 'ara')).body);
     expect(other[0]).toBe('Record,Date,PNR,Kind,Status,Points,Lapse on,Description');
+  });
+
+  it('words keyed descriptions in the reader’s language, gifts by their name in it, and free text as written', async () => {
+    const agent = await member();
+    await creditAdditional(t.database.db, agent.id, '2026-10-01', 500, 'Welcome bonus');
+    await creditAdditional(t.database.db, agent.id, '2026-10-02', 5, {
+      key: 'segmentCredit',
+      params: { pnr: 'ST9999', kind: 'air', date: '2026-09-05' },
+    });
+    await creditAdditional(t.database.db, agent.id, '2026-10-03', 7, 'Autumn promotion');
+    const giftId = await createTestGift(t.database.db, 'gr');
+    await t.database.db.insert(giftTexts).values([
+      { giftId, languageCode: 'eng', description: 'Suitcase' },
+      { giftId, languageCode: 'ell', description: 'Βαλίτσα' },
+    ]);
+    // Ordered on the English page: the order's line keeps the English name.
+    const { orderId } = await placeTestOrder(t.database.db, agent, {
+      giftId,
+      description: 'Suitcase',
+      at: Date.parse('2026-10-04T10:00:00Z'),
+    });
+    const greek = lines((await statement(agent.number, agent.token, 'ell')).body);
+    const descriptions = greek
+      .filter((line) => line.startsWith('Points entry'))
+      .map((line) => line.split(';').at(-1));
+    expect(descriptions).toEqual([
+      `Παραγγελία ${orderId}: 1 × Βαλίτσα`,
+      'Test credit for an order',
+      'Autumn promotion',
+      'PNR ST9999: τμήμα «Πτήση» της 5 Σεπτεμβρίου 2026',
+      'Μπόνους καλωσορίσματος',
+    ]);
+    const english = lines((await statement(agent.number, agent.token, 'eng')).body);
+    expect(
+      english
+        .filter((line) => line.startsWith('Points entry'))
+        .map((line) => line.split(',').at(-1)),
+    ).toEqual([
+      `Order ${orderId}: 1 × Suitcase`,
+      'Test credit for an order',
+      'Autumn promotion',
+      'PNR ST9999: Air segment of 5 September 2026',
+      'Welcome bonus',
+    ]);
+  });
+
+  it('names the refunded order on its refund line, and the total counts it spent and given back', async () => {
+    const agent = await member();
+    const { orderId, total } = await placeTestOrder(t.database.db, agent, {
+      at: Date.parse('2026-10-04T10:00:00Z'),
+    });
+    await t.database.db.transaction(async (tx) => {
+      const session = await LedgerSession.open(tx, [agent.id], '2026-10-05');
+      await session.refundOrder(agent.id, orderId, { key: 'orderRefund', params: { orderId } });
+      await session.flush();
+    });
+    const rows = lines((await statement(agent.number, agent.token)).body);
+    expect(rows.filter((line) => /^(Points entry|Total),/.test(line))).toEqual([
+      `Points entry,2026-10-05,,Gift order refunded,,${total},,Points of order ${orderId} given back`,
+      `Points entry,2026-10-04,,Gift order,,-${total},,Order ${orderId}: 1 × Test gift`,
+      `Points entry,2026-10-04,,Additional points,,${total},2029-10-04,Test credit for an order`,
+      `Total,,,,,${total},,"The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses"`,
+    ]);
   });
 
   it("answers only the caller's own number, and 400 for bad input", async () => {

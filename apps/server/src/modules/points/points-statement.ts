@@ -1,4 +1,5 @@
 import { and, desc, eq, or } from 'drizzle-orm';
+import { wordLedgerDescription } from '@club/contract/ledger-descriptions';
 import { bookingReasonTexts, type BookingReason } from '@club/contract/points';
 import type { Database } from '../../db/client.js';
 import type { CsvValue } from '../../lib/csv.js';
@@ -36,6 +37,9 @@ const english = {
   'points.entry.refund': 'Gift order refunded',
   'points.entry.expiry': 'Points lapsed',
   'points.entry.reversal': 'Segment cancelled',
+  'points.record.total': 'Total',
+  'points.totalNote':
+    'The sum of the points entries above: credits, gift orders, the points of refunded orders given back, lapses',
 } as const;
 
 /** The most lines of each part: far beyond any member's history, a bound on the answer. */
@@ -50,11 +54,12 @@ export async function pointsStatementRows(
   db: Database,
   member: SessionMember,
   words: Words,
+  reader: StatementReader,
 ): Promise<CsvValue[][]> {
   const word = (key: keyof typeof english) => words[key] || english[key];
   const [pnrs, entries, queued] = await Promise.all([
     pnrLines(db, member, word),
-    entryLines(db, member.id, word),
+    entryLines(db, member.id, word, { words, ...reader }),
     queuedLines(db, member, words, word),
   ]);
   return [
@@ -70,11 +75,28 @@ export async function pointsStatementRows(
     ],
     ...pnrs,
     ...entries,
+    // What the entries add up to: a refunded order counts twice, spent and given back.
+    [
+      word('points.record.total'),
+      null,
+      null,
+      null,
+      null,
+      entries.reduce((sum, line) => sum + Number(line[5]), 0),
+      null,
+      word('points.totalNote'),
+    ],
     ...queued,
   ];
 }
 
 type Word = (key: keyof typeof english) => string;
+
+/** The reader's locale, and the gift names of their language (an order's line names its gifts). */
+export type StatementReader = {
+  locale: string;
+  giftNames: (giftIds: readonly number[]) => Promise<ReadonlyMap<number, string>>;
+};
 
 /** Accepted PNRs, newest first, each followed by its live segments. */
 async function pnrLines(db: Database, member: SessionMember, word: Word): Promise<CsvValue[][]> {
@@ -111,7 +133,12 @@ async function pnrLines(db: Database, member: SessionMember, word: Word): Promis
 }
 
 /** Every entry of the member's ledger, newest first: what changed their points and why. */
-async function entryLines(db: Database, agentId: number, word: Word): Promise<CsvValue[][]> {
+async function entryLines(
+  db: Database,
+  agentId: number,
+  word: Word,
+  reader: StatementReader & { words: Words },
+): Promise<CsvValue[][]> {
   const rows = await db
     .select({
       kind: pointEntries.kind,
@@ -119,6 +146,7 @@ async function entryLines(db: Database, agentId: number, word: Word): Promise<Cs
       entryDate: pointEntries.entryDate,
       expiresOn: pointEntries.expiresOn,
       description: pointEntries.description,
+      keyed: pointEntries.keyedDescription,
       pnr: bookings.pnr,
     })
     .from(pointEntries)
@@ -126,16 +154,29 @@ async function entryLines(db: Database, agentId: number, word: Word): Promise<Cs
     .where(eq(pointEntries.agentId, agentId))
     .orderBy(desc(pointEntries.entryDate), desc(pointEntries.id))
     .limit(LINES_LIMIT);
-  return rows.map((row) => [
-    word('points.record.entry'),
-    row.entryDate,
-    row.pnr,
-    word(`points.entry.${row.kind satisfies LedgerEntryKind}`),
-    null,
-    row.amount,
-    row.expiresOn,
-    row.description === '' ? null : row.description,
-  ]);
+  const giftIds = new Set<number>();
+  for (const { keyed } of rows) {
+    if (keyed?.key === 'order') for (const gift of keyed.params.gifts) giftIds.add(gift.id);
+  }
+  const wording = {
+    words: reader.words,
+    locale: reader.locale,
+    giftNames: await reader.giftNames([...giftIds]),
+  };
+  return rows.map((row) => {
+    // Worded now, in the reader's language; free text as staff wrote it.
+    const description = wordLedgerDescription(row, wording);
+    return [
+      word('points.record.entry'),
+      row.entryDate,
+      row.pnr,
+      word(`points.entry.${row.kind satisfies LedgerEntryKind}`),
+      null,
+      row.amount,
+      row.expiresOn,
+      description === '' ? null : description,
+    ];
+  });
 }
 
 /** Queued PNRs naming the member that earned nothing, with the reason. */

@@ -10,6 +10,8 @@ import { getPage, logIn, outboxRows } from '../../testing/account-helpers.js';
 import { createAgent } from '../../testing/factories.js';
 import { creditAdditional, insertBooking } from '../../testing/points-data.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestGift, placeTestOrder } from '../../testing/gift-orders.js';
+import { giftTexts } from '../gifts/schema.js';
 import { dayOf } from './calendar-days.js';
 import { LedgerSession } from './ledger.js';
 import { bookingSegments, expiryReminders, pointArchives } from './schema.js';
@@ -248,6 +250,8 @@ describe('page points', () => {
             status: 'OK',
             points: 5,
             expiresOn: '2029-09-01',
+            // Credited without rules (written by the test): none to name.
+            rules: [],
           },
           {
             segmentId: '2',
@@ -256,6 +260,8 @@ describe('page points', () => {
             status: 'PD',
             points: 0,
             expiresOn: null,
+            // Pending: the rules in force would credit it the base hotel rule.
+            rules: [{ kind: 'base', name: '', points: 10, multiplier: null }],
           },
         ],
       },
@@ -276,6 +282,31 @@ describe('page points', () => {
       expect.objectContaining({ date: '2026-10-01', description: 'Autumn promotion', points: 15 }),
     ]);
     expect(Object.keys(page.data.dictionary ?? {})).toEqual(expect.any(Array));
+  });
+
+  it("words the club's reasons in the page's language, staff's as written, and names ordered gifts in it", async () => {
+    const agent = await member();
+    await creditAdditional(t.database.db, agent.id, '2026-10-01', 500, 'Welcome bonus');
+    await creditAdditional(t.database.db, agent.id, '2026-10-02', 15, 'Autumn promotion');
+    const giftId = await createTestGift(t.database.db, 'gr');
+    await t.database.db.insert(giftTexts).values([
+      { giftId, languageCode: 'eng', description: 'Suitcase' },
+      { giftId, languageCode: 'ell', description: 'Βαλίτσα' },
+    ]);
+    // Ordered on the English page.
+    await placeTestOrder(t.database.db, agent, { giftId, description: 'Suitcase' });
+    const page = (languageCode: string) =>
+      getPage<PointsPage>(t.app, 'points', { countryCode: 'gr', languageCode }, agent.token);
+    const greek = (await page('ell')).data;
+    expect(greek.addArray.map((row) => row.description)).toEqual([
+      'Test credit for an order',
+      'Autumn promotion',
+      'Μπόνους καλωσορίσματος',
+    ]);
+    expect(greek.orders[0]?.lines.map((line) => line.description)).toEqual(['Βαλίτσα']);
+    const english = (await page('eng')).data;
+    expect(english.addArray.map((row) => row.description).at(-1)).toBe('Welcome bonus');
+    expect(english.orders[0]?.lines.map((line) => line.description)).toEqual(['Suitcase']);
   });
 
   it('searches by PNR and by date range', async () => {

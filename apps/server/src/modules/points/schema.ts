@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { BookingReason, SegmentKind } from '@club/contract/points';
+import type { LedgerDescription } from '@club/contract/ledger-descriptions';
 import { agents } from '../agents/schema.js';
 
 /**
@@ -82,6 +83,11 @@ export const bookingSegments = pgTable(
     creditedOn: date({ mode: 'string' }),
     /** The member the credit went to (a changed remark moves it). */
     creditedAgentId: integer(),
+    /** The earning rules that gave `points` (earning_rules ids; empty until credited). */
+    earningRuleIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('booking_segments_booking_segment_idx').on(t.bookingId, t.segmentId),
@@ -124,7 +130,10 @@ export const pointEntries = pgTable(
     entryDate: date({ mode: 'string' }).notNull(),
     /** Credits: the day their points lapse. */
     expiresOn: date({ mode: 'string' }),
+    /** English wording, or the free text staff wrote (read as it is). */
     description: text().notNull().default(''),
+    /** The description as a key with parameters, worded in the reader's language; null: free text. */
+    keyedDescription: jsonb().$type<LedgerDescription>(),
     bookingId: integer(),
     segmentRowId: integer(),
     /** Gift orders (the gifts capability links its orders here). */

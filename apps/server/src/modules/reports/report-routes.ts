@@ -18,7 +18,7 @@ import { csvDocument, type CsvValue } from '../../lib/csv.js';
 import { HttpError } from '../../lib/http-error.js';
 import { countries } from '../content/schema.js';
 import { dayOf } from '../points/calendar-days.js';
-import { segmentPointsRule } from '../points/segment-points.js';
+import { segmentPointsToday } from '../points/segment-points.js';
 import type { StaffPrincipal } from '../staff/staff-sessions.js';
 import { assertStaffCountry, staffOf } from '../staff/staff-access.js';
 import { reportCsvRows } from './report-csv.js';
@@ -77,7 +77,6 @@ async function reportScope(
  */
 export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app, { now }, done) => {
   const { db } = app;
-  const segmentPoints = segmentPointsRule(app.config);
 
   function report<Query extends ReportCountryQuery, Answer extends z.ZodType>(
     name: ReportName,
@@ -167,7 +166,7 @@ export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app,
     `Per country the members' available points, and separately the points their pending segments will earn. ${countryNote}`,
     ReportCountryQuerySchema,
     OutstandingSchema,
-    (scope) => outstanding(db, scope, segmentPoints),
+    async (scope) => outstanding(db, scope, await segmentPointsToday(db, dayOf(now()))),
     reportCsvRows['outstanding'],
   );
   report(

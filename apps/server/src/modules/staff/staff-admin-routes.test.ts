@@ -25,10 +25,12 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: Record<strin
   staffCall(t.app, adminToken, method, url, body);
 
 type Audit = { action: string; actor: string; before: unknown; after: unknown };
+/** The account's changes (its logins and failed logins: staff-login-audit.test.ts). */
 const auditOf = async (email: string): Promise<Audit[]> =>
   rowsOf<Audit>(
     await t.database.db.execute(
-      sql`select action, actor, before, after from audit_entries where target_type = 'staff' and target = ${email} order by id`,
+      sql`select action, actor, before, after from audit_entries where target_type = 'staff' and target = ${email}
+        and action not in ('staff.login', 'staff.login-failed') order by id`,
     ),
   );
 

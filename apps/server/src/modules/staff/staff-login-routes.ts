@@ -19,6 +19,11 @@ import { endStaffSession, openStaffSession } from './staff-sessions.js';
 import { verifyTotp } from './totp.js';
 import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 import { limitAddress } from '../limits/client-address.js';
+import {
+  recordStaffLogin,
+  recordStaffLoginFailure,
+  type LoginFailure,
+} from './staff-login-audit.js';
 
 export type StaffLoginRoutesOptions = {
   limiter: LoginLimiter;
@@ -118,15 +123,26 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
         );
       }
       const step = secret === undefined ? null : verifyTotp(secret, request.body.code, now());
-      if (
-        staff === undefined ||
-        staff.passwordHash === null ||
-        staff.disabledAt !== null ||
-        !passwordRight ||
-        step === null ||
-        (staff.totpLastStep !== null && step <= staff.totpLastStep)
-      ) {
+      const failure: LoginFailure | undefined =
+        staff === undefined
+          ? 'unknown-email'
+          : staff.passwordHash === null
+            ? 'not-set-up'
+            : staff.disabledAt !== null
+              ? 'disabled'
+              : !passwordRight || step === null
+                ? 'wrong-password-or-code'
+                : staff.totpLastStep !== null && step <= staff.totpLastStep
+                  ? 'code-used'
+                  : undefined;
+      if (failure !== undefined || staff === undefined || step === null) {
         request.log.info({ event: 'staff.login.failed', staffId: staff?.id }, 'staff login failed');
+        await recordStaffLoginFailure(db, {
+          account: staff,
+          failure: failure ?? 'wrong-password-or-code',
+          address: request.ip,
+          at: started,
+        });
         const failures = gate.attempt.numberFailures ?? 0;
         if (staff !== undefined && failures >= config.loginLimits.freeFailuresPerNumber) {
           // Someone keeps failing at this account: it is in backoff (an admin can clear it).
@@ -156,9 +172,27 @@ export const staffLoginRoutes: FastifyPluginCallbackZod<StaffLoginRoutesOptions>
             and (${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
         )
         .returning({ id: staffAccounts.id });
-      if (taken.length === 0) throw loginFailed();
+      if (taken.length === 0) {
+        // Another login took this code in between.
+        await recordStaffLoginFailure(db, {
+          account: staff,
+          failure: 'code-used',
+          address: request.ip,
+          at: started,
+        });
+        throw loginFailed();
+      }
       await limiter.succeeded(gate.attempt);
-      const token = await openStaffSession(db, staff.id, started, limits);
+      const token = await db.transaction(async (tx) => {
+        const opened = await openStaffSession(tx, staff.id, started, limits);
+        await recordStaffLogin(tx, {
+          account: staff,
+          address: request.ip,
+          trustedDevice: deviceNonce !== undefined,
+          at: started,
+        });
+        return opened;
+      });
       void reply.header(
         'set-cookie',
         await deviceCookies.issue(cookies, String(staff.id), started),

@@ -98,6 +98,7 @@ describe('the setup link', () => {
     expect(await auditOf(email)).toEqual([
       { action: 'staff.add', actor: admin.email },
       { action: 'staff.setup', actor: email },
+      { action: 'staff.login', actor: email },
     ]);
   });
 

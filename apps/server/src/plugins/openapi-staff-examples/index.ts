@@ -2,6 +2,7 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { bookingsExamples } from './bookings-examples.js';
 import { claimsExamples } from './claims-examples.js';
 import { contentExamples } from './content-examples.js';
+import { earningRulesExamples } from './earning-rules-examples.js';
 import { giftCategoriesExamples } from './gift-categories-examples.js';
 import { giftsExamples } from './gifts-examples.js';
 import { memberActionsExamples } from './member-actions-examples.js';
@@ -19,6 +20,7 @@ export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...bookingsExamples,
   ...claimsExamples,
   ...contentExamples,
+  ...earningRulesExamples,
   ...giftsExamples,
   ...giftCategoriesExamples,
   ...memberActionsExamples,

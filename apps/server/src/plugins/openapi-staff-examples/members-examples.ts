@@ -94,6 +94,7 @@ export const membersExamples: Partial<Record<OperationKey, OperationExample>> = 
                 points: 0,
                 creditedOn: null,
                 noPointsReason: 'remark-without-space',
+                rules: [],
               },
             ],
           },

@@ -54,9 +54,11 @@ const order = (
       answer: `ref manual-${id}`,
     },
   ],
+  vouchersOpenedAt: null,
   canFulfil: state === 'submitted',
   canRefund: state === 'submitted',
   canRetry: false,
+  canCorrectVouchers: state === 'fulfilled' && vouchers.length > 0,
 });
 
 export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
@@ -78,8 +80,8 @@ export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
     parameters: { country: 'at' },
     // The body is CSV: the byte-order mark, then CRLF lines.
     answer:
-      '\uFEFForder,created,country,state,member,first name,last name,email,points,gifts,provider,attempts,last error\r\n' +
-      '2,2026-11-22T10:00:00.000Z,at,Sent to the provider,9000004,Jonas,Demo,jonas@demo.example,150,1 × Travel umbrella,manual,1,\r\n',
+      '\uFEFForder,created,country,state,member,first name,last name,email,points,gifts,quantity,delivery,delivery address,voucher codes,provider,attempts,last error\r\n' +
+      '2,2026-11-22T10:00:00.000Z,at,Sent to the provider,9000004,Jonas,Demo,jonas@demo.example,150,1 × Travel umbrella,1,the member collects it,,,manual,1,\r\n',
   },
   'GET /s2c/staff/v1/orders/{id}': {
     access: 'staff',
@@ -91,6 +93,12 @@ export const ordersExamples: Partial<Record<OperationKey, OperationExample>> = {
     parameters: { id: '1' },
     body: { vouchers: 'UMB-2026-0001' },
     answer: { data: order(1, 'fulfilled', ['UMB-2026-0001']) },
+  },
+  'POST /s2c/staff/v1/orders/{id}/vouchers': {
+    access: 'staff',
+    parameters: { id: '1' },
+    body: { vouchers: 'UMB-2026-0002', reason: 'The partner sent a corrected code' },
+    answer: { data: order(1, 'fulfilled', ['UMB-2026-0002']) },
   },
   'POST /s2c/staff/v1/orders/{id}/refund': {
     access: 'staff',

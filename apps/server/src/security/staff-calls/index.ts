@@ -2,6 +2,7 @@ import { auditCalls } from './audit-calls.js';
 import { bookingsCalls } from './bookings-calls.js';
 import { claimsCalls } from './claims-calls.js';
 import { contentCalls } from './content-calls.js';
+import { earningRulesCalls } from './earning-rules-calls.js';
 import { giftCategoriesCalls } from './gift-categories-calls.js';
 import { giftsCalls } from './gifts-calls.js';
 import { memberActionsCalls } from './member-actions-calls.js';
@@ -21,6 +22,7 @@ export const staffCalls: readonly StaffCall[] = [
   ...bookingsCalls,
   ...claimsCalls,
   ...contentCalls,
+  ...earningRulesCalls,
   ...giftsCalls,
   ...giftCategoriesCalls,
   ...memberActionsCalls,

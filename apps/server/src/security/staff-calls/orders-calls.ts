@@ -41,6 +41,16 @@ export const ordersCalls: StaffCall[] = [
     countryScoped: true,
   },
   {
+    route: 'POST /s2c/staff/v1/orders/:id/vouchers',
+    request: (world) => ({
+      method: 'POST',
+      url: `/s2c/staff/v1/orders/${orderOf(world)}/vouchers`,
+      ...form({ vouchers: 'MATRIX-1', reason: 'Matrix' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
     route: 'POST /s2c/staff/v1/orders/:id/refund',
     request: (world) => ({
       method: 'POST',

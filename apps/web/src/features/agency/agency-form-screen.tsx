@@ -22,13 +22,20 @@ import {
 import { ScreenFrame } from '../../shared/forms/screen-frame';
 import { useClubForm, useFormSubmit } from '../../shared/forms/use-club-form';
 import { getAgency, postStateChange, type AgencyLinkParams } from './agency-api';
+import { fillNodes } from '../../shared/points-status/format';
 import type { Agency } from '@club/contract/agency';
 import './agency.css';
 
 export type Purpose = 'opt-in' | 'opt-out';
 
-/** The opt-out form of spec 2 §5 (the link parameters travel beside it). */
-export const OptOutFieldsSchema = OptOutFormSchema.omit({ s: true, c: true });
+/**
+ * The opt-out form of spec 2 §5 (the link parameters travel beside it), with
+ * the page's own confirmation: leaving changes what every agent of the office
+ * earns, so it is asked for explicitly (not sent to the server).
+ */
+export const OptOutFieldsSchema = OptOutFormSchema.omit({ s: true, c: true }).extend({
+  confirm: z.boolean().refine((confirm) => confirm, agencyMessages.confirmRequired),
+});
 
 /** The opt-in form of spec 2 §5: the agree box is a checkbox, so a boolean that must be true. */
 export const OptInFieldsSchema = OptInFormSchema.omit({ s: true, c: true, agree: true }).extend({
@@ -84,7 +91,7 @@ function AgencyScreen({ page, purpose }: ScreenProps & { purpose: Purpose }) {
   const id = `agency-${purpose}-title`;
 
   let body;
-  if (link === null) body = <FormAlert messages={[agencyMessages.linkInvalid]} />;
+  if (link === null) body = <InvalidLink messages={[agencyMessages.linkInvalid]} />;
   else if (lookup.isPending)
     body = (
       <p role="status" aria-busy="true">
@@ -94,7 +101,7 @@ function AgencyScreen({ page, purpose }: ScreenProps & { purpose: Purpose }) {
   else if (lookup.isError) body = <FormAlert messages={[submitErrorMessage(lookup.error)]} />;
   else if (lookup.data.kind === 'invalid')
     body = (
-      <FormAlert
+      <InvalidLink
         messages={
           lookup.data.messages.length > 0 ? lookup.data.messages : [agencyMessages.linkInvalid]
         }
@@ -127,6 +134,31 @@ function OtherPurposeAlert({ purpose, link }: { purpose: Purpose; link: AgencyLi
         <Link to={pagePath(layout, page.pageName, { s: link.s, c: link.c })}>
           {text(page.openKey, page.open)}
         </Link>
+      </p>
+    </>
+  );
+}
+
+/** A link that is broken, used or expired: why, and how to get a new one. */
+function InvalidLink({ messages }: { messages: string[] }) {
+  const text = useDictionary();
+  const { contactUsEmail } = useLayout();
+  return (
+    <>
+      <FormAlert messages={messages} />
+      <p className="agency__text">
+        {contactUsEmail
+          ? fillNodes(
+              text(
+                'agency.newLinkHow',
+                'For a new link, write to {email} with your office ID: we send it to the person who decides for your agency.',
+              ),
+              { email: <a href={`mailto:${contactUsEmail}`}>{contactUsEmail}</a> },
+            )
+          : text(
+              'agency.newLinkHowNoEmail',
+              'For a new link, contact the club with your office ID: we send it to the person who decides for your agency.',
+            )}
       </p>
     </>
   );
@@ -278,15 +310,29 @@ function OptOutForm({ link, agency }: FormProps) {
     lastName: '',
     email: '',
     comment: '',
+    confirm: false,
   });
   const change = useStateChange(link, 'agency-successfully-opt-out');
-  const { onSubmit, otherMessages } = useFormSubmit(form, (values) => change(values));
+  // The confirmation is the page's own: the server's form has no such field.
+  const { onSubmit, otherMessages } = useFormSubmit(form, ({ confirm: _confirmed, ...values }) =>
+    change(values),
+  );
   return (
     <>
       <AgencyDetails agency={agency} />
+      <p className="agency__text">
+        {text(
+          'agency.optOutDefault',
+          'When your agency leaves the club, its agents can no longer register with this office ID, and the bookings they make in it no longer earn points. The points they have earned stay theirs, to spend on gifts until they lapse.',
+        )}
+      </p>
       <ClubForm form={form} onSubmit={onSubmit}>
         <CommonFields />
         <CommentField label={text('agency.comment', 'Comment (optional)')} />
+        <CheckboxField
+          name="confirm"
+          label={text('agency.confirmOptOut', 'I confirm that my agency leaves the club.')}
+        />
         <ResultRegion messages={otherMessages} submitting={form.formState.isSubmitting} />
         <Actions submit={text('agency.submitOptOut', 'Opt out')} />
       </ClubForm>

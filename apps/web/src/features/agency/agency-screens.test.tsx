@@ -9,6 +9,7 @@ import {
   type ApiCall,
 } from '../../testing/membership-test-utils';
 import { AgencyOptInScreen, AgencyOptOutScreen } from './agency-form-screen';
+import { makeClientLayout } from '../../testing/render-screen';
 import {
   AgencySuccessfullyOptInScreen,
   AgencySuccessfullyOptOutScreen,
@@ -107,6 +108,23 @@ describe('agency opt-in page (spec 2 §2.4)', () => {
     expect(calls.some((call) => call.path === statePath)).toBe(false);
   });
 
+  it('an expired link says how to get a new one: write to the club with the office ID', () => {
+    fakeAgencyApi();
+    renderMembershipScreen(<AgencyOptOutScreen page={page('agency-opt-out', {})} />, {
+      layout: makeClientLayout({ contactUsEmail: 'club-gr@example.com' }),
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This link is not valid any more. Please ask for a new one.',
+    );
+    const how = screen.getByText(/For a new link, write to/);
+    expect(how.textContent).toBe(
+      'For a new link, write to club-gr@example.com with your office ID: we send it to the person who decides for your agency.',
+    );
+    expect(screen.getByRole('link', { name: 'club-gr@example.com' }).getAttribute('href')).toBe(
+      'mailto:club-gr@example.com',
+    );
+  });
+
   it('validates required fields, the email and the agree box before posting', async () => {
     const calls = fakeAgencyApi();
     renderMembershipScreen(<AgencyOptInScreen page={page('agency-opt-in')} />);
@@ -173,7 +191,7 @@ describe('agency opt-in page (spec 2 §2.4)', () => {
 });
 
 describe('agency opt-out page (spec 2 §2.4)', () => {
-  it('has an optional comment, no agree box, and goes to the opt-out success page', async () => {
+  it('says what leaving changes, asks to confirm, has an optional comment, and goes to the opt-out success page', async () => {
     const calls = fakeAgencyApi({
       purpose: 'opt-out',
       post: { officeId: 'ATHGR2100', active: false },
@@ -182,15 +200,23 @@ describe('agency opt-out page (spec 2 §2.4)', () => {
       path: '/eng/agency/opt-out',
     });
     expect(await screen.findByDisplayValue('Acropolis Travel')).toBeTruthy();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText(/its agents can no longer register with this office ID/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Agency opt-out');
     const user = await fillCommon();
     await user.type(screen.getByLabelText('Comment (optional)'), 'We are closing');
+    // Not without the confirmation.
+    await user.click(screen.getByRole('button', { name: 'Opt out' }));
+    expect(
+      await screen.findByText('Please confirm that your agency leaves the club.'),
+    ).toBeTruthy();
+    expect(calls.some((call) => isState(call, 'POST'))).toBe(false);
+    await user.click(screen.getByLabelText('I confirm that my agency leaves the club.'));
     await user.click(screen.getByRole('button', { name: 'Opt out' }));
     await waitFor(() => expect(location()).toBe('/eng/agency-successfully-opt-out'));
     const post = calls.find((call) => isState(call, 'POST'));
     expect(post?.body.get('comment')).toBe('We are closing');
     expect(post?.body.has('agree')).toBe(false);
+    expect(post?.body.has('confirm')).toBe(false);
   });
 
   it('posts without a comment', async () => {
@@ -198,6 +224,7 @@ describe('agency opt-out page (spec 2 §2.4)', () => {
     renderMembershipScreen(<AgencyOptOutScreen page={page('agency-opt-out')} />);
     await screen.findByLabelText('First name');
     const user = await fillCommon();
+    await user.click(screen.getByLabelText('I confirm that my agency leaves the club.'));
     await user.click(screen.getByRole('button', { name: 'Opt out' }));
     await waitFor(() => expect(calls.some((call) => isState(call, 'POST'))).toBe(true));
   });

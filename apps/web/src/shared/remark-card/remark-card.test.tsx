@@ -56,6 +56,39 @@ describe('the booking remark card', () => {
     ]);
   });
 
+  it('lists the campaigns running today by their names, with what they add', () => {
+    renderScreen(
+      <RemarkCard memberNumber="1000003" />,
+      makeClientLayout({
+        earning: {
+          ...earning,
+          campaigns: [
+            {
+              name: 'March hotels',
+              segmentTypes: ['hotel'],
+              multiplier: 2,
+              points: null,
+              to: null,
+            },
+            { name: 'Car weeks', segmentTypes: ['car'], multiplier: null, points: 50, to: null },
+          ],
+        },
+      }),
+    );
+    const card = screen.getByRole('region', { name: 'Your booking remark' });
+    expect(within(card).getByRole('heading', { name: 'Running campaigns' })).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['March hotels ×2', 'Car weeks +50']);
+  });
+
+  it('shows no campaigns when none runs', () => {
+    renderScreen(<RemarkCard memberNumber="1000003" />, makeClientLayout({ earning }));
+    expect(screen.queryByRole('heading', { name: 'Running campaigns' })).toBeNull();
+  });
+
   it('names the segments in the page language and shows no figures the server did not send', () => {
     const { unmount } = renderScreen(
       <RemarkCard memberNumber="1000003" />,

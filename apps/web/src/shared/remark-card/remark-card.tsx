@@ -102,6 +102,31 @@ function SegmentPointsTable() {
   );
 }
 
+/** The campaigns running today (earning rules), named in the page's language: "March hotels ×2". */
+function RunningCampaigns() {
+  const { earning } = useLayout();
+  const text = useDictionary();
+  const formatNumber = useFormatNumber();
+  const campaigns = earning?.campaigns ?? [];
+  if (campaigns.length === 0) return null;
+  const effect = (campaign: (typeof campaigns)[number]) =>
+    campaign.multiplier !== null
+      ? `×${Number.isInteger(campaign.multiplier) ? formatNumber(campaign.multiplier) : campaign.multiplier.toLocaleString(document.documentElement.lang || undefined)}`
+      : `+${formatNumber(campaign.points ?? 0)}`;
+  return (
+    <div className="remark-card__campaigns">
+      <h3>{text('earning.campaignsTitle', 'Running campaigns')}</h3>
+      <ul>
+        {campaigns.map((campaign) => (
+          <li key={campaign.name}>
+            {campaign.name} {effect(campaign)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * "Your booking remark" (issue 30): `RM*AMA {number}` exactly as it must be
  * typed, with its space, always left to right (a right-to-left page must not
@@ -129,6 +154,7 @@ export function RemarkCard({ memberNumber }: { memberNumber: string }) {
         )}
       </p>
       <SegmentPointsTable />
+      <RunningCampaigns />
     </section>
   );
 }

@@ -80,10 +80,10 @@ describe('the alerts section', () => {
       ),
     ).toBeDefined();
     expect(deleted()[0]![0]).toBe('/s2c/staff/v1/content/at/alerts/at-maintenance');
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Text in Deutsch (deu, HTML)').value).toBe(
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Text in German (Deutsch), HTML').value).toBe(
       'Wartung am Sonntag',
     );
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Text in English (eng, HTML)').value).toBe(
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Text in English, HTML').value).toBe(
       'Maintenance on Sunday',
     );
     expect(screen.getByLabelText<HTMLInputElement>(/^Id/).value).toBe('at-maintenance');

@@ -8,6 +8,13 @@ import { PublishState } from '../publish-state';
 import { SafeHtml } from '../safe-html';
 import { useChange } from '../use-change';
 import { dirOf, type SectionProps } from './section-props';
+import { languageName } from '../../../lib/names';
+
+/** A language by its English name, with its own when that differs: "German (Deutsch)". */
+const titled = (code: string, nativeTitle: string) => {
+  const name = languageName(code);
+  return name === nativeTitle ? name : `${name} (${nativeTitle})`;
+};
 
 type AlertForm = { hash: string; type: AlertType; texts: Record<string, string> };
 
@@ -158,7 +165,7 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
           {country.languages.map((language) => (
             <Field
               key={language.code}
-              label={`Text in ${language.nativeTitle} (${language.code}, HTML)`}
+              label={`Text in ${titled(language.code, language.nativeTitle)}, HTML`}
               error={change.fieldErrors[`texts.${language.code}`]}
             >
               {(control) => (

@@ -1,6 +1,8 @@
+import { earnedText } from '@club/contract/earning-rule-words';
 import type { MemberBooking } from '@club/contract/staff-members';
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
-import { formatPoints, noPointsText } from './member-words';
+import { bookingAnchor, formatPoints, noPointsText } from './member-words';
+import { formatDay } from '../../../lib/english-format';
 
 const statusLabels = { OK: 'Validated', PD: 'Pending', XX: 'Cancelled' } as const;
 
@@ -23,10 +25,10 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
         <p>No booking names this member.</p>
       ) : (
         bookings.map((booking) => (
-          <div key={booking.pnr} className="table-scroll booking">
+          <div key={booking.pnr} id={bookingAnchor(booking.pnr)} className="table-scroll booking">
             <table>
               <caption>
-                PNR {booking.pnr}, {booking.createdOn}, office {booking.officeId}:{' '}
+                PNR {booking.pnr}, {formatDay(booking.createdOn)}, office {booking.officeId}:{' '}
                 {booking.state === 'rejected'
                   ? `rejected — ${booking.reason === null ? 'no reason stored' : bookingReasonTexts[booking.reason]}`
                   : `${formatPoints(booking.points)} points`}
@@ -39,6 +41,7 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                   <th scope="col">Status</th>
                   <th scope="col">Points</th>
                   <th scope="col">Why no points</th>
+                  <th scope="col">Earned by</th>
                 </tr>
               </thead>
               <tbody>
@@ -47,8 +50,8 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                     <th scope="row">{segment.segmentId}</th>
                     <td>{segment.kind}</td>
                     <td>
-                      {segment.serviceDate}
-                      {segment.endDate === null ? '' : ` – ${segment.endDate}`}
+                      {formatDay(segment.serviceDate)}
+                      {segment.endDate === null ? '' : ` – ${formatDay(segment.endDate)}`}
                     </td>
                     <td>
                       {segmentStatus(booking, segment.status)} ({segment.sourceStatus})
@@ -56,6 +59,9 @@ export function MemberBookings({ bookings }: { bookings: readonly MemberBooking[
                     <td>{formatPoints(segment.points)}</td>
                     <td>
                       {segment.noPointsReason === null ? '—' : noPointsText(segment.noPointsReason)}
+                    </td>
+                    <td>
+                      {segment.rules.length === 0 ? '—' : earnedText(segment.kind, segment.rules)}
                     </td>
                   </tr>
                 ))}

@@ -1,23 +1,70 @@
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { MemberLedgerEntry, MemberView } from '@club/contract/staff-members';
 import type { OrderState } from '@club/contract/gift-rules';
 import { orderStateWords } from '@club/contract/order-state-words';
 import { queryString, staffCall } from '../../../lib/staff-api';
-import { entryKindLabels, formatPoints, formatTime } from './member-words';
+import { bookingAnchor, entryKindLabels, formatPoints, formatTime } from './member-words';
+import { formatDay } from '../../../lib/english-format';
 
 /** The member's ledger (with older entries on request), orders and mails. */
 export function MemberHistory({ data }: { data: MemberView }) {
   return (
     <>
-      <Ledger number={data.profile.number} entries={data.ledger} hasMore={data.ledgerHasMore} />
+      <Ledger
+        number={data.profile.number}
+        entries={data.ledger}
+        hasMore={data.ledgerHasMore}
+        bookedPnrs={new Set(data.bookings.map((booking) => booking.pnr))}
+      />
       <Orders orders={data.orders} />
       <Mails mails={data.mails} />
     </>
   );
 }
 
-function Ledger(props: { number: string; entries: MemberLedgerEntry[]; hasMore: boolean }) {
+/**
+ * Why an entry moved points, with its PNR a link to the booking shown above
+ * (when the view lists it) and its order a link to the order.
+ */
+function EntryReason({ entry, bookedPnrs }: { entry: MemberLedgerEntry; bookedPnrs: Set<string> }) {
+  const parts: ReactNode[] = [];
+  if (entry.description) parts.push(entry.description);
+  if (entry.pnr !== null) {
+    parts.push(
+      bookedPnrs.has(entry.pnr) ? (
+        <a href={`#${bookingAnchor(entry.pnr)}`}>
+          PNR <bdi dir="ltr">{entry.pnr}</bdi>
+        </a>
+      ) : (
+        <>
+          PNR <bdi dir="ltr">{entry.pnr}</bdi>
+        </>
+      ),
+    );
+  }
+  if (entry.orderId !== null) {
+    parts.push(<Link to={`/orders/${entry.orderId}`}>Order {entry.orderId}</Link>);
+  }
+  if (parts.length === 0) return <>—</>;
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' · '}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+function Ledger(props: {
+  number: string;
+  entries: MemberLedgerEntry[];
+  hasMore: boolean;
+  bookedPnrs: Set<string>;
+}) {
   const [older, setOlder] = useState<MemberLedgerEntry[]>([]);
   const [hasMore, setHasMore] = useState(props.hasMore);
   const [loading, setLoading] = useState(false);
@@ -57,20 +104,14 @@ function Ledger(props: { number: string; entries: MemberLedgerEntry[]; hasMore: 
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.entryDate}</td>
+                  <td>{formatDay(entry.entryDate)}</td>
                   <td>{entryKindLabels[entry.kind]}</td>
                   <td className="number">{formatPoints(entry.amount)}</td>
                   <td>
-                    {[
-                      entry.description,
-                      entry.pnr === null ? '' : `PNR ${entry.pnr}`,
-                      entry.orderId === null ? '' : `order ${entry.orderId}`,
-                    ]
-                      .filter((part) => part !== '')
-                      .join(' · ') || '—'}
+                    <EntryReason entry={entry} bookedPnrs={props.bookedPnrs} />
                   </td>
                   <td>{entry.adjustedBy ?? '—'}</td>
-                  <td>{entry.expiresOn ?? '—'}</td>
+                  <td>{entry.expiresOn === null ? '—' : formatDay(entry.expiresOn)}</td>
                 </tr>
               ))}
             </tbody>

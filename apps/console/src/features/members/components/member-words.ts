@@ -1,7 +1,7 @@
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
 import { segmentStateTexts } from '@club/contract/staff-member-rules';
 import type { MemberState, SegmentNoPointsReason } from '@club/contract/staff-members';
-import { formatDateTime, formatNumber } from '../../../lib/english-format';
+import { formatMoment, formatNumber } from '../../../lib/english-format';
 
 /** How the console names a member's state. */
 export const stateLabels: Readonly<Record<MemberState, string>> = {
@@ -29,6 +29,9 @@ export const entryKindLabels = {
 
 /** A timestamp of the answer, in the staff member's time zone. */
 export const formatTime = (value: string | null): string =>
-  value === null ? '—' : formatDateTime(new Date(value));
+  value === null ? '—' : formatMoment(value);
 
 export const formatPoints = (points: number): string => formatNumber(points);
+
+/** The id of a booking's table in the member view, the target of its PNR's links. */
+export const bookingAnchor = (pnr: string): string => `booking-${pnr}`;

@@ -1,8 +1,8 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderedGift } from '@club/contract/points';
 import type { Database } from '../../../db/client.js';
 import { dayOf } from '../../points/calendar-days.js';
-import { giftOrderLines, giftOrders } from '../schema.js';
+import { giftOrderLines, giftOrders, giftTexts } from '../schema.js';
 
 /** The most orders the Ordered gifts tab lists. */
 const ORDERS_LIMIT = 200;
@@ -13,7 +13,24 @@ const ORDERS_LIMIT = 200;
  * voucher codes) or refunded (with why). Refunded orders are listed too: the
  * member sees what became of every order.
  */
-export async function orderedGifts(db: Database, agentId: number): Promise<OrderedGift[]> {
+export async function orderedGifts(
+  db: Database,
+  agentId: number,
+  languageCode: string,
+): Promise<OrderedGift[]> {
+  // The member opens their codes here: from now on staff can no longer correct them.
+  // Marked before the read, so a correction that waits on the row is never shown half.
+  await db
+    .update(giftOrders)
+    .set({ vouchersOpenedAt: sql`now()` })
+    .where(
+      and(
+        eq(giftOrders.agentId, agentId),
+        eq(giftOrders.state, 'fulfilled'),
+        isNull(giftOrders.vouchersOpenedAt),
+        sql`cardinality(${giftOrders.vouchers}) > 0`,
+      ),
+    );
   const orders = await db
     .select({
       id: giftOrders.id,
@@ -36,11 +53,16 @@ export async function orderedGifts(db: Database, agentId: number): Promise<Order
   const lines = await db
     .select({
       orderId: giftOrderLines.orderId,
-      description: giftOrderLines.description,
+      // The gift's name in the reader's language; the ordered name when the catalogue has none.
+      description: sql<string>`coalesce(nullif(${giftTexts.description}, ''), ${giftOrderLines.description})`,
       quantity: giftOrderLines.quantity,
       points: giftOrderLines.points,
     })
     .from(giftOrderLines)
+    .leftJoin(
+      giftTexts,
+      and(eq(giftTexts.giftId, giftOrderLines.giftId), eq(giftTexts.languageCode, languageCode)),
+    )
     .where(
       inArray(
         giftOrderLines.orderId,
@@ -78,4 +100,19 @@ export async function orderedGifts(db: Database, agentId: number): Promise<Order
           : null,
     };
   });
+}
+
+/** Gift names in a language by gift id; gifts the catalogue does not name in it are left out. */
+export async function giftNamesIn(
+  db: Database,
+  giftIds: readonly number[],
+  languageCode: string,
+): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ giftId: giftTexts.giftId, description: giftTexts.description })
+    .from(giftTexts)
+    .where(and(inArray(giftTexts.giftId, [...giftIds]), eq(giftTexts.languageCode, languageCode)));
+  return new Map(
+    rows.filter((row) => row.description !== '').map((row) => [row.giftId, row.description]),
+  );
 }

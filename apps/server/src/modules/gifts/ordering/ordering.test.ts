@@ -590,7 +590,14 @@ describe('ordered gifts on the points page', () => {
       .where(eq(giftOrders.id, orderId));
     const fulfilledAt = new Date('2026-11-25T09:00:00Z');
     expect(
-      await fulfilOrder(t.database.db, orderId, fulfilledAt, ['VC-123'], commandLineActor('test')),
+      await fulfilOrder(
+        t.database.db,
+        orderId,
+        fulfilledAt,
+        // One code per gift: the suitcase and the two mugs.
+        ['VC-123', 'VC-124', 'VC-125'],
+        commandLineActor('test'),
+      ),
     ).toEqual({
       kind: 'fulfilled',
     });
@@ -602,7 +609,7 @@ describe('ordered gifts on the points page', () => {
         { state: 'submitted', date: '2026-11-23' },
         { state: 'fulfilled', date: '2026-11-25' },
       ],
-      vouchers: ['VC-123'],
+      vouchers: ['VC-123', 'VC-124', 'VC-125'],
     });
     const mail = (await outboxRows(t.database.db)).find(
       (row) => row.template === 'order-fulfilled' && row.recipient === m.email,

@@ -189,13 +189,23 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
         return { ...line, points: gift.points, counted: gift.stock !== null };
       });
       const total = lines.reduce((sum, line) => sum + line.points * line.quantity, 0);
-      const gifted = lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', ');
       // Throws NotEnoughPoints: the transaction rolls back and nothing is kept.
       session.debit(member.id, {
         kind: 'order',
         amount: total,
         orderId,
-        description: `Order ${orderId}: ${gifted}`,
+        description: {
+          key: 'order',
+          params: {
+            orderId,
+            // The names in the ordering language: the reader's own language names them when it can.
+            gifts: lines.map((line) => ({
+              id: line.id,
+              quantity: line.quantity,
+              name: nameOf(line.id),
+            })),
+          },
+        },
       });
 
       const writes = [
@@ -223,7 +233,7 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<O
           firstName: member.firstName,
           orderId: String(orderId),
           points: String(total),
-          gifts: gifted,
+          gifts: lines.map((line) => `${line.quantity} × ${nameOf(line.id)}`).join(', '),
           link: pointsLink,
         }),
       ];

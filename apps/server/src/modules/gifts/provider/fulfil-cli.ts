@@ -1,5 +1,5 @@
 import { commandLineActor, recordAudit, type AuditActor } from '../../audit/audit-log.js';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { commandConfig } from '../../../config.js';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
 import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
@@ -21,7 +21,25 @@ import {
 export { consoleOutput } from '../../../staff-commands/staff-command.js';
 
 export type FulfilResult =
-  { kind: 'fulfilled' } | { kind: 'unknown' } | { kind: 'wrongState'; state: string };
+  | { kind: 'fulfilled' }
+  | { kind: 'unknown' }
+  | { kind: 'wrongState'; state: string }
+  /** Codes were given, but not one per gift of the order (its lines' quantities). */
+  | { kind: 'codeCount'; quantity: number };
+
+/** How many gifts an order holds: the sum of its lines' quantities. */
+export async function giftCountOf(db: Database, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ quantity: sql<number>`coalesce(sum(${giftOrderLines.quantity}), 0)::int` })
+    .from(giftOrderLines)
+    .where(eq(giftOrderLines.orderId, orderId));
+  return Number(row?.quantity ?? 0);
+}
+
+/** The refusal of codes that do not match the order's gifts, in the words of both front ends. */
+export function codeCountMessage(quantity: number, given: number): string {
+  return `This order holds ${quantity} ${quantity === 1 ? 'gift' : 'gifts'}: give ${quantity} ${quantity === 1 ? 'code' : 'codes'} (${given} given), or none for gifts sent without a code.`;
+}
 
 /**
  * Programme staff sent the vouchers of a submitted order: it becomes
@@ -37,6 +55,20 @@ export async function fulfilOrder(
   vouchers: readonly string[],
   actor: AuditActor,
 ): Promise<FulfilResult> {
+  // One code per gift, or none (a parcel): a code short or over is a typing slip.
+  if (vouchers.length > 0) {
+    const quantity = await giftCountOf(db, orderId);
+    if (quantity > 0 && vouchers.length !== quantity) {
+      // An order no longer submitted says so first: its codes no longer matter.
+      const [order] = await db
+        .select({ state: giftOrders.state })
+        .from(giftOrders)
+        .where(eq(giftOrders.id, orderId));
+      if (order === undefined) return { kind: 'unknown' };
+      if (order.state !== 'submitted') return { kind: 'wrongState', state: order.state };
+      return { kind: 'codeCount', quantity };
+    }
+  }
   const fulfilled = await markFulfilled(
     db,
     submittedOrder(orderId),
@@ -142,7 +174,9 @@ export const ordersFulfilCommand: StaffCommand = {
       output.error(
         result.kind === 'unknown'
           ? `No order ${orderId}.`
-          : `Order ${orderId} is ${result.state}, not submitted: nothing changed.`,
+          : result.kind === 'codeCount'
+            ? `${codeCountMessage(result.quantity, codes.length)} Nothing changed.`
+            : `Order ${orderId} is ${result.state}, not submitted: nothing changed.`,
       );
       return 1;
     };

@@ -48,28 +48,7 @@ export async function markFulfilled(
       });
     if (order === undefined) return false;
     await inTransaction?.(tx, order);
-    const member = await mailRecipientOf(tx, order.agentId);
-    if (member !== undefined) {
-      const lines = await tx
-        .select({ quantity: giftOrderLines.quantity, description: giftOrderLines.description })
-        .from(giftOrderLines)
-        .where(eq(giftOrderLines.orderId, order.id))
-        .orderBy(asc(giftOrderLines.giftId));
-      await enqueueMail(tx, {
-        to: member.email,
-        template: 'order-fulfilled',
-        countryCode: member.countryCode,
-        languageCode: member.languageCode,
-        variables: {
-          firstName: member.firstName,
-          orderId: String(order.id),
-          gifts: lines.map((line) => `${line.quantity} × ${line.description}`).join(', '),
-          // A gift sent without a code (a parcel) still gets its mail; the dash stands for "none".
-          vouchers: fulfilment.vouchers.length > 0 ? fulfilment.vouchers.join(', ') : '—',
-          link: await memberPageUrl(tx, member, 'points'),
-        },
-      });
-    }
+    await mailVouchers(tx, order, fulfilment.vouchers);
     return true;
   });
 }
@@ -77,3 +56,32 @@ export async function markFulfilled(
 /** The order in the state staff fulfil from. */
 export const submittedOrder = (orderId: number) =>
   and(eq(giftOrders.id, orderId), eq(giftOrders.state, 'submitted'));
+
+/** Queues the `order-fulfilled` mail of an order with these codes (again, once corrected). */
+export async function mailVouchers(
+  tx: Transaction,
+  order: { id: number; agentId: number },
+  vouchers: readonly string[],
+): Promise<void> {
+  const member = await mailRecipientOf(tx, order.agentId);
+  if (member === undefined) return;
+  const lines = await tx
+    .select({ quantity: giftOrderLines.quantity, description: giftOrderLines.description })
+    .from(giftOrderLines)
+    .where(eq(giftOrderLines.orderId, order.id))
+    .orderBy(asc(giftOrderLines.giftId));
+  await enqueueMail(tx, {
+    to: member.email,
+    template: 'order-fulfilled',
+    countryCode: member.countryCode,
+    languageCode: member.languageCode,
+    variables: {
+      firstName: member.firstName,
+      orderId: String(order.id),
+      gifts: lines.map((line) => `${line.quantity} × ${line.description}`).join(', '),
+      // A gift sent without a code (a parcel) still gets its mail; the dash stands for "none".
+      vouchers: vouchers.length > 0 ? vouchers.join(', ') : '—',
+      link: await memberPageUrl(tx, member, 'points'),
+    },
+  });
+}

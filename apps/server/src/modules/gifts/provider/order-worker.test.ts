@@ -281,7 +281,7 @@ describe('the HTTP voucher provider', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       amount: total,
-      description: `Order ${orderId} failed: Unknown gift`,
+      keyedDescription: { key: 'orderRefund', params: { orderId } },
     });
     expect(await stock(giftId)).toBe(5);
     const mails = await failedMails(member.email);

@@ -70,7 +70,8 @@ export async function refundOrderIn(
   const refunded = await session.refundOrder(
     order.agentId,
     order.id,
-    `Order ${order.id} failed: ${reason}`.slice(0, 500),
+    // Why it failed stays with the order (the Ordered gifts tab); the entry says which order.
+    { key: 'orderRefund', params: { orderId: order.id } },
   );
   // The stock back before the ledger's writes: an order locks the member's balance, then the
   // gifts, then the report summaries, and a refund takes them in the same order (the other way

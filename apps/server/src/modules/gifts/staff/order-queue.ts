@@ -79,6 +79,15 @@ type QueuedRow = {
 
 /** The gifts of these orders as `2 × Camera, 1 × Mug`, by order id (one query). */
 async function giftsOf(db: Database, orderIds: number[]): Promise<Map<number, string>> {
+  const lines = await linesOf(db, orderIds);
+  return new Map([...lines].map(([id, list]) => [id, list.map(lineText).join(', ')]));
+}
+
+type OrderLineText = { quantity: number; description: string };
+const lineText = (line: OrderLineText) => `${line.quantity} × ${line.description}`;
+
+/** The lines of these orders, by order id (one query). */
+async function linesOf(db: Database, orderIds: number[]): Promise<Map<number, OrderLineText[]>> {
   if (orderIds.length === 0) return new Map();
   const lines = await db
     .select({
@@ -89,13 +98,13 @@ async function giftsOf(db: Database, orderIds: number[]): Promise<Map<number, st
     .from(giftOrderLines)
     .where(inArray(giftOrderLines.orderId, orderIds))
     .orderBy(asc(giftOrderLines.orderId), asc(giftOrderLines.giftId));
-  const gifts = new Map<number, string[]>();
+  const byOrder = new Map<number, OrderLineText[]>();
   for (const line of lines) {
-    const list = gifts.get(line.orderId) ?? [];
-    list.push(`${line.quantity} × ${line.description}`);
-    gifts.set(line.orderId, list);
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push({ quantity: line.quantity, description: line.description });
+    byOrder.set(line.orderId, list);
   }
-  return new Map([...gifts].map(([id, list]) => [id, list.join(', ')]));
+  return byOrder;
 }
 
 function queued(row: QueuedRow, gifts: string): QueuedOrder {
@@ -154,33 +163,61 @@ export async function orderQueue(
 /** Orders of the CSV export are read in batches of this many (newest first, keyset paging). */
 const EXPORT_BATCH = 1_000;
 
+/**
+ * An order as `orders.csv` holds it: the queue's columns and what a
+ * fulfilment partner needs to send it (how, where, how many, which codes).
+ */
+export type ExportedOrder = QueuedOrder & {
+  delivery: string;
+  deliveryAddress: string;
+  quantity: number;
+  vouchers: string[];
+};
+
+const exportColumns = {
+  ...queuedColumns,
+  delivery: giftOrders.delivery,
+  deliveryAddress: giftOrders.deliveryAddress,
+  vouchers: giftOrders.vouchers,
+};
+
 /** Every order of the filtered queue, newest first, in batches (the CSV export). */
 export async function* everyQueuedOrder(
   db: Database,
   filter: OrderQueueFilter,
-): AsyncGenerator<QueuedOrder[]> {
+): AsyncGenerator<ExportedOrder[]> {
   let after: { createdAt: Date; id: number } | undefined;
   for (;;) {
-    const rows: QueuedRow[] = await db
-      .select(queuedColumns)
-      .from(giftOrders)
-      .innerJoin(agents, eq(agents.id, giftOrders.agentId))
-      .where(
-        and(
-          conditions(filter),
-          after === undefined
-            ? undefined
-            : sql`(${giftOrders.createdAt}, ${giftOrders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
-        ),
-      )
-      .orderBy(desc(giftOrders.createdAt), desc(giftOrders.id))
-      .limit(EXPORT_BATCH);
+    const rows: (QueuedRow & { delivery: string; deliveryAddress: string; vouchers: string[] })[] =
+      await db
+        .select(exportColumns)
+        .from(giftOrders)
+        .innerJoin(agents, eq(agents.id, giftOrders.agentId))
+        .where(
+          and(
+            conditions(filter),
+            after === undefined
+              ? undefined
+              : sql`(${giftOrders.createdAt}, ${giftOrders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+          ),
+        )
+        .orderBy(desc(giftOrders.createdAt), desc(giftOrders.id))
+        .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
-    const gifts = await giftsOf(
+    const lines = await linesOf(
       db,
       rows.map((row) => row.id),
     );
-    yield rows.map((row) => queued(row, gifts.get(row.id) ?? ''));
+    yield rows.map((row) => {
+      const own = lines.get(row.id) ?? [];
+      return {
+        ...queued(row, own.map(lineText).join(', ')),
+        delivery: row.delivery,
+        deliveryAddress: row.deliveryAddress,
+        quantity: own.reduce((sum, line) => sum + line.quantity, 0),
+        vouchers: row.vouchers,
+      };
+    });
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
@@ -206,6 +243,7 @@ export async function staffOrder(
       failedAt: giftOrders.failedAt,
       vouchers: giftOrders.vouchers,
       failedBy: giftOrders.failedBy,
+      vouchersOpenedAt: giftOrders.vouchersOpenedAt,
     })
     .from(giftOrders)
     .innerJoin(agents, eq(agents.id, giftOrders.agentId))
@@ -249,7 +287,10 @@ export async function staffOrder(
     lines,
     timeline,
     attemptLog: attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
+    vouchersOpenedAt: order.vouchersOpenedAt?.toISOString() ?? null,
     canFulfil: order.state === 'submitted' && order.provider === 'manual',
+    canCorrectVouchers:
+      order.state === 'fulfilled' && order.vouchers.length > 0 && order.vouchersOpenedAt === null,
     canRefund:
       free &&
       (order.provider === 'manual'

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderQueue, StaffOrder } from '@club/contract/staff-orders';
 import { createAgent } from '../../../testing/factories.js';
+import { bearer, sessionToken } from '../../../testing/agent-requests.js';
 import { createTestGift, placeTestOrder as placeOrderAt } from '../../../testing/gift-orders.js';
 import { createStaff, staffCall, staffLogin } from '../../../testing/staff-helpers.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -135,7 +136,7 @@ describe('the order queue', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'order,created,country,state,member,first name,last name,email,points,gifts,provider,attempts,last error',
+      'order,created,country,state,member,first name,last name,email,points,gifts,quantity,delivery,delivery address,voucher codes,provider,attempts,last error',
     );
     const line = lines.find((text) => text.startsWith(`${placed.orderId},`));
     expect(line).toContain("'=HYPERLINK()");
@@ -145,6 +146,30 @@ describe('the order queue', () => {
     expect(lines.every((text) => !text.includes(',at,'))).toBe(true);
     const foreign = await call(tokens.managerGr, 'GET', '/s2c/staff/v1/orders.csv');
     expect(foreign.body).not.toContain(',at,');
+  });
+
+  it('holds what a fulfilment partner needs: how it is sent, where, how many and the codes', async () => {
+    const parcel = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    await db()
+      .update(giftOrders)
+      .set({ delivery: 'send', deliveryAddress: 'Odos Ermou 1, Athina' })
+      .where(eq(giftOrders.id, parcel.orderId));
+    const coded = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    const fulfilled = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${coded.orderId}/fulfilment`,
+      { vouchers: 'CSV-0001\nCSV-0002' },
+    );
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const answer = await call(tokens.managerGr, 'GET', '/s2c/staff/v1/orders.csv?country=gr');
+    const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
+    const parcelLine = lines.find((text) => text.startsWith(`${parcel.orderId},`));
+    expect(parcelLine).toMatch(/,2,send to the address,"Odos Ermou 1, Athina",,manual,/);
+    // The codes in one cell, one a line (the next CSV line continues the quoted cell).
+    const at = answer.body.indexOf(`\r\n${coded.orderId},`);
+    const codedRow = answer.body.slice(at + 2, answer.body.indexOf(',manual,', at));
+    expect(codedRow).toMatch(/,2,the member collects it,,"CSV-0001\nCSV-0002"$/);
   });
 });
 
@@ -180,7 +205,7 @@ describe('one order', () => {
 
 describe('fulfilling a manual order', () => {
   it('keeps the voucher codes, mails the member and writes order.fulfil', async () => {
-    const placed = await placeTestOrder(db(), grMember, { state: 'submitted' });
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
     const answer = await call(
       tokens.managerGr,
       'POST',
@@ -220,6 +245,31 @@ describe('fulfilling a manual order', () => {
     expect(await auditOf('order.fulfil', placed.orderId)).toHaveLength(1);
   });
 
+  it('takes one code per gift of the order, or none; a code short or over changes nothing', async () => {
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 3 });
+    const url = `/s2c/staff/v1/orders/${placed.orderId}/fulfilment`;
+    for (const vouchers of ['ONE-1\nTWO-2', 'A-1\nB-2\nC-3\nD-4']) {
+      const refused = await call(tokens.managerGr, 'POST', url, { vouchers });
+      expect(refused.statusCode, vouchers).toBe(400);
+      expect(refused.json<{ data: { vouchers: string } }>().data.vouchers).toMatch(
+        /^This order holds 3 gifts: give 3 codes \([24] given\)/,
+      );
+    }
+    expect((await orderRow(placed.orderId)).state).toBe('submitted');
+    expect(await auditOf('order.fulfil', placed.orderId)).toHaveLength(0);
+    const right = await call(tokens.managerGr, 'POST', url, { vouchers: 'A-1\nB-2\nC-3' });
+    expect(right.statusCode, right.body).toBe(200);
+    // A parcel: no code at all.
+    const parcel = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    const sent = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${parcel.orderId}/fulfilment`,
+      { vouchers: '' },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
   it('refuses bad codes, support, and a manager of another country, changing nothing', async () => {
     const placed = await placeTestOrder(db(), grMember, { state: 'submitted' });
     const url = `/s2c/staff/v1/orders/${placed.orderId}/fulfilment`;
@@ -230,6 +280,92 @@ describe('fulfilling a manual order', () => {
     expect((await call(tokens.managerAt, 'POST', url, { vouchers: 'A1' })).statusCode).toBe(404);
     expect((await orderRow(placed.orderId)).state).toBe('submitted');
     expect(await auditOf('order.fulfil', placed.orderId)).toHaveLength(0);
+  });
+});
+
+describe('correcting the codes of a fulfilled order', () => {
+  const fulfilledWith = async (vouchers: string) => {
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 2 });
+    const answer = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${placed.orderId}/fulfilment`,
+      { vouchers },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    return placed.orderId;
+  };
+  const fulfilMails = async (code: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.template, 'order-fulfilled'))).filter(
+      (mail) => JSON.stringify(mail).includes(code),
+    );
+
+  it('corrects them with a reason and mails them again, until the member opens them', async () => {
+    const orderId = await fulfilledWith('WRONG-1\nWRONG-2');
+    const url = `/s2c/staff/v1/orders/${orderId}/vouchers`;
+    const page = await call(tokens.managerGr, 'GET', `/s2c/staff/v1/orders/${orderId}`);
+    expect(page.json<{ data: StaffOrder }>().data).toMatchObject({
+      vouchersOpenedAt: null,
+      canCorrectVouchers: true,
+    });
+    // Bad input: no reason, a code short, support, another country: nothing changes.
+    const noReason = await call(tokens.managerGr, 'POST', url, { vouchers: 'A-1\nB-2' });
+    expect(noReason.statusCode).toBe(400);
+    expect(Object.keys(noReason.json<{ data: object }>().data)).toContain('reason');
+    const short = await call(tokens.managerGr, 'POST', url, { vouchers: 'A-1', reason: 'Typo' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<{ data: { vouchers: string } }>().data.vouchers).toMatch(/holds 2 gifts/);
+    const body = { vouchers: 'RIGHT-1\nRIGHT-2', reason: 'Two digits swapped' };
+    expect((await call(tokens.supportGr, 'POST', url, body)).statusCode).toBe(403);
+    expect((await call(tokens.managerAt, 'POST', url, body)).statusCode).toBe(404);
+    expect((await orderRow(orderId)).vouchers).toEqual(['WRONG-1', 'WRONG-2']);
+
+    const corrected = await call(tokens.managerGr, 'POST', url, body);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json<{ data: StaffOrder }>().data.vouchers).toEqual(['RIGHT-1', 'RIGHT-2']);
+    const [entry] = await auditOf('order.correct-vouchers', orderId);
+    expect(entry).toMatchObject({
+      countryCode: 'gr',
+      reason: 'Two digits swapped',
+      before: { vouchers: ['WRONG-1', 'WRONG-2'] },
+      after: { vouchers: ['RIGHT-1', 'RIGHT-2'] },
+    });
+    expect(await fulfilMails('RIGHT-2')).toHaveLength(1);
+
+    // The member opens their points page: the codes are theirs now.
+    const memberToken = await sessionToken(t.app, grMember.number, grMember.password);
+    const points = await t.app.inject({
+      method: 'GET',
+      url: '/s2c/content/v1/pages/points/?countryCode=gr',
+      headers: bearer(memberToken),
+    });
+    expect(points.statusCode, points.body).toBe(200);
+    const opened = await call(tokens.managerGr, 'GET', `/s2c/staff/v1/orders/${orderId}`);
+    expect(opened.json<{ data: StaffOrder }>().data).toMatchObject({ canCorrectVouchers: false });
+    expect(opened.json<{ data: StaffOrder }>().data.vouchersOpenedAt).not.toBeNull();
+    const late = await call(tokens.managerGr, 'POST', url, {
+      vouchers: 'LATE-1\nLATE-2',
+      reason: 'Too late',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ data: { vouchers: string } }>().data.vouchers).toMatch(/opened the codes/);
+    expect((await orderRow(orderId)).vouchers).toEqual(['RIGHT-1', 'RIGHT-2']);
+    expect(await auditOf('order.correct-vouchers', orderId)).toHaveLength(1);
+  });
+
+  it('answers 409 for an order without codes to correct', async () => {
+    const placed = await placeTestOrder(db(), grMember, { state: 'submitted', quantity: 1 });
+    const answer = await call(
+      tokens.managerGr,
+      'POST',
+      `/s2c/staff/v1/orders/${placed.orderId}/vouchers`,
+      {
+        vouchers: 'X-1',
+        reason: 'Nothing to correct',
+      },
+    );
+    expect(answer.statusCode).toBe(409);
+    expect((await orderRow(placed.orderId)).state).toBe('submitted');
   });
 });
 

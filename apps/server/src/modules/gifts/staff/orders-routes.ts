@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, ErrorBodySchema } from '@club/contract/envelope';
+import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
   OrderActionAnswerSchema,
   OrderFulfilmentSchema,
   OrderQueueQuerySchema,
   OrderQueueSchema,
   OrderRefundSchema,
+  OrderVoucherCorrectionSchema,
   StaffOrderSchema,
 } from '@club/contract/staff-orders';
 import { orderStateWords } from '@club/contract/order-state-words';
 import { csvDocument, type CsvValue } from '../../../lib/csv.js';
-import { notFound, validationFailed } from '../../../lib/http-error.js';
+import { HttpError, notFound, validationFailed } from '../../../lib/http-error.js';
 import {
   assertStaffCountry,
   assertStaffRole,
@@ -20,9 +21,10 @@ import {
   staffOf,
 } from '../../staff/staff-access.js';
 import type { StaffPrincipal } from '../../staff/staff-sessions.js';
-import { fulfilOrder } from '../provider/fulfil-cli.js';
+import { codeCountMessage, fulfilOrder } from '../provider/fulfil-cli.js';
 import { giftOrders } from '../schema.js';
 import { refundOrderByStaff, retryOrder, type OrderActionRefusal } from './order-actions.js';
+import { correctVouchers } from './voucher-correction.js';
 import { everyQueuedOrder, orderQueue, staffOrder, type OrderQueueFilter } from './order-queue.js';
 import { eq } from 'drizzle-orm';
 
@@ -50,10 +52,20 @@ const csvColumns = [
   'email',
   'points',
   'gifts',
+  'quantity',
+  'delivery',
+  'delivery address',
+  'voucher codes',
   'provider',
   'attempts',
   'last error',
 ];
+
+/** How a gift reaches the member, in the partner's words (the wire's `send` and `self`). */
+const deliveryWords: Record<string, string> = {
+  send: 'send to the address',
+  self: 'the member collects it',
+};
 
 export type OrdersRoutesOptions = { now: () => number };
 
@@ -157,6 +169,11 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
             order.member.email,
             order.points,
             order.gifts,
+            order.quantity,
+            deliveryWords[order.delivery] ?? order.delivery,
+            order.delivery === 'send' ? order.deliveryAddress : '',
+            // One code a line in the cell, as the fulfilment form takes them.
+            order.vouchers.join('\n'),
             order.provider,
             order.attempts,
             order.lastError,
@@ -197,7 +214,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
         tags: ['staff'],
         summary: 'Fulfil a submitted order with the voucher codes staff sent',
         description:
-          '`vouchers`: the codes, one a line (or separated by commas or spaces), none for gifts sent without a code. The member is mailed them and sees them on the points page. Audited as `order.fulfil`. Managers and admins.',
+          '`vouchers`: the codes, one a line (or separated by commas or spaces): one per gift of the order (the sum of its lines’ quantities; 400 otherwise), or none for gifts sent without a code. The member is mailed them and sees them on the points page. Audited as `order.fulfil`. Managers and admins.',
         params: OrderIdParamsSchema,
         body: OrderFulfilmentSchema,
         response: { 200: dataEnvelope(OrderActionAnswerSchema), ...errors },
@@ -215,9 +232,64 @@ export const ordersRoutes: FastifyPluginCallbackZod<OrdersRoutesOptions> = (app,
         staffActor(staff),
       );
       if (result.kind === 'unknown') throw notFound();
+      if (result.kind === 'codeCount') {
+        throw validationFailed({
+          vouchers: codeCountMessage(result.quantity, request.body.vouchers.length),
+        });
+      }
       if (result.kind === 'wrongState') {
         throw validationFailed({
           order: `Order ${orderId} is ${result.state}: only a submitted order is fulfilled.`,
+        });
+      }
+      return answerOrder(orderId);
+    },
+  );
+
+  app.post(
+    '/s2c/staff/v1/orders/:id/vouchers',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Correct the voucher codes of a fulfilled order and mail them again',
+        description:
+          '`vouchers`: the corrected codes, one per gift of the order; `reason` (required) is kept in the audit log (`order.correct-vouchers`, with the codes before and after). The member is mailed the corrected codes. Only until the member opens the codes on the site (the Ordered gifts tab): then 409, as for an order not fulfilled with codes. Managers and admins.',
+        params: OrderIdParamsSchema,
+        body: OrderVoucherCorrectionSchema,
+        response: {
+          200: dataEnvelope(OrderActionAnswerSchema),
+          ...errors,
+          409: ErrorBodySchema.describe(
+            'The member opened the codes already, or the order is not fulfilled with codes',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const orderId = await orderOf(staff, request.params.id);
+      assertStaffRole(staff, ['admin', 'manager']);
+      const result = await correctVouchers(db, orderId, {
+        vouchers: request.body.vouchers,
+        reason: request.body.reason,
+        now: new Date(now()),
+        actor: staffActor(staff),
+      });
+      if (result.kind === 'unknown') throw notFound();
+      if (result.kind === 'codeCount') {
+        throw validationFailed({
+          vouchers: codeCountMessage(result.quantity, request.body.vouchers.length),
+        });
+      }
+      if (result.kind === 'opened') {
+        throw new HttpError(409, ErrorCode.conflict, {
+          vouchers: `The member opened the codes on ${result.openedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: they can no longer be changed.`,
+        });
+      }
+      if (result.kind === 'notFulfilled') {
+        throw new HttpError(409, ErrorCode.conflict, {
+          order: `Order ${orderId} is ${orderStateWords[result.state as keyof typeof orderStateWords] ?? result.state}, with no codes to correct.`,
         });
       }
       return answerOrder(orderId);

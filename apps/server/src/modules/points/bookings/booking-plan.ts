@@ -1,5 +1,6 @@
+import type { LedgerDescription } from '@club/contract/ledger-descriptions';
 import type { BookingReason, SegmentKind } from '@club/contract/points';
-import type { SegmentPoints } from '../segment-points.js';
+import type { RuleBook } from '../../earning-rules/rule-book.js';
 import type { BookingRecord } from './booking-record.js';
 import {
   judgeBooking,
@@ -28,6 +29,8 @@ export type StoredSegment = {
   points: number;
   creditedOn: string | null;
   creditedAgentId: number | null;
+  /** The earning rules that gave `points`. */
+  earningRuleIds: number[];
 };
 
 export type StoredBooking = {
@@ -63,7 +66,8 @@ export type LedgerChange = {
   amount: number;
   segmentId: string;
   segmentRowId: number | null;
-  description: string;
+  /** A key with parameters, worded when the member reads it. */
+  description: LedgerDescription;
 } & ({ kind: 'credit' } | { kind: 'reversal'; creditedOn: string | null });
 
 /** Change of a member's pending and OK segment counts (status report totalSegmentsPD/Ok). */
@@ -86,7 +90,8 @@ export type PlanInput = {
   /** Members that still exist: a credit of a purged member has no one to reverse it from. */
   livingAgentIds: ReadonlySet<number>;
   today: string;
-  segmentPoints: SegmentPoints;
+  /** The earning rules, read in the import's transaction. */
+  rules: RuleBook;
   /**
    * The member's approved missing-points claim on this PNR, by the member
    * it credited: when the booking earns for that member, its segments earn
@@ -95,12 +100,25 @@ export type PlanInput = {
   approvedClaim?: { claimId: number; agentId: number };
 };
 
-type Credit = { agentId: number; points: number; creditedOn: string | null };
+type Credit = {
+  agentId: number;
+  points: number;
+  creditedOn: string | null;
+  ruleIds: number[];
+};
 
 const creditOf = (segment: StoredSegment | undefined): Credit | null =>
   segment?.creditedAgentId == null
     ? null
-    : { agentId: segment.creditedAgentId, points: segment.points, creditedOn: segment.creditedOn };
+    : {
+        agentId: segment.creditedAgentId,
+        points: segment.points,
+        creditedOn: segment.creditedOn,
+        ruleIds: segment.earningRuleIds,
+      };
+
+const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
   stored.kind === row.kind &&
@@ -111,7 +129,8 @@ const sameSegment = (stored: StoredSegment, row: SegmentRow): boolean =>
   stored.used === row.used &&
   stored.points === row.points &&
   stored.creditedOn === row.creditedOn &&
-  stored.creditedAgentId === row.creditedAgentId;
+  stored.creditedAgentId === row.creditedAgentId &&
+  sameIds(stored.earningRuleIds, row.earningRuleIds);
 
 export function planBooking(input: PlanInput): BookingPlan {
   const { record, stored, member, today } = input;
@@ -138,7 +157,7 @@ export function planBooking(input: PlanInput): BookingPlan {
     if (status === 'PD') entry.pending += change;
     else entry.ok += change;
   };
-  const reverse = (credit: Credit, segment: StoredSegment, label: string, why: string): void => {
+  const reverse = (credit: Credit, segment: StoredSegment, why: LedgerDescription): void => {
     if (credit.points <= 0 || !input.livingAgentIds.has(credit.agentId)) return;
     ledger.push({
       kind: 'reversal',
@@ -147,7 +166,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       creditedOn: credit.creditedOn,
       segmentId: segment.segmentId,
       segmentRowId: segment.id,
-      description: `${label}: ${why}`,
+      description: why,
     });
   };
 
@@ -160,7 +179,7 @@ export function planBooking(input: PlanInput): BookingPlan {
   record.segments.forEach((segment, index) => {
     const previous = storedById.get(segment.id);
     storedById.delete(segment.id);
-    const label = `PNR ${record.pnr} ${segment.kind} ${segment.serviceDate}`;
+    const label = { pnr: record.pnr, kind: segment.kind, date: segment.serviceDate };
     let status = statuses[index]!;
     let credit = creditOf(previous);
     if (credit !== null) {
@@ -168,21 +187,30 @@ export function planBooking(input: PlanInput): BookingPlan {
         // Flown is final: a credited segment stays OK while it stays booked.
         status = 'OK';
       } else {
-        const why =
+        const why: LedgerDescription =
           status === 'XX'
-            ? 'cancelled'
+            ? { key: 'segmentCancelled', params: label }
             : judgement.reason !== null
-              ? `booking rejected (${judgement.reason})`
-              : 'the remark names another member';
-        reverse(credit, previous!, label, why);
+              ? { key: 'segmentRejected', params: { ...label, reason: judgement.reason } }
+              : { key: 'segmentOtherMember', params: label };
+        reverse(credit, previous!, why);
         credit = null;
       }
     }
     if (credit === null && earner !== null && status === 'OK') {
+      // The rules in force at the segment's dates; a PNR a claim paid for earns nothing.
+      const earned =
+        paidByClaim === null
+          ? input.rules.earn(member!.countryCode, segment.kind, {
+              travel: segment.serviceDate,
+              booking: record.createdOn,
+            })
+          : { points: 0, rules: [] };
       credit = {
         agentId: earner,
-        points: paidByClaim === null ? input.segmentPoints(member!.countryCode, segment.kind) : 0,
+        points: earned.points,
         creditedOn: today,
+        ruleIds: earned.points > 0 ? earned.rules.map((rule) => rule.id) : [],
       };
       if (credit.points > 0) {
         ledger.push({
@@ -191,7 +219,7 @@ export function planBooking(input: PlanInput): BookingPlan {
           amount: credit.points,
           segmentId: segment.id,
           segmentRowId: previous?.id ?? null,
-          description: label,
+          description: { key: 'segmentCredit', params: label },
         });
       }
     }
@@ -207,6 +235,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       points: credit?.points ?? 0,
       creditedOn: credit?.creditedOn ?? null,
       creditedAgentId: credit?.agentId ?? null,
+      earningRuleIds: credit?.ruleIds ?? [],
     };
     // An update writes only the segments it changes.
     if (previous === undefined || !sameSegment(previous, row)) segments.push(row);
@@ -217,8 +246,8 @@ export function planBooking(input: PlanInput): BookingPlan {
     const credit = creditOf(gone);
     if (gone.status === 'XX' && credit === null) continue;
     if (credit !== null) {
-      const label = `PNR ${record.pnr} ${gone.kind} ${gone.serviceDate}`;
-      reverse(credit, gone, label, 'no longer in the booking');
+      const label = { pnr: record.pnr, kind: gone.kind, date: gone.serviceDate };
+      reverse(credit, gone, { key: 'segmentGone', params: label });
     }
     segments.push({
       segmentId: gone.segmentId,
@@ -231,6 +260,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       points: 0,
       creditedOn: null,
       creditedAgentId: null,
+      earningRuleIds: [],
     });
   }
 

@@ -172,8 +172,8 @@ export const segmentKey = (bookingId: number, segmentId: string): string =>
 function writeSegments(rows: readonly SegmentRowOf[], update: boolean): SQL {
   const insert = sql`
     insert into ${bookingSegments} (booking_id, segment_id, kind, source_status, status,
-      service_date, end_date, used, points, credited_on, credited_agent_id)
-    select * from unnest(
+      service_date, end_date, used, points, credited_on, credited_agent_id, earning_rule_ids)
+    select b, s, k, ss, st, sd, ed, us, p, co, ca, r::int[] from unnest(
       ${column(rows, (row) => row.bookingId, 'int')},
       ${column(rows, (row) => row.segmentId, 'text')},
       ${column(rows, (row) => row.kind, 'text')},
@@ -184,10 +184,13 @@ function writeSegments(rows: readonly SegmentRowOf[], update: boolean): SQL {
       ${column(rows, (row) => row.used, 'boolean')},
       ${column(rows, (row) => row.points, 'int')},
       ${column(rows, (row) => row.creditedOn, 'date')},
-      ${column(rows, (row) => row.creditedAgentId, 'int')})`;
+      ${column(rows, (row) => row.creditedAgentId, 'int')},
+      ${column(rows, (row) => `{${row.earningRuleIds.join(',')}}`, 'text')})
+      as t(b, s, k, ss, st, sd, ed, us, p, co, ca, r)`;
   if (!update) return insert;
   return sql`${insert}
     on conflict (booking_id, segment_id) do update set
+      earning_rule_ids = excluded.earning_rule_ids,
       kind = excluded.kind,
       source_status = excluded.source_status,
       status = excluded.status,

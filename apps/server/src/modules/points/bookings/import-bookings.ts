@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../../db/client.js';
 import { databaseRefusalOf } from '../../../db/errors.js';
 import { LedgerSession } from '../ledger.js';
 import { lockBookings } from '../locks.js';
-import type { SegmentPoints } from '../segment-points.js';
+import { markRulesEarned, readRuleBook } from '../../earning-rules/rule-book.js';
 import { planBooking, type BookingPlan, type StoredBooking } from './booking-plan.js';
 import { bookingClaims, type ClaimOnPnr } from './booking-claims.js';
 import { parseBookingLine, type BookingRecord } from './booking-record.js';
@@ -31,7 +31,6 @@ export type ImportProgress = { linesDone: number; summary: ImportSummary };
 export type ImportOptions = {
   /** The app clock's day (YYYY-MM-DD): segments ending before it are OK, credits are dated it. */
   today: string;
-  segmentPoints: SegmentPoints;
   /** The app clock, for when a matched claim closed (default Date.now). */
   now?: () => number;
   batchSize?: number;
@@ -291,6 +290,8 @@ function importBatch(
       changed.map(({ record }) => record.pnr),
     );
     const claimsOf = (pnr: string): ClaimOnPnr[] => claims.filter((claim) => claim.pnr === pnr);
+    // Once per batch, in its transaction: an end waits for the batch (decision 039).
+    const rules = await readRuleBook(tx, { lock: true });
 
     const plans = changed.map(({ record, hash }) => {
       const { memberNumber } = memberRemarkOf(record.remarks);
@@ -302,7 +303,7 @@ function importBatch(
         office: officesFound.get(record.officeId),
         livingAgentIds: members.livingIds,
         today: options.today,
-        segmentPoints: options.segmentPoints,
+        rules,
         approvedClaim: claimsOf(record.pnr).find((claim) => claim.state === 'approved'),
       });
     });
@@ -319,6 +320,12 @@ function importBatch(
     outcome.segments = changed.reduce((sum, { record }) => sum + record.segments.length, 0);
 
     const bookingIds = await writePlans(tx, plans, options.today, stored);
+    const earnedUnder = new Set<number>();
+    for (const plan of plans) {
+      for (const segment of plan.segments)
+        for (const id of segment.earningRuleIds) earnedUnder.add(id);
+    }
+    await markRulesEarned(tx, earnedUnder, new Date((options.now ?? Date.now)()));
     // A booking stored as the claimant's closes their open claim: its points come with it.
     const matches = plans.flatMap((plan) =>
       plan.booking.state !== 'accepted'

@@ -5,7 +5,8 @@ import type { Database } from '../../../db/client.js';
 import { runStaffCommand } from '../../../staff-commands/run-staff-command.js';
 import type { CommandOutput, StaffCommand } from '../../../staff-commands/staff-command.js';
 import { dayOf } from '../calendar-days.js';
-import { segmentPointsRule, type SegmentPoints } from '../segment-points.js';
+import { seedBaseRules } from '../../earning-rules/rule-book.js';
+import { countries } from '../../content/schema.js';
 import { commandLineActor, type AuditActor } from '../../audit/audit-log.js';
 import { ImportFailed } from './import-bookings.js';
 import { importBookingsRecorded } from './import-history.js';
@@ -17,7 +18,6 @@ export { consoleOutput } from '../../../staff-commands/staff-command.js';
 
 export type ImportFileOptions = {
   today: string;
-  segmentPoints: SegmentPoints;
   batchSize?: number;
   /** Who runs the import, for its history and the audit log (default: this command-line user). */
   actor?: AuditActor;
@@ -82,12 +82,14 @@ export const bookingsImportCommand: StaffCommand = {
     }
     return async ({ db, config, output, now, actor }) => {
       try {
-        return await importFile(
+        // A database no server started yet gets its base rules first (as a first start).
+        const codes = await db.select({ code: countries.code }).from(countries);
+        await seedBaseRules(
           db,
-          path,
-          { today: dayOf(now()), segmentPoints: segmentPointsRule(config), actor, now },
-          output,
+          config.points.segmentPointsByCountry,
+          codes.map((row) => row.code),
         );
+        return await importFile(db, path, { today: dayOf(now()), actor, now }, output);
       } catch (error) {
         output.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
         return 1;

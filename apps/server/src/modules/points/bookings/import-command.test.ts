@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { segmentPointsRule } from '../segment-points.js';
 import { MAX_LINE_BYTES } from './booking-record.js';
 import { importFile, main, type CommandOutput } from './import-cli.js';
 import { streamLines } from './queue-lines.js';
@@ -47,7 +46,7 @@ function writeQueue(name: string, text: string): string {
   return path;
 }
 
-const options = () => ({ today: '2026-11-10', segmentPoints: segmentPointsRule(t.config) });
+const options = () => ({ today: '2026-11-10' });
 
 describe('the import command', () => {
   it('imports a file, shows progress per batch and prints the summary', async () => {

@@ -74,12 +74,24 @@ describe('an accepted booking', () => {
       segmentsOk: 2,
     });
     const entries = await entriesOf(t.database.db, agent.id);
-    expect(entries.map((e) => [e.kind, e.amount, e.description, e.entryDate, e.expiresOn])).toEqual(
+    expect(
+      entries.map((e) => [e.kind, e.amount, e.keyedDescription, e.entryDate, e.expiresOn]),
+    ).toEqual([
       [
-        ['segment', 5, 'PNR ACC001 air 2026-11-01', today, '2029-11-10'],
-        ['segment', 10, 'PNR ACC001 hotel 2026-12-20', today, '2029-11-10'],
+        'segment',
+        5,
+        { key: 'segmentCredit', params: { pnr: 'ACC001', kind: 'air', date: '2026-11-01' } },
+        today,
+        '2029-11-10',
       ],
-    );
+      [
+        'segment',
+        10,
+        { key: 'segmentCredit', params: { pnr: 'ACC001', kind: 'hotel', date: '2026-12-20' } },
+        today,
+        '2029-11-10',
+      ],
+    ]);
     expect(entries.every((e) => e.bookingId === booking.id && e.segmentRowId !== null)).toBe(true);
   });
 

@@ -5,7 +5,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import { HttpError, notFound } from '../../../lib/http-error.js';
 import { dayOf } from '../calendar-days.js';
-import { segmentPointsRule } from '../segment-points.js';
 import { ImportFailed } from './import-bookings.js';
 import { bookingQueueActor, importBookingsRecorded } from './import-history.js';
 import { ImportSummarySchema } from './import-summary.js';
@@ -50,7 +49,6 @@ export const bookingQueueRoutes: FastifyPluginCallbackZod<BookingQueueRoutesOpti
   done,
 ) => {
   const { db, config } = app;
-  const segmentPoints = segmentPointsRule(config);
 
   // Registered in this plugin's scope only: no other call takes JSON Lines.
   app.addContentTypeParser(
@@ -96,7 +94,7 @@ export const bookingQueueRoutes: FastifyPluginCallbackZod<BookingQueueRoutesOpti
         const { summary } = await importBookingsRecorded(
           db,
           lines,
-          { today: dayOf(options.now()), segmentPoints },
+          { today: dayOf(options.now()) },
           {
             actor: bookingQueueActor,
             source: 'booking-queue',

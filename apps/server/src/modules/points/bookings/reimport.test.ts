@@ -4,7 +4,6 @@ import { agents } from '../../agents/schema.js';
 import { offices } from '../../offices/schema.js';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { segmentPointsRule } from '../segment-points.js';
 import { LedgerSession } from '../ledger.js';
 import { bookings, bookingSegments, pointBalances, pointEntries } from '../schema.js';
 import { ImportFailed, importBookings, type ImportProgress } from './import-bookings.js';
@@ -147,7 +146,10 @@ describe('an updated record', () => {
       entryDate: '2026-11-20',
       bookingId: booking.id,
       segmentRowId: booking.segments[1]!.id,
-      description: 'PNR UPD002 hotel 2026-12-01: cancelled',
+      keyedDescription: {
+        key: 'segmentCancelled',
+        params: { pnr: 'UPD002', kind: 'hotel', date: '2026-12-01' },
+      },
     });
   });
 
@@ -175,7 +177,10 @@ describe('an updated record', () => {
     expect((await entriesOf(db(), a.id)).at(-1)).toMatchObject({
       kind: 'reversal',
       amount: -5,
-      description: 'PNR UPD003 air 2026-12-01: no longer in the booking',
+      keyedDescription: {
+        key: 'segmentGone',
+        params: { pnr: 'UPD003', kind: 'air', date: '2026-12-01' },
+      },
     });
   });
 
@@ -199,9 +204,12 @@ describe('an updated record', () => {
       segmentsPd: 1,
       segmentsOk: 1,
     });
-    expect((await entriesOf(db(), a.id)).map((e) => [e.kind, e.amount, e.description])).toEqual([
-      ['segment', 5, 'PNR UPD004 air 2026-12-01'],
-      ['reversal', -5, 'PNR UPD004 air 2026-12-01: the remark names another member'],
+    const segment = { pnr: 'UPD004', kind: 'air', date: '2026-12-01' };
+    expect(
+      (await entriesOf(db(), a.id)).map((e) => [e.kind, e.amount, e.keyedDescription]),
+    ).toEqual([
+      ['segment', 5, { key: 'segmentCredit', params: segment }],
+      ['reversal', -5, { key: 'segmentOtherMember', params: segment }],
     ]);
     expect((await entriesOf(db(), b.id)).map((e) => [e.kind, e.amount])).toEqual([['segment', 5]]);
   });
@@ -223,7 +231,10 @@ describe('an updated record', () => {
     expect((await entriesOf(db(), a.id)).at(-1)).toMatchObject({
       kind: 'reversal',
       amount: -5,
-      description: 'PNR UPD005 air 2026-12-01: booking rejected (office-other-country)',
+      keyedDescription: {
+        key: 'segmentRejected',
+        params: { pnr: 'UPD005', kind: 'air', date: '2026-12-01', reason: 'office-other-country' },
+      },
     });
   });
 
@@ -379,7 +390,6 @@ describe('an office that opts out', () => {
 describe('batches', () => {
   const options = (extra: { batchSize?: number; onProgress?: (p: ImportProgress) => void }) => ({
     today,
-    segmentPoints: segmentPointsRule(t.config),
     ...extra,
   });
   const line = (input: RecordInput & { member?: string }) => JSON.stringify(record(input));

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { segmentPointsRule } from '../segment-points.js';
 import { importFile } from './import-cli.js';
 import type { ImportSummary } from './import-summary.js';
 import {
@@ -131,7 +130,7 @@ describe('records the database cannot store', () => {
     const code = await importFile(
       t.database.db,
       path,
-      { today: '2026-11-10', segmentPoints: segmentPointsRule(t.config) },
+      { today: '2026-11-10' },
       { out: (line) => out.push(line), error: (line) => errors.push(line) },
     );
     expect(errors.filter((line) => !line.startsWith('…'))).toEqual([]);

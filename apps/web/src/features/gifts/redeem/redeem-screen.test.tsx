@@ -144,9 +144,22 @@ describe('redeem points (spec 2 §2.4 "Redeem points", §4 "Redeem flow")', () =
     const message = await screen.findByText('Επιλέξτε πώς θα παραλάβετε τα δώρα.');
     const self = screen.getByLabelText('Collect personally');
     expect(self.getAttribute('aria-invalid')).toBe('true');
-    expect(self.getAttribute('aria-describedby')).toBe(message.id);
+    expect(self.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
     expect(screen.queryByRole('button', { name: 'Confirm order' })).toBeNull();
     expect(orders(calls)).toHaveLength(0);
+  });
+
+  it('says where and when gifts are collected, read with the choice', () => {
+    renderRedeem(makeRedeemPage(), {
+      layout: makeClientLayout({
+        dictionary: {
+          'redeem.deliverySelfHint': 'Στο γραφείο της λέσχης στην Αθήνα, Δευτέρα έως Παρασκευή.',
+        },
+      }),
+    });
+    const hint = screen.getByText('Στο γραφείο της λέσχης στην Αθήνα, Δευτέρα έως Παρασκευή.');
+    const self = screen.getByLabelText('Collect personally');
+    expect(self.getAttribute('aria-describedby')).toBe(hint.id);
   });
 
   it('confirms before spending: the delivery, the cost and what remains; going back spends nothing', async () => {

@@ -293,9 +293,14 @@ function OrderForm({
   const hintId = `${id}-address-hint`;
   const errorId = `${id}-address-error`;
   const deliveryErrorId = `${id}-delivery-error`;
+  const selfHintId = `${id}-self-hint`;
   const deliveryProps = deliveryError
     ? { 'aria-invalid': true, 'aria-describedby': deliveryErrorId }
     : {};
+  // Collecting says where and when (the country's words), read with the choice.
+  const selfProps = deliveryError
+    ? { 'aria-invalid': true, 'aria-describedby': `${selfHintId} ${deliveryErrorId}` }
+    : { 'aria-describedby': selfHintId };
   const wordError = (message: string) => message.split('\n').map(word).join(' ');
   return (
     <form className="redeem-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -319,9 +324,15 @@ function OrderForm({
               {text('redeem.deliverySend', 'Send to my address')}
             </label>
             <label>
-              <input type="radio" value="self" {...deliveryProps} {...form.register('delivery')} />{' '}
+              <input type="radio" value="self" {...selfProps} {...form.register('delivery')} />{' '}
               {text('redeem.deliverySelf', 'Collect personally')}
             </label>
+            <p id={selfHintId} className="redeem-hint redeem-delivery__hint">
+              {text(
+                'redeem.deliverySelfHint',
+                'At the club’s office, Monday to Friday from 10:00 to 16:00, once we email you that your gifts are ready. Bring your member number.',
+              )}
+            </p>
             {typeof deliveryError === 'string' && deliveryError !== '' ? (
               <p id={deliveryErrorId} className="redeem-error">
                 {wordError(deliveryError)}

@@ -90,6 +90,30 @@ describe('profile update (spec 1 §2, §4)', () => {
     );
   });
 
+  it('announces the saved message in a live region that was there before, by the Save button, brought into view', async () => {
+    writeStoredValue('userId', '7');
+    writeStoredValue('token', 'tok-1');
+    stubApi((call) => {
+      if (isAgent(call, 'GET') || isAgent(call, 'PUT')) return apiData(makeUser());
+      return undefined;
+    });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const user = userEvent.setup();
+    renderMembershipScreen(<ProfileUpdateScreen page={page} />, { user: makeUser() });
+    // Present and empty: a live region that appears with its text is often not read out.
+    const status = document.querySelector<HTMLElement>('.profile-outcome')!;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status.textContent).toBe('Your details have been updated.'));
+    expect(status.nextElementSibling?.contains(screen.getByRole('button', { name: 'Save' }))).toBe(
+      true,
+    );
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+    expect(scrolled.mock.contexts.at(-1)).toBe(status);
+  });
+
   it('shows the server message of too many new emails on the email field', async () => {
     writeStoredValue('userId', '7');
     stubApi((call) => {
@@ -178,7 +202,7 @@ describe('profile update (spec 1 §2, §4)', () => {
       const notice = await screen.findByText(
         (_, element) => element?.tagName === 'P' && element.textContent === wanted,
       );
-      expect(notice.getAttribute('role')).toBe('status');
+      expect(notice.closest('[role="status"]')).not.toBeNull();
       // Both addresses read left to right inside the sentence, in any page direction.
       for (const address of ['new.address@example.com', current])
         expect(within(notice).getByText(address).getAttribute('dir'), address).toBe('ltr');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from '../../../shared/navigation/link';
 import type { ProfileUpdatePage } from '@club/contract/account-pages';
@@ -71,6 +71,7 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
   const [updated, setUpdated] = useState(false);
   /** The new email waiting for its link, and the address that stays until then. */
   const [pendingEmail, setPendingEmail] = useState<{ email: string; current: string } | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
   const form = useClubForm(ProfileFormSchema, profileValues(user));
   const { reset, control } = form;
   const [password, email, currentEmail] = useWatch({
@@ -84,6 +85,11 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
     currentEmail,
   });
   useReloadWhenLoggedOut();
+
+  // The outcome sits by the Save button, where the member is; on a short screen it scrolls into view.
+  useEffect(() => {
+    if (updated) outcome.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [updated, pendingEmail]);
 
   useEffect(() => {
     void checkUser({ setUser, userCheckFailed }).then((fresh) => {
@@ -116,25 +122,6 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
   return (
     <div className="points-panel-frame">
       <ScreenFrame id="profile-update-title" title={title}>
-        {updated ? (
-          <p className="alert alert--success" role="status">
-            {text('profile.updated', 'Your details have been updated.')}
-          </p>
-        ) : null}
-        {pendingEmail ? (
-          <p className="alert alert--info" role="status">
-            {fillNodes(
-              text(
-                'profile.emailPending',
-                'We have sent a link to {email}. Your email address changes when you open it; until then we keep writing to {current}.',
-              ),
-              {
-                email: <LeftToRight>{pendingEmail.email}</LeftToRight>,
-                current: <LeftToRight>{pendingEmail.current}</LeftToRight>,
-              },
-            )}
-          </p>
-        ) : null}
         <div className="membership__form-grid">
           <ReadOnlyField
             label={text('form.memberNumber', 'Member number')}
@@ -191,6 +178,28 @@ export function ProfileUpdateScreen({ page }: ScreenProps) {
             label={text('form.newsletter', 'I would like to receive the newsletter')}
           />
           <FormAlert messages={otherMessages} />
+          {/* Always there, so that what it comes to say is announced. */}
+          <div ref={outcome} role="status" className="profile-outcome">
+            {updated ? (
+              <p className="alert alert--success">
+                {text('profile.updated', 'Your details have been updated.')}
+              </p>
+            ) : null}
+            {pendingEmail ? (
+              <p className="alert alert--info">
+                {fillNodes(
+                  text(
+                    'profile.emailPending',
+                    'We have sent a link to {email}. Your email address changes when you open it; until then we keep writing to {current}.',
+                  ),
+                  {
+                    email: <LeftToRight>{pendingEmail.email}</LeftToRight>,
+                    current: <LeftToRight>{pendingEmail.current}</LeftToRight>,
+                  },
+                )}
+              </p>
+            ) : null}
+          </div>
           <div className="membership__actions">
             <SubmitButton>{text('profile.submit', 'Save')}</SubmitButton>
             <Link to={pagePath(layout, 'profile-delete')}>

@@ -55,7 +55,7 @@ export function RegistrationProgress({
             }
             aria-current={index === current ? 'step' : undefined}
           >
-            {names[name]}
+            <span className="registration-progress__name">{names[name]}</span>
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { OrderedGift, PointsPage } from '@club/contract/points';
 import type { OrderState, RefundCause } from '@club/contract/gift-rules';
 import { useDictionary } from '../../../shared/use-dictionary';
@@ -27,6 +27,49 @@ function useOrderWords() {
     cancelled: text('points.refund.cancelled', 'We cancelled the order. Your points are back.'),
   };
   return { text, states, refunds };
+}
+
+/**
+ * A voucher code with its copy button. Where the browser does not let the
+ * page write to the clipboard, the code is selected for the member to copy;
+ * a polite status says which happened.
+ */
+function VoucherCode({ code }: { code: string }) {
+  const text = useDictionary();
+  const codeRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
+  const selectCode = () => {
+    const selection = window.getSelection();
+    if (codeRef.current !== null && selection !== null)
+      selection.selectAllChildren(codeRef.current);
+    setCopied('selected');
+  };
+  const copy = () => {
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (clipboard === undefined) return selectCode();
+    clipboard.writeText(code).then(() => setCopied('copied'), selectCode);
+  };
+  return (
+    <li className="order-card__voucher">
+      <LeftToRight>
+        <code ref={codeRef}>{code}</code>
+      </LeftToRight>
+      <button type="button" className="button button--secondary order-card__copy" onClick={copy}>
+        {text('points.copyVoucher', 'Copy code')}
+        <span className="visually-hidden"> {code}</span>
+      </button>
+      <span role="status" className="order-card__copied">
+        {copied === 'copied'
+          ? text('points.voucherCopied', 'Copied.')
+          : copied === 'selected'
+            ? text(
+                'points.voucherSelected',
+                'The code is selected: copy it with your keyboard or menu.',
+              )
+            : ''}
+      </span>
+    </li>
+  );
 }
 
 /** One order: its number, points, gifts, the states it went through, and its vouchers or refund. */
@@ -87,13 +130,15 @@ function OrderCard({ order, linkedTo }: { order: OrderedGift; linkedTo: boolean 
       {order.vouchers.length > 0 ? (
         <div className="order-card__vouchers">
           <p>{text('points.vouchers', 'Your voucher codes')}</p>
+          <p className="order-card__how-to">
+            {text(
+              'points.voucherHowTo',
+              'Enter a code when you pay on the provider’s website, or show it in a partner shop. Each code can be used once.',
+            )}
+          </p>
           <ul>
             {order.vouchers.map((code) => (
-              <li key={code}>
-                <LeftToRight>
-                  <code>{code}</code>
-                </LeftToRight>
-              </li>
+              <VoucherCode key={code} code={code} />
             ))}
           </ul>
         </div>

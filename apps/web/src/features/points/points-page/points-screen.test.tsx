@@ -39,7 +39,7 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
   it('searches by dates, without details', async () => {
     const user = userEvent.setup();
     renderPoints();
-    await user.click(screen.getByLabelText('Date range'));
+    await user.click(screen.getByLabelText('Booking date range'));
     await user.type(screen.getByLabelText('From'), '2026-01-01');
     await user.type(screen.getByLabelText('To'), '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -58,7 +58,7 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
     async (_language, languageShortCode, countryCode, from, to) => {
       const user = userEvent.setup();
       renderPoints(undefined, { layout: makeClientLayout({ languageShortCode, countryCode }) });
-      await user.click(screen.getByLabelText('Date range'));
+      await user.click(screen.getByLabelText('Booking date range'));
       await user.type(screen.getByLabelText('From'), from);
       await user.type(screen.getByLabelText('To'), to);
       await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -98,16 +98,20 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
   it('requires both dates, in the format YYYY-MM-DD, the start not after the end', async () => {
     const user = userEvent.setup();
     renderPoints();
-    await user.click(screen.getByLabelText('Date range'));
+    await user.click(screen.getByLabelText('Booking date range'));
     await user.type(screen.getByLabelText('From'), '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Please enter a date.')).toBeTruthy();
     expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByLabelText('To'), '03/31/2026');
-    expect(await screen.findByText('Use the format YYYY-MM-DD.')).toBeTruthy();
+    expect(
+      await screen.findByText('Write the date as in 23 Jan 2026, or as YYYY-MM-DD.'),
+    ).toBeTruthy();
     await user.clear(screen.getByLabelText('To'));
     await user.type(screen.getByLabelText('To'), '2026-02-30');
-    expect(await screen.findByText('Use the format YYYY-MM-DD.')).toBeTruthy();
+    expect(
+      await screen.findByText('Write the date as in 23 Jan 2026, or as YYYY-MM-DD.'),
+    ).toBeTruthy();
     await user.clear(screen.getByLabelText('To'));
     await user.type(screen.getByLabelText('To'), '2025-12-31');
     expect(await screen.findByText('The start date must not be after the end date.')).toBeTruthy();
@@ -124,7 +128,7 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
         },
       }),
     });
-    await user.click(screen.getByLabelText('Date range'));
+    await user.click(screen.getByLabelText('Booking date range'));
     await user.type(screen.getByLabelText('From'), '0000-01-01');
     await user.type(screen.getByLabelText('To'), '9999-12-31');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -154,7 +158,7 @@ describe('points search (spec 2 §3 "Search form", §5)', () => {
     renderPoints(makePointsPage(), {
       path: '/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31&details=1',
     });
-    expect(screen.getByLabelText<HTMLInputElement>('Date range').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Booking date range').checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('1 Jan 2026');
     expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('31 Mar 2026');
     expect(screen.getByLabelText<HTMLInputElement>('Show segments').checked).toBe(true);
@@ -241,6 +245,32 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     await waitFor(() => expect(tab('PNR points').getAttribute('aria-selected')).toBe('true'));
   });
 
+  it('shows an arrow at the end of the tab list while tabs lie out of sight, and at the start once scrolled', async () => {
+    const sizes = { scrollWidth: 500, clientWidth: 300 };
+    for (const [name, value] of Object.entries(sizes))
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.getAttribute('role') === 'tablist' ? value : 0;
+        },
+      });
+    try {
+      renderPoints();
+      const more = (side: string) => document.querySelector(`.points-tabs__more--${side}`);
+      await waitFor(() => expect(more('end')).not.toBeNull());
+      expect(more('start')).toBeNull();
+      expect(more('end')?.getAttribute('aria-hidden')).toBe('true');
+      const tablist = screen.getByRole('tablist');
+      Object.defineProperty(tablist, 'scrollLeft', { configurable: true, value: 200 });
+      tablist.dispatchEvent(new Event('scroll'));
+      await waitFor(() => expect(more('start')).not.toBeNull());
+      expect(more('end')).toBeNull();
+    } finally {
+      for (const name of Object.keys(sizes))
+        delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+    }
+  });
+
   it('mirrors the arrow keys in right-to-left pages', async () => {
     const user = userEvent.setup();
     renderPoints(makePointsPage(), { layout: makeClientLayout({ isRtl: true }) });
@@ -275,6 +305,37 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(screen.queryByRole('table', { name: 'Segments of PNR ABC123' })).toBeNull();
   });
 
+  it('says beside each segment which earning rules gave its points', () => {
+    const page = makePointsPage({ details: '1' });
+    const [first] = page.points;
+    first!.segments = [
+      {
+        ...first!.segments[1]!,
+        status: 'OK',
+        points: 20,
+        rules: [
+          { kind: 'base', name: '', points: 10, multiplier: null },
+          { kind: 'campaign', name: 'March hotels', points: null, multiplier: 2 },
+        ],
+      },
+      {
+        ...first!.segments[0]!,
+        rules: [
+          { kind: 'base', name: '', points: 5, multiplier: null },
+          // A campaign without a name in the page's language: the dictionary's word.
+          { kind: 'campaign', name: '', points: 50, multiplier: null },
+        ],
+      },
+    ];
+    renderPoints(page);
+    const segments = screen.getByRole('table', { name: 'Segments of PNR ABC123' });
+    const cells = within(segments)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild?.textContent);
+    expect(cells).toEqual(['Hotel 10 + March hotels ×2', 'Air 5 + Campaign +50']);
+  });
+
   it("shows each PNR's segments below it with details=1", () => {
     renderPoints(makePointsPage({ details: '1' }));
     const segments = screen.getByRole('table', { name: 'Segments of PNR ABC123' });
@@ -283,9 +344,9 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      'KindService dateStatusPointsLapse on',
-      'Air1 Feb 2026Validated51 Feb 2029',
-      'Hotel1 Jun 2026Pending0—',
+      'KindService dateStatusPointsLapse onHow earned',
+      'Air1 Feb 2026Validated51 Feb 2029—',
+      'Hotel1 Jun 2026Pending0——',
     ]);
     // Right below its PNR's row.
     const pnrRow = screen.getByRole('rowheader', { name: 'ABC123' }).closest('tr');
@@ -368,7 +429,7 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
       'Sent to the provider 1 Mar 2026',
       'Fulfilled 4 Mar 2026',
     ]);
-    expect(within(fulfilled).getByText('VC-2222')).toBeTruthy();
+    expect(within(fulfilled).getByText('VC-2222', { selector: 'code' })).toBeTruthy();
     expect(
       within(refunded)
         .getAllByRole('listitem')
@@ -380,6 +441,46 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(screen.getByText('Total', { exact: false, selector: 'p' }).textContent).toBe(
       'Total: 500',
     );
+  });
+
+  it('copies a voucher code, says how to use it, and selects it where the clipboard is refused', async () => {
+    const user = userEvent.setup();
+    renderPoints(
+      makePointsPage({
+        orders: [
+          {
+            id: 31,
+            points: 100,
+            delivery: 'self',
+            lines: [{ description: 'Voucher', quantity: 1, points: 100 }],
+            state: 'fulfilled',
+            timeline: [{ state: 'fulfilled', date: '2026-03-01' }],
+            vouchers: ['AB12-CD34'],
+            refund: null,
+          },
+        ],
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Ordered gifts' }));
+    expect(screen.getByText(/Each code can be used once\./)).toBeTruthy();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const copy = screen.getByRole('button', { name: 'Copy code AB12-CD34' });
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith('AB12-CD34');
+    const status = () => within(copy.closest('li')!).getByRole('status');
+    await waitFor(() => expect(status().textContent).toBe('Copied.'));
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
+    await user.click(copy);
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'The code is selected: copy it with your keyboard or menu.',
+      ),
+    );
+    expect(window.getSelection()?.toString()).toBe('AB12-CD34');
   });
 
   it('opens on Ordered gifts when reached through #ordered-gifts (after a gift order)', () => {
@@ -436,10 +537,49 @@ describe('points tabs and tables (spec 2 §2.4 "Points screen")', () => {
     expect(values).toEqual(['1,935', '15', '500']);
   });
 
+  it('heads the printed statement with the member, their number, the day and the search shown', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-04-02T09:00:00Z') });
+    try {
+      renderPoints(makePointsPage(), {
+        path: '/eng/points?searchBy=date&fromDate=2026-01-01&toDate=2026-03-31',
+      });
+      const header = document.querySelector('.points-print-header')!;
+      expect([...header.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+        'Points statement of Eleni Papadopoulou, member number 100200300',
+        'Printed on 2 April 2026',
+        'Search: PNRs booked from 1 January 2026 to 31 March 2026',
+      ]);
+      expect(
+        within(header as HTMLElement)
+          .getByText('100200300')
+          .getAttribute('dir'),
+      ).toBe('ltr');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says when no PNR matches the search (noneDet)', () => {
     renderPoints(makePointsPage({ points: [], noneDet: true }));
     expect(screen.getByText('No PNR matches your search.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Points per PNR' })).toBeNull();
+  });
+
+  it('says when the search found only PNRs that earned nothing, not that none earned points yet', () => {
+    renderPoints(
+      makePointsPage({
+        points: [],
+        noneDet: false,
+        queued: [{ pnr: 'QQQ111', date: '2026-02-02', officeId: 'ATHGR2101', reason: 'no-remark' }],
+      }),
+    );
+    expect(
+      screen.getByText(
+        'The PNRs your search found earned no points; see why under “PNRs that earned no points”.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('No PNR has earned points yet.')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'PNRs that earned no points' })).toBeTruthy();
   });
 
   it('says when only the latest PNRs are listed (truncated)', () => {

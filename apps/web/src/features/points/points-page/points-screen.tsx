@@ -18,6 +18,7 @@ import { ClaimsSection } from '../claims/claims-section';
 import { fillNodes } from '../../../shared/points-status/format';
 import { OrderedGifts } from './ordered-gifts';
 import { SearchForm } from './search-form';
+import { StatementPrintHeader } from './print-header';
 import { StatementActions } from './statement-actions';
 import { Tabs } from './tabs';
 import '../points.css';
@@ -174,6 +175,7 @@ export function PointsScreen({ page }: ScreenProps) {
   return (
     <section className="container points-page" aria-labelledby={titleId}>
       <h1 id={titleId}>{page.title.trim() || text('points.title', 'Your points')}</h1>
+      <StatementPrintHeader search={search} />
       <SearchForm page={data} />
       <BalanceSummary available={data.refresh} expired={data.expired} used={data.summUse} />
       {user ? <StatementActions number={user.number} /> : null}

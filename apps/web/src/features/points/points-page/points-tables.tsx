@@ -45,7 +45,25 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
     status: text('points.colStatus', 'Status'),
     points: text('points.colPoints', 'Points'),
     expires: text('points.colExpires', 'Lapse on'),
+    rules: text('points.colRules', 'How earned'),
   };
+  // A multiplier may have one decimal (×1.5), written as the page's language writes it.
+  const multiplierText = (value: number) =>
+    Number.isInteger(value)
+      ? formatNumber(value)
+      : value.toLocaleString(document.documentElement.lang || undefined);
+  // "Hotel 10 + March hotels ×2": the earning rules that gave (or will give) the points.
+  const ruleText = (
+    kind: string,
+    rule: NonNullable<PointsRow['segments'][number]['rules']>[number],
+  ) =>
+    rule.kind === 'base'
+      ? `${kinds[kind] ?? kind} ${formatNumber(rule.points ?? 0)}`
+      : `${rule.name === '' ? text('points.ruleCampaign', 'Campaign') : rule.name} ${
+          rule.multiplier !== null
+            ? `×${multiplierText(rule.multiplier)}`
+            : `+${formatNumber(rule.points ?? 0)}`
+        }`;
   return (
     <tr className="points-table__details">
       <td colSpan={columns}>
@@ -64,6 +82,7 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
                 {labels.points}
               </th>
               <th scope="col">{labels.expires}</th>
+              <th scope="col">{labels.rules}</th>
             </tr>
           </thead>
           <tbody>
@@ -79,6 +98,11 @@ function SegmentsRow({ row, columns }: { row: PointsRow; columns: number }) {
                 </td>
                 <td data-label={labels.expires}>
                   {segment.expiresOn ? <LocaleDate value={segment.expiresOn} style="short" /> : '—'}
+                </td>
+                <td data-label={labels.rules}>
+                  {segment.rules === undefined || segment.rules.length === 0
+                    ? '—'
+                    : segment.rules.map((rule) => ruleText(segment.kind, rule)).join(' + ')}
                 </td>
               </tr>
             ))}
@@ -110,6 +134,16 @@ export function PnrPointsTable({
   const details = data.details === '1';
   if (data.noneDet)
     return <p className="points-empty">{text('points.noneDet', 'No PNR matches your search.')}</p>;
+  // A search that found only PNRs that earned nothing: they are listed below, with why.
+  if (data.points.length === 0 && data.queued.length > 0)
+    return (
+      <p className="points-empty">
+        {text(
+          'points.onlyQueued',
+          'The PNRs your search found earned no points; see why under “PNRs that earned no points”.',
+        )}
+      </p>
+    );
   if (data.points.length === 0)
     return <p className="points-empty">{text('points.noPnrs', 'No PNR has earned points yet.')}</p>;
   const labels = {

@@ -113,6 +113,7 @@ function Field({
   hint,
   children,
   input,
+  ownMessage,
 }: {
   form: SearchForm;
   name: FieldName;
@@ -121,11 +122,14 @@ function Field({
   /** After the control (the calendar button). */
   children?: ReactNode;
   input?: InputHTMLAttributes<HTMLInputElement>;
+  /** The field's own wording of a message key, where it says more than the shared one. */
+  ownMessage?: (key: string) => string | undefined;
 }) {
   const id = useId();
   const message = useMessageWording();
   const error = form.formState.errors[name]?.message;
-  const lines = typeof error === 'string' && error !== '' ? error.split('\n').map(message) : [];
+  const word = (key: string) => ownMessage?.(key) ?? message(key);
+  const lines = typeof error === 'string' && error !== '' ? error.split('\n').map(word) : [];
   const described = [hint ? `${id}-hint` : '', lines.length > 0 ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
@@ -201,6 +205,18 @@ function DateField({
         name={name}
         label={label}
         hint={fill(text('points.dateHint', 'For example {example}, or YYYY-MM-DD'), { example })}
+        // The format message names the same two ways to write a date as the hint.
+        ownMessage={(key) =>
+          key === 'points.message.dateFormat'
+            ? fill(
+                text(
+                  'points.message.dateFormatExample',
+                  'Write the date as in {example}, or as YYYY-MM-DD.',
+                ),
+                { example },
+              )
+            : undefined
+        }
         input={{
           placeholder: example,
           // A written date reads in its own words' direction (an Arabic month right to left).
@@ -303,7 +319,7 @@ export function SearchForm({ page }: { page: PointsPage }) {
           </label>
           <label className="points-search__choice">
             <input type="radio" value="date" {...form.register('searchBy')} />
-            {text('points.searchByDate', 'Date range')}
+            {text('points.searchByDate', 'Booking date range')}
           </label>
         </fieldset>
         <div className="points-search__fields">

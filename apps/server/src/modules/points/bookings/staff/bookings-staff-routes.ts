@@ -21,7 +21,6 @@ import {
 import type { StaffPrincipal } from '../../../staff/staff-sessions.js';
 import { dayOf } from '../../calendar-days.js';
 import { bookingImports } from '../../schema.js';
-import { segmentPointsRule } from '../../segment-points.js';
 import { ImportFailed } from '../import-bookings.js';
 import { importBookingsRecorded, importDetail, importListed } from '../import-history.js';
 import { textLines } from '../queue-lines.js';
@@ -80,7 +79,6 @@ export const bookingsStaffRoutes: FastifyPluginCallbackZod<BookingsStaffRoutesOp
   done,
 ) => {
   const { db } = app;
-  const segmentPoints = segmentPointsRule(app.config);
 
   // In this plugin's scope only, like the queue call's.
   app.addContentTypeParser(
@@ -120,7 +118,7 @@ export const bookingsStaffRoutes: FastifyPluginCallbackZod<BookingsStaffRoutesOp
         const recorded = await importBookingsRecorded(
           db,
           textLines(request.body),
-          { today: dayOf(now()), segmentPoints },
+          { today: dayOf(now()) },
           {
             actor: staffActor(staff),
             source: 'console',

@@ -21,7 +21,6 @@ import {
 import { createTestApp, type TestApp } from '../../../../testing/test-app.js';
 import { dayOf } from '../../calendar-days.js';
 import { bookingImports, bookings } from '../../schema.js';
-import { segmentPointsRule } from '../../segment-points.js';
 import { importFile } from '../import-cli.js';
 
 let t: TestApp;
@@ -213,7 +212,6 @@ describe('the import history', () => {
       path,
       {
         today: dayOf(clock),
-        segmentPoints: segmentPointsRule(t.config),
         actor: { staffId: null, label: 'command-line (tester)' },
         now: () => clock,
       },
@@ -297,7 +295,7 @@ describe('the import history', () => {
     const code = await importFile(
       t.database.db,
       join(dir, 'missing.jsonl'),
-      { today: dayOf(clock), segmentPoints: segmentPointsRule(t.config), now: () => clock },
+      { today: dayOf(clock), now: () => clock },
       { out: () => undefined, error: (line) => errors.push(line) },
     );
     expect(code).toBe(1);
@@ -357,7 +355,7 @@ describe('the same file through the upload and the command', () => {
       await importFile(
         other.database.db,
         path,
-        { today: dayOf(clock), segmentPoints: segmentPointsRule(other.config) },
+        { today: dayOf(clock) },
         { out: (line) => printed.push(line), error: () => undefined },
       );
       const [commandImport] = await other.database.db

@@ -1,0 +1,1 @@
+ALTER TABLE "gift_orders" ADD COLUMN "vouchers_opened_at" timestamp with time zone;
