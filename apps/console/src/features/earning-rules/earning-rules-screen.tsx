@@ -5,6 +5,7 @@ import type { EarningRule } from '@club/contract/earning-rules';
 import { usePageTitle } from '../../lib/page-title';
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { hasRole, useStaff } from '../../lib/staff-session';
+import { CountryPicker } from '../../lib/ui/country-picker';
 import { Dialog } from '../../lib/ui/dialog';
 import { earningRulesQuery } from './earning-rules-api';
 import { RuleForm } from './rule-form';
@@ -33,7 +34,7 @@ export default function EarningRulesScreen() {
   return (
     <>
       <h1>Earning rules</h1>
-      <CountryChoice country={country} onChange={setCountry} />
+      <CountryPicker id="rules-country" country={country} onChange={setCountry} />
       <div role="status">{done}</div>
       {rules.isPending && <p role="status">Loading the rules…</p>}
       {rules.isError && (
@@ -61,56 +62,6 @@ export default function EarningRulesScreen() {
         </>
       )}
     </>
-  );
-}
-
-function CountryChoice({
-  country,
-  onChange,
-}: {
-  country: string;
-  onChange: (country: string) => void;
-}) {
-  const staff = useStaff();
-  const [typed, setTyped] = useState(country);
-  if (staff.role !== 'admin') {
-    return (
-      <div className="field">
-        <label htmlFor="rules-country">Country</label>
-        <select
-          id="rules-country"
-          value={country}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {staff.countries.map((code) => (
-            <option key={code} value={code}>
-              {code.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  return (
-    <form
-      className="toolbar"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange(typed.trim().toLowerCase());
-      }}
-    >
-      <div className="field">
-        <label htmlFor="rules-country">Country</label>
-        <input
-          id="rules-country"
-          value={typed}
-          size={4}
-          maxLength={2}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
-      <button type="submit">Show</button>
-    </form>
   );
 }
 

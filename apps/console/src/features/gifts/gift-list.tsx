@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LOW_STOCK_AT_MOST } from '@club/contract/staff-overview';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
-import { CountryPicker } from './country-picker';
+import { CountryPicker } from '../../lib/ui/country-picker';
 import { catalogueQuery } from './gifts-api';
 import { useGiftCountry } from './use-country';
 import { languageName } from '../../lib/names';
@@ -32,7 +32,7 @@ export function GiftList() {
   return (
     <>
       <h1>Gifts</h1>
-      <CountryPicker country={country} onChange={setCountry} />
+      <CountryPicker id="gift-country" country={country} onChange={setCountry} />
       <div className="field checkbox">
         <input
           id="gift-low-stock"

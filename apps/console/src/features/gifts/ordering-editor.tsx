@@ -5,7 +5,7 @@ import { GiftOrderingEditSchema, type GiftOrdering } from '@club/contract/staff-
 import { StaffApiError, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
-import { CountryPicker } from './country-picker';
+import { CountryPicker } from '../../lib/ui/country-picker';
 import { orderingQuery } from './gifts-api';
 import { useGiftCountry } from './use-country';
 
@@ -19,7 +19,7 @@ export function OrderingEditor() {
   return (
     <>
       <h1>Ordering windows</h1>
-      <CountryPicker country={country} onChange={setCountry} />
+      <CountryPicker id="gift-country" country={country} onChange={setCountry} />
       {ordering.isPending && <p role="status">Loading…</p>}
       {ordering.isError && (
         <p role="alert" className="form-error">

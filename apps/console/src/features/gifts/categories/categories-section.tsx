@@ -8,7 +8,7 @@ import { StaffApiError } from '../../../lib/staff-api';
 import { usePageTitle } from '../../../lib/page-title';
 import { hasRole, useStaff } from '../../../lib/staff-session';
 import { Dialog } from '../../../lib/ui/dialog';
-import { CountryPicker } from '../country-picker';
+import { CountryPicker } from '../../../lib/ui/country-picker';
 import { useGiftCountry } from '../use-country';
 import { categoriesQuery, createCategory, deleteCategory, renameCategory } from './categories-api';
 import { CategoryNamesForm } from './category-names-form';
@@ -44,7 +44,7 @@ export function CategoriesSection() {
   return (
     <>
       <h1>Gift categories</h1>
-      <CountryPicker country={country} onChange={setCountry} />
+      <CountryPicker id="gift-country" country={country} onChange={setCountry} />
       {done && (
         <p role="status" className="success">
           {done}

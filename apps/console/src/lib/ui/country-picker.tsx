@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { useStaff } from '../../lib/staff-session';
-import { countryName } from '../../lib/names';
+import { useStaff } from '../staff-session';
+import { countryName } from '../names';
 
-/** Chooses the country: a manager's own countries, or (an admin) any two-letter code. */
+/**
+ * Chooses the country of a country's screen (gifts, earning rules): a
+ * manager's own countries by name, or (an admin) any two-letter code.
+ */
 export function CountryPicker({
+  id,
   country,
   onChange,
 }: {
+  /** The control's id, unique on the page. */
+  id: string;
   country: string;
   onChange: (c: string) => void;
 }) {
@@ -15,12 +21,8 @@ export function CountryPicker({
   if (staff.role !== 'admin') {
     return (
       <div className="field">
-        <label htmlFor="gift-country">Country</label>
-        <select
-          id="gift-country"
-          value={country}
-          onChange={(event) => onChange(event.target.value)}
-        >
+        <label htmlFor={id}>Country</label>
+        <select id={id} value={country} onChange={(event) => onChange(event.target.value)}>
           {staff.countries.map((code) => (
             <option key={code} value={code}>
               {countryName(code)}
@@ -39,9 +41,9 @@ export function CountryPicker({
       }}
     >
       <div className="field">
-        <label htmlFor="gift-country">Country</label>
+        <label htmlFor={id}>Country</label>
         <input
-          id="gift-country"
+          id={id}
           value={typed}
           size={4}
           maxLength={2}
