@@ -15,7 +15,7 @@ const eslint = new ESLint({
   ignore: false,
   ruleFilter: ({ ruleId }) => ruleId.startsWith('boundaries/') || ruleId.startsWith('import-x/'),
   // Snippets are not files of a TypeScript project: parse them without type information.
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  overrideConfig: { languageOptions: { parserOptions: { project: null, projectService: false } } },
 });
 
 async function lintAt(path: string, code: string): Promise<string[]> {
