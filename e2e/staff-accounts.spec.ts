@@ -99,7 +99,8 @@ test.describe('staff accounts', () => {
     const added = page.getByRole('row').filter({ hasText: email });
     await expect(added).toHaveCount(1);
     await expect(added).toContainText('admin@example.com');
-    await expect(added).toContainText('waiting-for-setup');
+    // The change reads in words (the state's name), not as the stored code.
+    await expect(added).toContainText('Waiting for setup');
     await page.getByLabel('Action').selectOption('');
     await page.getByLabel('Staff', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -112,7 +113,7 @@ test.describe('staff accounts', () => {
       .filter({ hasText: 'staff.disable' })
       .filter({ hasText: email });
     await expect(disabled).toHaveCount(1);
-    await expect(disabled).toContainText('disabled');
+    await expect(disabled).toContainText('Set up → Disabled');
     // A member nobody changed has no entries.
     await page.getByLabel('Action').selectOption('');
     await page.getByLabel('Member number').fill('9000006');
