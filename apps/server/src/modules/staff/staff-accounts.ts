@@ -174,17 +174,25 @@ async function lockedAccount(tx: Transaction, id: number): Promise<AccountView |
 }
 
 /**
- * Refuses a change that would leave the club without an enabled admin. The
- * enabled admins are locked first, so two admins disabling each other at once
- * are taken one after the other and the second is refused.
+ * The enabled admins, locked in the order of their ids. A change that may
+ * leave the club without an enabled admin takes this lock before the
+ * account's own row: two admins disabling each other at once then wait on
+ * one lock, in one order, and the second is refused (locking the account
+ * first let each hold one row and wait for the other's: a deadlock).
  */
-async function assertAnotherAdminStays(tx: Transaction, id: number): Promise<void> {
+async function lockEnabledAdmins(tx: Transaction): Promise<number[]> {
   const admins = await tx
     .select({ id: staffAccounts.id })
     .from(staffAccounts)
     .where(sql`${staffAccounts.role} = 'admin' and ${staffAccounts.disabledAt} is null`)
+    .orderBy(staffAccounts.id)
     .for('update');
-  if (!admins.some((admin) => admin.id !== id)) {
+  return admins.map((admin) => admin.id);
+}
+
+/** Refuses a change that would leave none of the enabled admins (locked first) but `id`. */
+function assertAnotherAdminStays(enabledAdmins: number[], id: number): void {
+  if (!enabledAdmins.some((admin) => admin !== id)) {
     throw new StaffAccountRefused({ role: 'The club needs at least one enabled admin' });
   }
 }
@@ -206,6 +214,7 @@ export async function changeStaffAccount(
 ): Promise<StaffAccount | undefined> {
   await assertCountriesExist(db, change.countries);
   return db.transaction(async (tx) => {
+    const enabledAdmins = change.role === 'admin' ? [] : await lockEnabledAdmins(tx);
     const before = await lockedAccount(tx, id);
     if (before === undefined) return undefined;
     const same =
@@ -213,7 +222,7 @@ export async function changeStaffAccount(
     if (same) return accountOf(before);
     if (before.role === 'admin' && change.role !== 'admin') {
       refuseSelf(actor, id, 'role', 'You cannot take the admin role from yourself');
-      if (before.disabledAt === null) await assertAnotherAdminStays(tx, id);
+      if (before.disabledAt === null) assertAnotherAdminStays(enabledAdmins, id);
     }
     const [after] = await tx
       .update(staffAccounts)
@@ -252,12 +261,13 @@ export async function setStaffAccountDisabled(
   now: Date,
 ): Promise<StaffAccount | undefined> {
   return db.transaction(async (tx) => {
+    const enabledAdmins = disabled ? await lockEnabledAdmins(tx) : [];
     const before = await lockedAccount(tx, id);
     if (before === undefined) return undefined;
     if ((before.disabledAt !== null) === disabled) return accountOf(before);
     if (disabled) {
       refuseSelf(actor, id, 'account', 'You cannot disable your own account');
-      if (before.role === 'admin') await assertAnotherAdminStays(tx, id);
+      if (before.role === 'admin') assertAnotherAdminStays(enabledAdmins, id);
     }
     const [after] = await tx
       .update(staffAccounts)

@@ -202,6 +202,29 @@ describe('changing, disabling and resetting an account', () => {
     expect(answers.map((answer) => answer.statusCode)).toContain(200);
   });
 
+  // Deterministic on PostgreSQL (the embedded database has one connection): another disable,
+  // which takes the enabled admins in the order of their ids, holds the first of them while
+  // this one runs. Locking the target's row before the admins let the two wait on each other
+  // (a deadlock, answered 500).
+  it.runIf(process.env.DATABASE_URL !== undefined)(
+    'a disable takes the enabled admins before the account: it never deadlocks with another',
+    async () => {
+      const db = t.database.db;
+      await db.execute(sql`update staff_accounts set disabled_at = now() where role = 'admin'`);
+      const [first, second] = [await createStaff(db, 'admin'), await createStaff(db, 'admin')];
+      const [low, high] = first.id < second.id ? [first, second] : [second, first];
+      const lowToken = await login(low);
+      let disable: ReturnType<typeof staffCall> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from staff_accounts where id = ${low.id} for update`);
+        disable = staffCall(t.app, lowToken, 'POST', `/s2c/staff/v1/staff/${high.id}/disable`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select id from staff_accounts where id = ${high.id} for update`);
+      });
+      expect((await disable!).statusCode).toBe(200);
+    },
+  );
+
   it('answers 404 for no such account', async () => {
     const db = t.database.db;
     const boss = await createStaff(db, 'admin');
