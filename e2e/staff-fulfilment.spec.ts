@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { memberToken, placeOrder, pointsPage } from './support/gift-orders';
-import { openConsoleAs, staffToken } from './support/staff';
+import { memberToken, placeOrder, pointsPage, waitUntilSubmitted } from './support/gift-orders';
+import { openConsoleAs } from './support/staff';
 
 /**
  * Fulfilment without slips: the codes are counted against the gifts, sending
@@ -14,25 +14,13 @@ const jonas = { number: '9000004', password: 'demo2026' };
 
 test.describe.configure({ timeout: 90_000 });
 
-async function submitted(request: APIRequestContext, orderId: number) {
-  const token = await staffToken(request, 'admin');
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/s2c/staff/v1/orders/${orderId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await response.json()) as { data: { state: string } }).data.state;
-    })
-    .toBe('submitted');
-}
-
 test('a manager fulfils with one code per gift after a confirmation, corrects the code, and the member opens it', async ({
   page,
   request,
 }) => {
   const token = await memberToken(request, jonas);
   const orderId = await placeOrder(request, token, 'at', '203:1');
-  await submitted(request, orderId);
+  await waitUntilSubmitted(request, orderId);
 
   await openConsoleAs(page, 'manager', `/staff/orders/${orderId}`);
   const main = page.getByRole('main');

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { memberToken, placeOrder, pointsPage } from './support/gift-orders';
-import { openConsoleAs, staffToken } from './support/staff';
+import { memberToken, placeOrder, pointsPage, waitUntilSubmitted } from './support/gift-orders';
+import { openConsoleAs } from './support/staff';
 
 /**
  * The order queue in the console: a manager of Austria fulfils a manual
@@ -16,26 +16,13 @@ const jonas = { number: '9000004', password: 'demo2026' };
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Waits until the manual provider took the order (submitted). */
-async function submitted(request: APIRequestContext, orderId: number) {
-  const token = await staffToken(request, 'admin');
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/s2c/staff/v1/orders/${orderId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await response.json()) as { data: { state: string } }).data.state;
-    })
-    .toBe('submitted');
-}
-
 test('a manager of at fulfils a manual order with a voucher code, and the member sees it', async ({
   page,
   request,
 }) => {
   const token = await memberToken(request, jonas);
   const orderId = await placeOrder(request, token, 'at', '203:1');
-  await submitted(request, orderId);
+  await waitUntilSubmitted(request, orderId);
 
   await openConsoleAs(page, 'manager', '/staff/orders?country=at');
   const main = page.getByRole('main');
@@ -70,7 +57,7 @@ test('a manager of at refunds an order with a reason, and the points come back',
   const token = await memberToken(request, jonas);
   const before = (await pointsPage(request, token, 'at')).refresh;
   const orderId = await placeOrder(request, token, 'at', '210:1');
-  await submitted(request, orderId);
+  await waitUntilSubmitted(request, orderId);
   expect((await pointsPage(request, token, 'at')).refresh).toBe(before - 100);
 
   await openConsoleAs(page, 'manager', `/staff/orders/${orderId}`);

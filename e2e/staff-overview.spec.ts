@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { memberToken, placeOrder } from './support/gift-orders';
-import { openConsoleAs, staffToken } from './support/staff';
+import { memberToken, placeOrder, waitUntilSubmitted } from './support/gift-orders';
+import { openConsoleAs } from './support/staff';
 
 /**
  * The Overview as a to-do list: an Austrian member's order waits for
@@ -16,25 +16,13 @@ const jonas = { number: '9000004', password: 'demo2026' };
 test.describe.configure({ timeout: 90_000 });
 
 /** Waits until the manual provider took the order (submitted: waiting for fulfilment). */
-async function submitted(request: APIRequestContext, orderId: number) {
-  const token = await staffToken(request, 'admin');
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/s2c/staff/v1/orders/${orderId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await response.json()) as { data: { state: string } }).data.state;
-    })
-    .toBe('submitted');
-}
-
 test('a manager follows the count of orders waiting from the Overview to the filtered queue', async ({
   page,
   request,
 }) => {
   const token = await memberToken(request, jonas);
   const orderId = await placeOrder(request, token, 'at', '209:1');
-  await submitted(request, orderId);
+  await waitUntilSubmitted(request, orderId);
 
   await openConsoleAs(page, 'manager', '/staff/');
   const main = page.getByRole('main');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { staffToken } from './staff';
 
 /**
  * The XSRF header a POST of this request context needs once one of its GETs
@@ -59,4 +60,20 @@ export async function pointsPage(request: APIRequestContext, token: string, coun
       data: { refresh: number; orders: { id: number; state: string; vouchers: string[] }[] };
     }
   ).data;
+}
+
+/** Waits until the manual provider took the order (submitted), as the demo admin reads it. */
+export async function waitUntilSubmitted(
+  request: APIRequestContext,
+  orderId: number,
+): Promise<void> {
+  const token = await staffToken(request, 'admin');
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/s2c/staff/v1/orders/${orderId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { data: { state: string } }).data.state;
+    })
+    .toBe('submitted');
 }

@@ -1,24 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EarningRule, NewEarningRuleParsed } from '@club/contract/earning-rules';
 import type { Database, Transaction } from '../../db/client.js';
+import { termsOf } from './rule-book.js';
 import { earningRules } from './schema.js';
 
 /** The staff side of the rules: the list of a country, a new rule, an ended one. */
 
 type RuleRow = typeof earningRules.$inferSelect;
 
+// The rule's terms as the rule book reads them, with who made and ended it.
 export const ruleOf = (row: RuleRow): EarningRule => ({
-  id: row.id,
-  country: row.countryCode,
-  kind: row.kind,
-  name: row.name,
-  memberNames: row.memberNames,
-  segmentTypes: row.segmentTypes,
-  points: row.points,
-  multiplier: row.multiplierTenths === null ? null : row.multiplierTenths / 10,
-  from: row.fromDate,
-  to: row.toDate,
-  basis: row.basis,
+  ...termsOf(row),
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
   endedAt: row.endedAt?.toISOString() ?? null,
