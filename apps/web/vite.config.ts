@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compile-hints';
 
@@ -47,5 +47,23 @@ export default defineConfig({
     // Above the 5 s a screen query may wait (testing/setup.ts): on a loaded CI machine one
     // test may wait for two screens in a row, and the default 5 s would end it first.
     testTimeout: 20_000,
+    // A worker keeps its imported modules from one file to the next: setting
+    // up the page environment and importing React for each file was most of
+    // the suite's time. A file that mocks a module (vi.mock) needs a module
+    // graph of its own: it is named `*.isolated.test.ts(x)`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared modules',
+          isolate: false,
+          exclude: [...configDefaults.exclude, 'src/**/*.isolated.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ['src/**/*.isolated.test.{ts,tsx}'] },
+      },
+    ],
   },
 });
