@@ -19,17 +19,20 @@ const importSettings = {
   'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
 };
 
-// The web app's layers, top to bottom: app -> features -> shared -> lib ->
-// @club/contract (docs/architecture.md). `testing` holds the test helpers.
-const web = (folder) => `apps/web/src/${folder}`;
-const webElements = [
-  { type: 'web-app', pattern: web('app') },
-  { type: 'web-feature', pattern: web('features/*'), capture: ['feature'] },
-  { type: 'web-shared', pattern: web('shared') },
-  { type: 'web-lib', pattern: web('lib') },
-  { type: 'web-testing', pattern: web('testing') },
-  { type: 'web-styles', pattern: web('styles') },
-].map((element) => ({ ...element, partialMatch: false }));
+// The layers of the two browser apps, top to bottom: app -> features -> shared
+// -> lib -> @club/contract (docs/architecture.md); the console has no shared/
+// layer (its lib/ is what its features share). `testing` holds the test helpers.
+const appElements = (name) => {
+  const at = (folder) => `apps/${name}/src/${folder}`;
+  return [
+    { type: `${name}-app`, pattern: at('app') },
+    { type: `${name}-feature`, pattern: at('features/*'), capture: ['feature'] },
+    { type: `${name}-shared`, pattern: at('shared') },
+    { type: `${name}-lib`, pattern: at('lib') },
+    { type: `${name}-testing`, pattern: at('testing') },
+    { type: `${name}-styles`, pattern: at('styles') },
+  ].map((element) => ({ ...element, partialMatch: false }));
+};
 // Members that dependencies keep to themselves (decision 038): drizzle's statement walk and
 // the driver client it hides in a database, PGlite's locks, and anything named with a leading
 // underscore and a small letter (`db._`, `_runExclusiveQuery`; the contract's `_Price` is a field
@@ -57,6 +60,72 @@ const productFiles = [
 ];
 const privateMembersExample = 'apps/server/src/testing/fixtures/private-members/**';
 const toLayers = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+/** The boundary rules of one browser app (`web` or `console`): its layers, one way. */
+const layersOf = (name) => {
+  const type = (layer) => `${name}-${layer}`;
+  return {
+    files: [`apps/${name}/src/**/*.{ts,tsx}`],
+    plugins: { boundaries },
+    settings: {
+      // Element patterns are paths from the repository root, wherever ESLint runs from.
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': appElements(name),
+      'boundaries/files': [
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/testing/**'] },
+        { category: 'source', pattern: '**/*.{ts,tsx}' },
+      ],
+      'boundaries/files-single-match': true,
+      'import/resolver': { node: { extensions: tsExtensions } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: type('feature') } },
+              disallow: {
+                to: {
+                  element: {
+                    type: type('feature'),
+                    captured: { feature: '!{{ from.captured.feature }}' },
+                  },
+                },
+              },
+              message:
+                name === 'web'
+                  ? 'A feature never imports another feature: move what they share to shared/.'
+                  : 'A console area never imports another area: move what they share to lib/.',
+            },
+            {
+              // A feature's tests may render the whole app around its screens.
+              from: { element: { type: type('feature') }, file: { categories: 'source' } },
+              disallow: toLayers(type('app')),
+              message: 'Features never import app/ (the top layer).',
+            },
+            {
+              from: { element: { type: type('shared') } },
+              disallow: toLayers(type('app'), type('feature')),
+              message: 'shared/ imports only shared/, lib/ and the contract.',
+            },
+            {
+              from: { element: { type: type('lib') } },
+              disallow: toLayers(type('app'), type('feature'), type('shared')),
+              message: 'lib/ imports only lib/ and the contract.',
+            },
+            {
+              from: { file: { categories: 'source' } },
+              disallow: toLayers(type('testing')),
+              message: 'Only tests and test helpers import src/testing/.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
 
 export default tseslint.config(
   {
@@ -128,64 +197,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // One direction: nothing imports a layer above it, and features never import each other.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    settings: {
-      // Element patterns are paths from the repository root, wherever ESLint runs from.
-      'boundaries/root-path': import.meta.dirname,
-      'boundaries/elements': webElements,
-      'boundaries/files': [
-        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/testing/**'] },
-        { category: 'source', pattern: '**/*.{ts,tsx}' },
-      ],
-      'boundaries/files-single-match': true,
-      'import/resolver': { node: { extensions: tsExtensions } },
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'allow',
-          policies: [
-            {
-              from: { element: { type: 'web-feature' } },
-              disallow: {
-                to: {
-                  element: {
-                    type: 'web-feature',
-                    captured: { feature: '!{{ from.captured.feature }}' },
-                  },
-                },
-              },
-              message: 'A feature never imports another feature: move what they share to shared/.',
-            },
-            {
-              from: { element: { type: 'web-feature' } },
-              disallow: toLayers('web-app'),
-              message: 'Features never import app/ (the top layer).',
-            },
-            {
-              from: { element: { type: 'web-shared' } },
-              disallow: toLayers('web-app', 'web-feature'),
-              message: 'shared/ imports only shared/, lib/ and the contract.',
-            },
-            {
-              from: { element: { type: 'web-lib' } },
-              disallow: toLayers('web-app', 'web-feature', 'web-shared'),
-              message: 'lib/ imports only lib/ and the contract.',
-            },
-            {
-              from: { file: { categories: 'source' } },
-              disallow: toLayers('web-testing'),
-              message: 'Only tests and test helpers import src/testing/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // One direction: nothing imports a layer above it, and features never import each other.
+  ...['web', 'console'].map((name) => layersOf(name)),
   {
     // No import circles in the web app and the console.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
