@@ -13,6 +13,7 @@ import {
 import { downloadFile, queryString, staffCall } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { Field, TextField } from '../../lib/ui/field';
+import { ListTable, type ListColumn } from '../../lib/ui/list-table';
 import { Pager } from '../../lib/ui/pager';
 import { AuditTarget, auditTargetKinds } from './audit-target';
 import { changedFields } from './audit-changes';
@@ -167,40 +168,24 @@ export default function AuditScreen() {
             </p>
           )}
           {/* Focusable: a wide table scrolls sideways with the keyboard too. */}
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Audit entries"
-            tabIndex={0}
-            aria-busy={entries.isFetching}
-          >
-            <table className="audit-entries">
-              <caption>
+          <ListTable
+            className="audit-entries"
+            regionLabel="Audit entries"
+            caption={
+              <>
                 Audit entries, newest first (
                 {entries.data.totalCapped
                   ? `more than ${AUDIT_COUNT_CAP.toLocaleString('en')} entries`
                   : `${entries.data.total} ${entries.data.total === 1 ? 'entry' : 'entries'}`}
                 )
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Staff</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Changes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.data.items.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {entries.data.total === 0 && <p>No entries match these filters.</p>}
+              </>
+            }
+            columns={entryColumns}
+            rows={entries.data.items}
+            rowKey={(entry) => entry.id}
+            empty="No entries match these filters."
+            busy={entries.isFetching}
+          />
           <Pager
             page={page}
             pageSize={pageSize}
@@ -218,36 +203,35 @@ export default function AuditScreen() {
   );
 }
 
-function EntryRow({ entry }: { entry: AuditEntry }) {
+/** An entry: when, who, what, on what, and its changes as a readable before and after. */
+const entryColumns: ListColumn<AuditEntry>[] = [
+  { header: 'Time', cell: (entry) => <time dateTime={entry.at}>{formatMoment(entry.at)}</time> },
+  { header: 'Staff', cell: (entry) => entry.staff },
+  { header: 'Action', cell: (entry) => entry.action },
+  {
+    header: 'Target',
+    cell: (entry) => <AuditTarget targetType={entry.targetType} target={entry.target} />,
+  },
+  { header: 'Country', cell: (entry) => entry.countryCode?.toUpperCase() ?? '' },
+  { header: 'Reason', cell: (entry) => entry.reason ?? '' },
+  { header: 'Changes', cell: (entry) => <EntryChanges entry={entry} /> },
+];
+
+function EntryChanges({ entry }: { entry: AuditEntry }) {
   const changes = changedFields(entry.before, entry.after, entry.targetType);
+  if (changes.length === 0) return null;
   return (
-    <tr>
-      <td>
-        <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-      </td>
-      <td>{entry.staff}</td>
-      <td>{entry.action}</td>
-      <td>
-        <AuditTarget targetType={entry.targetType} target={entry.target} />
-      </td>
-      <td>{entry.countryCode?.toUpperCase() ?? ''}</td>
-      <td>{entry.reason ?? ''}</td>
-      <td>
-        {changes.length > 0 && (
-          <dl className="audit-changes">
-            {changes.map((change) => (
-              <div key={change.field}>
-                <dt>{change.label}</dt>
-                <dd>
-                  {change.before === null ? '' : <del>{change.before}</del>}
-                  {change.before !== null && change.after !== null && ' → '}
-                  {change.after === null ? '' : <ins>{change.after}</ins>}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </td>
-    </tr>
+    <dl className="audit-changes">
+      {changes.map((change) => (
+        <div key={change.field}>
+          <dt>{change.label}</dt>
+          <dd>
+            {change.before === null ? '' : <del>{change.before}</del>}
+            {change.before !== null && change.after !== null && ' → '}
+            {change.after === null ? '' : <ins>{change.after}</ins>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

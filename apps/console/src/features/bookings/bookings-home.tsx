@@ -4,11 +4,13 @@ import { useListState } from '../../lib/list-return';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookingsUploadMaxBytes } from '@club/contract/staff-bookings';
 import { Field } from '../../lib/ui/field';
+import { ListTable, type ListColumn } from '../../lib/ui/list-table';
 import { Pager } from '../../lib/ui/pager';
 import { StaffApiError } from '../../lib/staff-api';
 import { usePageTitle } from '../../lib/page-title';
 import { hasRole, useStaff } from '../../lib/staff-session';
 import { importHistoryQuery, uploadBookings, type UploadProgress } from './bookings-api';
+import type { BookingImportPage } from '@club/contract/staff-bookings';
 import { ImportResult, sourceText, timeText } from './import-result';
 
 const megabytes = bookingsUploadMaxBytes / 1024 / 1024;
@@ -125,6 +127,33 @@ function BookingsUpload() {
 }
 
 /** The history's page lives in the address, so an import's "Back" returns to it. */
+
+/** The history's columns; an import's link carries the page, so Back returns to it. */
+const importColumns = (listState: {
+  listSearch: string;
+}): ListColumn<BookingImportPage['items'][number]>[] => [
+  {
+    header: 'Import',
+    rowHeader: true,
+    cell: (item) => (
+      <>
+        <Link to={`imports/${item.id}`} state={listState}>
+          Import {item.id}
+        </Link>
+        {item.outcome === 'failed' && ' (failed)'}
+      </>
+    ),
+  },
+  { header: 'When', cell: (item) => timeText(item.startedAt) },
+  { header: 'Who', cell: (item) => item.actor },
+  { header: 'How', cell: (item) => sourceText(item.source) },
+  { header: 'File', cell: (item) => item.fileName },
+  { header: 'Lines', cell: (item) => item.lines },
+  { header: 'Accepted', cell: (item) => item.accepted },
+  { header: 'Unchanged', cell: (item) => item.unchanged },
+  { header: 'Rejected', cell: (item) => item.rejectedCount },
+];
+
 function ImportHistory() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.trunc(Number(params.get('page') ?? 1)) || 1);
@@ -146,44 +175,13 @@ function ImportHistory() {
       )}
       {history.data !== undefined && (
         <>
-          <div className="table-scroll">
-            <table aria-busy={history.isFetching}>
-              <caption>Booking imports, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Import</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">How</th>
-                  <th scope="col">File</th>
-                  <th scope="col">Lines</th>
-                  <th scope="col">Accepted</th>
-                  <th scope="col">Unchanged</th>
-                  <th scope="col">Rejected</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.items.map((item) => (
-                  <tr key={item.id}>
-                    <th scope="row">
-                      <Link to={`imports/${item.id}`} state={listState}>
-                        Import {item.id}
-                      </Link>
-                      {item.outcome === 'failed' && ' (failed)'}
-                    </th>
-                    <td>{timeText(item.startedAt)}</td>
-                    <td>{item.actor}</td>
-                    <td>{sourceText(item.source)}</td>
-                    <td>{item.fileName}</td>
-                    <td>{item.lines}</td>
-                    <td>{item.accepted}</td>
-                    <td>{item.unchanged}</td>
-                    <td>{item.rejectedCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="Booking imports, newest first"
+            columns={importColumns(listState)}
+            rows={history.data.items}
+            rowKey={(item) => item.id}
+            busy={history.isFetching}
+          />
           <Pager
             page={page - 1}
             pageSize={history.data.pageSize}

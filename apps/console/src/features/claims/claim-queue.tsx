@@ -1,10 +1,11 @@
 import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { claimStates, type ClaimState } from '@club/contract/claims';
+import { claimStates, type ClaimQueue, type ClaimState } from '@club/contract/claims';
 import { formText } from '../../lib/form-text';
 import { usePageTitle } from '../../lib/page-title';
 import { useStaff } from '../../lib/staff-session';
+import { ListTable, type ListColumn } from '../../lib/ui/list-table';
 import { Pager } from '../../lib/ui/pager';
 import { claimQueueQuery, type ClaimFilter } from './claims-api';
 import { formatMoment } from '../../lib/english-format';
@@ -36,6 +37,37 @@ const ageInDays = (iso: string) =>
   Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 86_400_000));
 
 /** The claims queue: filters kept in the URL (Back keeps them), the oldest claim first, paging. */
+/** The queue's columns; a claim's link keeps the filter, so Back returns to it. */
+const claimColumns = (params: URLSearchParams): ListColumn<ClaimQueue['items'][number]>[] => [
+  {
+    header: 'Claim',
+    rowHeader: true,
+    cell: (claim) => (
+      <Link to={`${claim.id}${params.size > 0 ? `?${params.toString()}` : ''}`}>
+        Claim {claim.id}
+      </Link>
+    ),
+  },
+  { header: 'Filed', cell: (claim) => when(claim.filedAt) },
+  {
+    header: 'Age',
+    cell: (claim) =>
+      `${ageInDays(claim.filedAt)} ${ageInDays(claim.filedAt) === 1 ? 'day' : 'days'}`,
+  },
+  { header: 'Country', cell: (claim) => claim.countryCode.toUpperCase() },
+  {
+    header: 'Member',
+    cell: (claim) => (
+      <Link to={`/members/${claim.memberNumber}`}>
+        {claim.memberNumber} {claim.memberName}
+      </Link>
+    ),
+  },
+  { header: 'PNR', cell: (claim) => <bdi dir="ltr">{claim.pnr}</bdi> },
+  { header: 'State', cell: (claim) => claimStateNames[claim.state] },
+  { header: 'Points', cell: (claim) => claim.points },
+];
+
 export function ClaimQueueScreen() {
   usePageTitle('Claims');
   const staff = useStaff();
@@ -117,54 +149,14 @@ export function ClaimQueueScreen() {
       )}
       {queue.data && (
         <>
-          <div className="table-scroll">
-            <table>
-              <caption>Claims, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Claim</th>
-                  <th scope="col">Filed</th>
-                  <th scope="col">Age</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">PNR</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Points</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queue.data.items.length === 0 && (
-                  <tr>
-                    <td colSpan={8}>No claims match.</td>
-                  </tr>
-                )}
-                {queue.data.items.map((claim) => (
-                  <tr key={claim.id}>
-                    <th scope="row">
-                      <Link to={`${claim.id}${params.size > 0 ? `?${params.toString()}` : ''}`}>
-                        Claim {claim.id}
-                      </Link>
-                    </th>
-                    <td>{when(claim.filedAt)}</td>
-                    <td>
-                      {ageInDays(claim.filedAt)} {ageInDays(claim.filedAt) === 1 ? 'day' : 'days'}
-                    </td>
-                    <td>{claim.countryCode.toUpperCase()}</td>
-                    <td>
-                      <Link to={`/members/${claim.memberNumber}`}>
-                        {claim.memberNumber} {claim.memberName}
-                      </Link>
-                    </td>
-                    <td>
-                      <bdi dir="ltr">{claim.pnr}</bdi>
-                    </td>
-                    <td>{claimStateNames[claim.state]}</td>
-                    <td>{claim.points}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="Claims, oldest first"
+            columns={claimColumns(params)}
+            rows={queue.data.items}
+            rowKey={(claim) => claim.id}
+            empty="No claims match."
+            busy={queue.isFetching}
+          />
           <Pager
             page={filter.page}
             pageSize={50}

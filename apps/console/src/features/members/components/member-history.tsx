@@ -6,6 +6,7 @@ import { orderStateWords } from '@club/contract/order-state-words';
 import { queryString, staffCall } from '../../../lib/staff-api';
 import { bookingAnchor, entryKindLabels, formatPoints, formatTime } from './member-words';
 import { formatDay } from '../../../lib/english-format';
+import { ListTable, type ListColumn } from '../../../lib/ui/list-table';
 
 /** The member's ledger (with older entries on request), orders and mails. */
 export function MemberHistory({ data }: { data: MemberView }) {
@@ -59,6 +60,18 @@ function EntryReason({ entry, bookedPnrs }: { entry: MemberLedgerEntry; bookedPn
   );
 }
 
+const ledgerColumns = (bookedPnrs: Set<string>): ListColumn<MemberLedgerEntry>[] => [
+  { header: 'Date', cell: (entry) => formatDay(entry.entryDate) },
+  { header: 'Kind', cell: (entry) => entryKindLabels[entry.kind] },
+  { header: 'Points', numeric: true, cell: (entry) => formatPoints(entry.amount) },
+  { header: 'Reason', cell: (entry) => <EntryReason entry={entry} bookedPnrs={bookedPnrs} /> },
+  { header: 'By', cell: (entry) => entry.adjustedBy ?? '—' },
+  {
+    header: 'Lapses on',
+    cell: (entry) => (entry.expiresOn === null ? '—' : formatDay(entry.expiresOn)),
+  },
+];
+
 function Ledger(props: {
   number: string;
   entries: MemberLedgerEntry[];
@@ -88,35 +101,12 @@ function Ledger(props: {
       {entries.length === 0 ? (
         <p>No points entry yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <caption>Every change of the member’s points, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Points</th>
-                <th scope="col">Reason</th>
-                <th scope="col">By</th>
-                <th scope="col">Lapses on</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDay(entry.entryDate)}</td>
-                  <td>{entryKindLabels[entry.kind]}</td>
-                  <td className="number">{formatPoints(entry.amount)}</td>
-                  <td>
-                    <EntryReason entry={entry} bookedPnrs={props.bookedPnrs} />
-                  </td>
-                  <td>{entry.adjustedBy ?? '—'}</td>
-                  <td>{entry.expiresOn === null ? '—' : formatDay(entry.expiresOn)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Every change of the member’s points, newest first"
+          columns={ledgerColumns(props.bookedPnrs)}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+        />
       )}
       {hasMore && (
         <button
@@ -132,6 +122,28 @@ function Ledger(props: {
   );
 }
 
+const orderColumns: ListColumn<MemberView['orders'][number]>[] = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (order) => <Link to={`/orders/${order.id}`}>Order {order.id}</Link>,
+  },
+  { header: 'Placed', cell: (order) => formatTime(order.createdAt) },
+  {
+    header: 'State',
+    cell: (order) =>
+      `${orderStateWords[order.state as OrderState] ?? order.state}${order.lastError === null ? '' : ` (${order.lastError})`}`,
+  },
+  {
+    header: 'Gifts',
+    cell: (order) =>
+      order.lines
+        .map((line) => `${line.quantity} × ${line.description} (${formatPoints(line.points)})`)
+        .join(', '),
+  },
+  { header: 'Points', numeric: true, cell: (order) => formatPoints(order.totalPoints) },
+];
+
 function Orders({ orders }: { orders: MemberView['orders'] }) {
   return (
     <section aria-labelledby="orders-heading" className="member-section">
@@ -139,49 +151,30 @@ function Orders({ orders }: { orders: MemberView['orders'] }) {
       {orders.length === 0 ? (
         <p>No gift order yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <caption>Gift orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">State</th>
-                <th scope="col">Gifts</th>
-                <th scope="col">Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link to={`/orders/${order.id}`}>Order {order.id}</Link>
-                  </th>
-                  <td>{formatTime(order.createdAt)}</td>
-                  <td>
-                    {orderStateWords[order.state as OrderState] ?? order.state}
-                    {order.lastError === null ? '' : ` (${order.lastError})`}
-                  </td>
-                  <td>
-                    {order.lines
-                      .map(
-                        (line) =>
-                          `${line.quantity} × ${line.description} (${formatPoints(line.points)})`,
-                      )
-                      .join(', ')}
-                  </td>
-                  <td className="number">{formatPoints(order.totalPoints)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Gift orders, newest first"
+          columns={orderColumns}
+          rows={orders}
+          rowKey={(order) => order.id}
+        />
       )}
     </section>
   );
 }
 
 const mailStates = { sent: 'Sent', waiting: 'Waiting to be sent', retrying: 'Retrying' } as const;
+
+const mailColumns: ListColumn<MemberView['mails'][number]>[] = [
+  { header: 'Written', cell: (mail) => formatTime(mail.createdAt) },
+  { header: 'Template', cell: (mail) => mail.template },
+  { header: 'Subject', cell: (mail) => mail.subject },
+  {
+    header: 'State',
+    cell: (mail) =>
+      `${mailStates[mail.state]}${mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}`,
+  },
+  { header: 'Sent', cell: (mail) => formatTime(mail.sentAt) },
+];
 
 function Mails({ mails }: { mails: MemberView['mails'] }) {
   return (
@@ -190,34 +183,12 @@ function Mails({ mails }: { mails: MemberView['mails'] }) {
       {mails.length === 0 ? (
         <p>No mail sent to this address.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <caption>Mails to the member’s address, newest first (their text is not shown)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Written</th>
-                <th scope="col">Template</th>
-                <th scope="col">Subject</th>
-                <th scope="col">State</th>
-                <th scope="col">Sent</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.id}>
-                  <td>{formatTime(mail.createdAt)}</td>
-                  <td>{mail.template}</td>
-                  <td>{mail.subject}</td>
-                  <td>
-                    {mailStates[mail.state]}
-                    {mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}
-                  </td>
-                  <td>{formatTime(mail.sentAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Mails to the member’s address, newest first (their text is not shown)"
+          columns={mailColumns}
+          rows={mails}
+          rowKey={(mail) => mail.id}
+        />
       )}
     </section>
   );
