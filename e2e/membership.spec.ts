@@ -95,17 +95,17 @@ test.describe('membership journeys', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
     // Someone else guesses the number's password, each time the backoff lets them, until the
-    // number is blocked for 32 s: long enough for both browsers below to try.
+    // number is blocked for 16 s: long enough for both browsers below to try.
     test.setTimeout(180_000);
     const port = process.env.E2E_PORT ?? '3100';
     let blockedFor = 0;
-    for (let guess = 0; blockedFor < 32; guess++) {
+    for (let guess = 0; blockedFor < 16; guess++) {
       const response = await request.post(`http://localhost:${port}/s2c/auth/v1/token/agent`, {
         form: { username: number, password: `Guess${guess}wrong` },
       });
       if (response.status() === 429) {
         blockedFor = Number(response.headers()['retry-after']);
-        if (blockedFor < 32) await page.waitForTimeout(blockedFor * 1000);
+        if (blockedFor < 16) await page.waitForTimeout(blockedFor * 1000);
       } else {
         expect(response.status()).toBe(401);
       }
