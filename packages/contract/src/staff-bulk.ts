@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staffText } from './staff-fields.js';
 import { MemberStateSchema } from './staff-members.js';
+import { BULK_FILE_MAX_CHARS } from './staff-bulk-rules.js';
 
 /**
  * The console's bulk calls (docs/staff-console.md, "Bulk changes from a
@@ -8,10 +9,7 @@ import { MemberStateSchema } from './staff-members.js';
  * previewed line by line before it is applied, and the member export.
  */
 
-/** The most data lines one file may hold (a larger file is split). */
-export const BULK_FILE_MAX_LINES = 1000;
-/** The most characters of one file's text. */
-export const BULK_FILE_MAX_CHARS = 600_000;
+export { BULK_FILE_MAX_CHARS, BULK_FILE_MAX_LINES, MEMBER_EXPORT_MAX } from './staff-bulk-rules.js';
 
 /** A bulk call's body: the CSV file's text, as read from the file staff chose. */
 export const BulkFileSchema = z.object({
@@ -111,6 +109,3 @@ export const MemberExportQuerySchema = z
     { message: 'At most must not be below at least', path: ['maxPoints'] },
   );
 export type MemberExportQuery = z.input<typeof MemberExportQuerySchema>;
-
-/** The most members one export holds; narrow the filter past it. */
-export const MEMBER_EXPORT_MAX = 100_000;
