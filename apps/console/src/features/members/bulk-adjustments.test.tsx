@@ -106,7 +106,7 @@ describe('bulk adjustments from a file', () => {
     );
     expect(screen.getByText(/1 of 2 lines are refused/)).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: 'Apply the adjustments' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Apply the adjustments' }).disabled,
     ).toBe(true);
     expect(
       calls.find((call) => call.url === '/s2c/staff/v1/bulk-adjustments/preview'),
@@ -174,7 +174,7 @@ describe('bulk adjustments from a file', () => {
       ),
     ).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: 'Apply the adjustments' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Apply the adjustments' }).disabled,
     ).toBe(true);
     applied = null;
     await user.click(screen.getByRole('button', { name: 'Check the file' }));

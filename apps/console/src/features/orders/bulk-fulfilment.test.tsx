@@ -118,7 +118,7 @@ describe('bulk fulfilment from a file', () => {
     expect(await screen.findByText(/nothing was fulfilled\. Nothing was applied/)).toBeTruthy();
     expect(screen.getByText(/Refused: Order 5 is Refunded/)).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: 'Fulfil the orders' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Fulfil the orders' }).disabled,
     ).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import type { BulkAdjustmentsAnswer, MemberExportQuery } from '@club/contract/staff-bulk';
-import { queryString, staffCall, type FormValues } from '../../../lib/staff-api';
+import { queryString, staffCall } from '../../../lib/staff-api';
 
 /** Every line of a file of adjustments checked; nothing written. */
 export const previewBulkAdjustments = (file: string) =>
@@ -21,4 +21,4 @@ export const applyBulkAdjustments = (file: string) =>
 
 /** The member export's address for these filters (empty ones left out). */
 export const memberExportPath = (filter: MemberExportQuery) =>
-  `/s2c/staff/v1/members.csv${queryString(filter as FormValues)}`;
+  `/s2c/staff/v1/members.csv${queryString(filter)}`;
