@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { mailsTo } from './support/mail';
-import { memberToken, placeOrder, pointsPage, waitUntilSubmitted } from './support/gift-orders';
-import { openConsoleAs } from './support/staff';
+import {
+  memberToken,
+  placeOrder,
+  pointsPage,
+  waitUntilSubmitted,
+  xsrfHeader,
+} from './support/gift-orders';
+import { openConsoleAs, staffToken } from './support/staff';
 
 /**
  * Bulk changes from a file in the staff console: adjustments (checked line by
@@ -100,6 +106,13 @@ test('the manager of Austria fulfils two orders from a file of the partner’s c
   page,
   request,
 }) => {
+  // Jonas's welcome points serve other journeys too: this one brings its own.
+  const staff = await staffToken(request, 'manager');
+  const credit = await request.post(`/s2c/staff/v1/members/${jonas.number}/adjustments`, {
+    headers: { authorization: `Bearer ${staff}`, ...(await xsrfHeader(request)) },
+    form: { points: '300', reason: unique('Points for the bulk fulfilment journey') },
+  });
+  expect(credit.status()).toBe(200);
   const token = await memberToken(request, jonas);
   const first = await placeOrder(request, token, 'at', '203:1');
   const second = await placeOrder(request, token, 'at', '203:1');
