@@ -9,7 +9,12 @@ import { BULK_FILE_MAX_CHARS } from './staff-bulk-rules.js';
  * previewed line by line before it is applied, and the member export.
  */
 
-export { BULK_FILE_MAX_CHARS, BULK_FILE_MAX_LINES, MEMBER_EXPORT_MAX } from './staff-bulk-rules.js';
+export {
+  BULK_BODY_MAX_BYTES,
+  BULK_FILE_MAX_CHARS,
+  BULK_FILE_MAX_LINES,
+  MEMBER_EXPORT_MAX,
+} from './staff-bulk-rules.js';
 
 /** A bulk call's body: the CSV file's text, as read from the file staff chose. */
 export const BulkFileSchema = z.object({

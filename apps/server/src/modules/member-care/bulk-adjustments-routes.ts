@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
+  BULK_BODY_MAX_BYTES,
   BULK_FILE_MAX_LINES,
   BulkAdjustmentsAnswerSchema,
   BulkFileSchema,
@@ -61,6 +62,7 @@ export const bulkAdjustmentsRoutes: FastifyPluginCallbackZod<BulkAdjustmentsRout
     '/s2c/staff/v1/bulk-adjustments/preview',
     {
       onRequest: app.requireStaff,
+      bodyLimit: BULK_BODY_MAX_BYTES,
       schema: {
         tags: ['staff'],
         summary: 'Preview a file of point adjustments: every line’s outcome, nothing written',
@@ -70,6 +72,7 @@ export const bulkAdjustmentsRoutes: FastifyPluginCallbackZod<BulkAdjustmentsRout
           200: dataEnvelope(BulkAdjustmentsAnswerSchema),
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          413: ErrorBodySchema.describe('A body larger than 3 MB'),
         },
       },
     },
@@ -89,6 +92,7 @@ export const bulkAdjustmentsRoutes: FastifyPluginCallbackZod<BulkAdjustmentsRout
     '/s2c/staff/v1/bulk-adjustments',
     {
       onRequest: app.requireStaff,
+      bodyLimit: BULK_BODY_MAX_BYTES,
       schema: {
         tags: ['staff'],
         summary: 'Apply a file of point adjustments: every line, or none',
@@ -98,6 +102,7 @@ export const bulkAdjustmentsRoutes: FastifyPluginCallbackZod<BulkAdjustmentsRout
           200: dataEnvelope(BulkAdjustmentsAnswerSchema),
           400: ErrorBodySchema.describe('A line is refused: nothing was applied (`data.lines`)'),
           401: ErrorBodySchema,
+          413: ErrorBodySchema.describe('A body larger than 3 MB'),
           403: ErrorBodySchema.describe('A line passes support’s daily limit: nothing was applied'),
           409: ErrorBodySchema.describe('A file with these lines was applied already'),
         },

@@ -114,6 +114,23 @@ describe('POST /s2c/staff/v1/bulk-adjustments/preview', () => {
     });
     expect((await preview('managerGr', ' \r\n ')).statusCode).toBe(400);
   });
+
+  it('takes a file of 1,000 lines with long Greek reasons, larger than a megabyte once encoded', async () => {
+    const member = await memberWith(0);
+    const reason = 'Μπόνους έκθεσης '.repeat(19).trim();
+    const file = Array.from(
+      { length: 1000 },
+      (_, index) => `${member.number},1,${reason} ${index}`,
+    ).join('\n');
+    expect(Buffer.byteLength(new URLSearchParams({ file }).toString())).toBeGreaterThan(1_500_000);
+    const answer = await preview('managerGr', file);
+    expect(answer.statusCode).toBe(200);
+    expect(dataOf<BulkAdjustmentsAnswer>(answer)).toMatchObject({
+      ok: 1000,
+      refused: 0,
+      credited: 1000,
+    });
+  });
 });
 
 describe('POST /s2c/staff/v1/bulk-adjustments', () => {

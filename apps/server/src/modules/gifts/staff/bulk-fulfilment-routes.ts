@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
+  BULK_BODY_MAX_BYTES,
   BULK_FILE_MAX_LINES,
   BulkFileSchema,
   BulkFulfilmentAnswerSchema,
@@ -46,6 +47,7 @@ export const bulkFulfilmentRoutes: FastifyPluginCallbackZod<BulkFulfilmentRoutes
     '/s2c/staff/v1/bulk-fulfilments/preview',
     {
       onRequest: app.requireStaff,
+      bodyLimit: BULK_BODY_MAX_BYTES,
       schema: {
         tags: ['staff'],
         summary: 'Preview a file of order fulfilments: every line’s outcome, nothing written',
@@ -55,6 +57,7 @@ export const bulkFulfilmentRoutes: FastifyPluginCallbackZod<BulkFulfilmentRoutes
           200: dataEnvelope(BulkFulfilmentAnswerSchema),
           400: ErrorBodySchema,
           401: ErrorBodySchema,
+          413: ErrorBodySchema.describe('A body larger than 3 MB'),
           403: ErrorBodySchema.describe('Support staff do not fulfil orders'),
         },
       },
@@ -74,6 +77,7 @@ export const bulkFulfilmentRoutes: FastifyPluginCallbackZod<BulkFulfilmentRoutes
     '/s2c/staff/v1/bulk-fulfilments',
     {
       onRequest: app.requireStaff,
+      bodyLimit: BULK_BODY_MAX_BYTES,
       schema: {
         tags: ['staff'],
         summary: 'Fulfil every order of a file, or none',
@@ -83,6 +87,7 @@ export const bulkFulfilmentRoutes: FastifyPluginCallbackZod<BulkFulfilmentRoutes
           200: dataEnvelope(BulkFulfilmentAnswerSchema),
           400: ErrorBodySchema.describe('A line is refused: nothing was fulfilled (`data.lines`)'),
           401: ErrorBodySchema,
+          413: ErrorBodySchema.describe('A body larger than 3 MB'),
           403: ErrorBodySchema.describe('Support staff do not fulfil orders'),
         },
       },
