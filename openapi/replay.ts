@@ -80,6 +80,8 @@ const orderExamples: Record<string, number> = {
   '/s2c/staff/v1/orders/{id}/vouchers': 0,
   '/s2c/staff/v1/orders/{id}/refund': 1,
 };
+/** The bulk fulfilment's calls (preview and apply), whose file names an order. */
+const bulkFulfilmentPath = '/s2c/staff/v1/bulk-fulfilments';
 const methods = ['get', 'put', 'post', 'delete', 'patch'];
 
 const json = { 'content-type': 'application/json' };
@@ -236,7 +238,8 @@ export class Replay {
   /**
    * Places an order of one travel umbrella (gift 203, 150 points) as demo
    * member 9000004, as the redeem-points form does: the demo data has no
-   * orders, and the staff order examples fulfil the first and refund the second.
+   * orders, and the staff order examples fulfil the first and refund the second;
+   * the bulk fulfilment's examples fulfil a third.
    */
   private async placeDemoOrder(token: string, server = this.options.endpoint): Promise<number> {
     const response = await fetch(`${server}/s2c/content/v1/pages/redeem-points/`, {
@@ -299,7 +302,12 @@ export class Replay {
       this.staffLogIn(demoAdmin),
     ]);
     const token = await this.logIn(austrianMember);
-    this.demoOrders.push(await this.placeDemoOrder(token), await this.placeDemoOrder(token));
+    this.demoOrders.push(
+      await this.placeDemoOrder(token),
+      await this.placeDemoOrder(token),
+      // The third, for the bulk fulfilment's examples.
+      await this.placeDemoOrder(token),
+    );
     // A failure here fails the retry example, with its cause, rather than the whole run.
     await this.prepareRetryExample().catch((error: unknown) => {
       this.retry.error = error instanceof Error ? error.message : String(error);
@@ -423,6 +431,11 @@ export class Replay {
     const order = orderExamples[template];
     if (order !== undefined)
       example.url = example.url.replace(/\/orders\/\d+/, `/orders/${this.demoOrders[order]}`);
+    // The bulk fulfilment's file names the third demo order, by the number it was given.
+    if (template.startsWith(bulkFulfilmentPath) && example.body !== undefined) {
+      const { file } = JSON.parse(example.body) as { file: string };
+      this.withBody(example, { file: file.replace(/^\d+,/m, `${this.demoOrders[2]},`) });
+    }
     const requirements = example.operation.security ?? [];
     const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
     // An optional token is left out: those examples show the guest's answer.

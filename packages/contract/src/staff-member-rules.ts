@@ -16,6 +16,14 @@ export const ADJUSTMENT_REASON_MAX = 500;
 /** The longest reason of a member action (kept in the audit log). */
 export const MEMBER_ACTION_REASON_MAX = 500;
 
+/** How the console and its CSV files name a member's state (one set of words). */
+export const memberStateWords = {
+  pending: 'Pending (email not confirmed)',
+  active: 'Active',
+  deletion_requested: 'Deletion requested',
+  deleted: 'Deleted (restorable)',
+} as const;
+
 /** How the console words a segment's state (the booking reasons have their text in booking-reasons.ts). */
 export const segmentStateTexts = {
   'segment-cancelled': 'The segment was cancelled in the booking (or is gone from it).',

@@ -74,6 +74,11 @@ export function OrderQueueScreen() {
   return (
     <>
       <h1>Orders</h1>
+      {staff.role !== 'support' && (
+        <p>
+          <Link to="bulk-fulfilment">Bulk fulfilment from a file</Link>
+        </p>
+      )}
       <form className="toolbar order-filters" onSubmit={apply} aria-label="Filter the orders">
         <div className="field">
           <label htmlFor="order-state">State</label>

@@ -1,5 +1,6 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 import { bookingsExamples } from './bookings-examples.js';
+import { bulkExamples } from './bulk-examples.js';
 import { claimsExamples } from './claims-examples.js';
 import { contentExamples } from './content-examples.js';
 import { earningRulesExamples } from './earning-rules-examples.js';
@@ -18,6 +19,7 @@ import { staffAccountsExamples } from './staff-accounts-examples.js';
 export const staffExamples: Partial<Record<OperationKey, OperationExample>> = {
   ...sessionExamples,
   ...bookingsExamples,
+  ...bulkExamples,
   ...claimsExamples,
   ...contentExamples,
   ...earningRulesExamples,

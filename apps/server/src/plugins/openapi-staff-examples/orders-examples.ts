@@ -2,8 +2,8 @@ import type { OperationExample, OperationKey } from '../openapi-document.js';
 
 /**
  * The order queue's examples. The demo data has no orders: the replay's hooks
- * place two as demo member 9000004 of Austria before the first call (the
- * first to fulfil, the second to refund; openapi/replay.ts puts their
+ * place three as demo member 9000004 of Austria before the first call (the
+ * first to fulfil, the second to refund, the third for the bulk fulfilment; openapi/replay.ts puts their
  * numbers into the paths), which the manual provider submits at once. The
  * retry example's order is placed on a second server whose HTTP voucher
  * provider answers 503 (openapi/check.ts), so it waits after a failed call.

@@ -1,5 +1,6 @@
 import { auditCalls } from './audit-calls.js';
 import { bookingsCalls } from './bookings-calls.js';
+import { bulkCalls } from './bulk-calls.js';
 import { claimsCalls } from './claims-calls.js';
 import { contentCalls } from './content-calls.js';
 import { earningRulesCalls } from './earning-rules-calls.js';
@@ -20,6 +21,7 @@ export const staffCalls: readonly StaffCall[] = [
   ...sessionCalls,
   ...auditCalls,
   ...bookingsCalls,
+  ...bulkCalls,
   ...claimsCalls,
   ...contentCalls,
   ...earningRulesCalls,

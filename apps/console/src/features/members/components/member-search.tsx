@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MEMBER_SEARCH_CAP, MEMBER_SEARCH_PAGE_SIZE } from '@club/contract/staff-member-rules';
 import { useListState } from '../../../lib/list-return';
 import { usePageTitle } from '../../../lib/page-title';
+import { useStaff } from '../../../lib/staff-session';
 import { StaffApiError } from '../../../lib/staff-api';
 import { Pager } from '../../../lib/ui/pager';
 import { useMemberSearch } from '../api/search-members';
@@ -16,6 +17,7 @@ import { formatNumber } from '../../../lib/english-format';
  */
 export function MemberSearch() {
   usePageTitle('Members');
+  const staff = useStaff();
   const [params, setParams] = useSearchParams();
   const listState = useListState();
   const query = params.get('query') ?? '';
@@ -39,6 +41,10 @@ export function MemberSearch() {
   return (
     <>
       <h1>Members</h1>
+      <nav aria-label="Members in bulk" className="toolbar">
+        <Link to="bulk-adjustments">Bulk adjustments from a file</Link>
+        {staff.role !== 'support' && <Link to="export">Export members as CSV</Link>}
+      </nav>
       <form role="search" className="member-search" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="member-query">Search members</label>

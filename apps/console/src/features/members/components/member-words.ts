@@ -1,15 +1,10 @@
 import { bookingReasonTexts } from '@club/contract/booking-reasons';
-import { segmentStateTexts } from '@club/contract/staff-member-rules';
+import { memberStateWords, segmentStateTexts } from '@club/contract/staff-member-rules';
 import type { MemberState, SegmentNoPointsReason } from '@club/contract/staff-members';
 import { formatMoment, formatNumber } from '../../../lib/english-format';
 
 /** How the console names a member's state. */
-export const stateLabels: Readonly<Record<MemberState, string>> = {
-  pending: 'Pending (email not confirmed)',
-  active: 'Active',
-  deletion_requested: 'Deletion requested',
-  deleted: 'Deleted (restorable)',
-};
+export const stateLabels: Readonly<Record<MemberState, string>> = memberStateWords;
 
 /** Why a segment earned nothing, in the words staff read to the member on the phone. */
 export function noPointsText(reason: SegmentNoPointsReason): string {

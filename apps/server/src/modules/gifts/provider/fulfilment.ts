@@ -31,26 +31,34 @@ export async function markFulfilled(
   fulfilment: { now: Date; vouchers: readonly string[] },
   inTransaction?: (tx: Transaction, order: { id: number; countryCode: string }) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(giftOrders)
-      .set({
-        state: 'fulfilled',
-        fulfilledAt: fulfilment.now,
-        lockedUntil: null,
-        vouchers: [...fulfilment.vouchers],
-      })
-      .where(where)
-      .returning({
-        id: giftOrders.id,
-        agentId: giftOrders.agentId,
-        countryCode: giftOrders.countryCode,
-      });
-    if (order === undefined) return false;
-    await inTransaction?.(tx, order);
-    await mailVouchers(tx, order, fulfilment.vouchers);
-    return true;
-  });
+  return db.transaction((tx) => markFulfilledIn(tx, where, fulfilment, inTransaction));
+}
+
+/** {@link markFulfilled} in the caller's transaction (a bulk fulfilment's file is one). */
+export async function markFulfilledIn(
+  tx: Transaction,
+  where: SQL | undefined,
+  fulfilment: { now: Date; vouchers: readonly string[] },
+  inTransaction?: (tx: Transaction, order: { id: number; countryCode: string }) => Promise<void>,
+): Promise<boolean> {
+  const [order] = await tx
+    .update(giftOrders)
+    .set({
+      state: 'fulfilled',
+      fulfilledAt: fulfilment.now,
+      lockedUntil: null,
+      vouchers: [...fulfilment.vouchers],
+    })
+    .where(where)
+    .returning({
+      id: giftOrders.id,
+      agentId: giftOrders.agentId,
+      countryCode: giftOrders.countryCode,
+    });
+  if (order === undefined) return false;
+  await inTransaction?.(tx, order);
+  await mailVouchers(tx, order, fulfilment.vouchers);
+  return true;
 }
 
 /** The order in the state staff fulfil from. */

@@ -1,4 +1,5 @@
 import { appPlugin } from '../../../app-types.js';
+import { bulkFulfilmentRoutes } from './bulk-fulfilment-routes.js';
 import { giftCategoriesRoutes } from './gift-categories-routes.js';
 import { giftsRoutes } from './gifts-routes.js';
 import { ordersRoutes } from './orders-routes.js';
@@ -18,6 +19,7 @@ export const staffGiftsModule = appPlugin<StaffGiftsModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
     await app.register(ordersRoutes, { now });
+    await app.register(bulkFulfilmentRoutes, { now });
     await app.register(giftsRoutes, { now });
     await app.register(giftCategoriesRoutes, { now });
     await app.register(taxDetailsStaffRoutes, { now });
