@@ -269,6 +269,26 @@ export function earnSegment(
   return { points, rules: applied };
 }
 
+/**
+ * The part of a segment's points its campaigns gave (the rest is the base
+ * rule's): the reports split earned points by source with it. Worked back
+ * from the points and the rules that gave them, so that a stored credit
+ * (`booking_segments.points` and `earning_rule_ids`) splits as its credit did:
+ * fixed bonuses come off first, then the highest multiplier divides.
+ */
+export function campaignPart(points: number, rules: readonly RuleTerms[]): number {
+  if (points <= 0) return 0;
+  let rest = points;
+  let multiplier = 1;
+  for (const rule of rules) {
+    if (rule.kind !== 'campaign') continue;
+    if (rule.multiplier !== null) multiplier = Math.max(multiplier, rule.multiplier);
+    else if (rule.points !== null) rest -= rule.points;
+  }
+  const base = Math.min(points, Math.max(0, Math.round(Math.max(0, rest) / multiplier)));
+  return points - base;
+}
+
 /** The rule as the member or staff read it beside a segment. */
 export function appliedRuleOf(rule: RuleTerms, name: string = rule.name): AppliedRule {
   return {

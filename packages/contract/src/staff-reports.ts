@@ -18,6 +18,16 @@ export const reportNames = [
 ] as const;
 export type ReportName = (typeof reportNames)[number];
 
+/**
+ * Where earned points came from (the points-by-month report's split): the
+ * base rule's part of segment credits (`booking`), the campaigns' part
+ * (`campaign`), approved missing-points claims (`claim`), and staff's credits
+ * and debits, the points file's included (`staff`). Reversals take back from
+ * the sources their credit came from.
+ */
+export const earnedSources = ['booking', 'campaign', 'claim', 'staff'] as const;
+export type EarnedSource = (typeof earnedSources)[number];
+
 /** How many months `points-by-month` covers by default, and at most. */
 export const defaultReportMonths = 24;
 export const maxReportMonths = 120;
@@ -56,13 +66,24 @@ const ReportScopeSchema = z.object({
 /**
  * Points earned (segment and additional credits, less reversed credits),
  * spent (orders less refunds) and expired, per month, oldest first; every
- * month of the range is listed, months without entries with zeros.
+ * month of the range is listed, months without entries with zeros. Earned is
+ * also split by source: `earned` is the sum of the four.
  */
 export const PointsByMonthSchema = ReportScopeSchema.extend({
+  /** This month (the last of the list; its figures are so far). */
+  currentMonth: ReportMonthSchema,
   months: z.array(
     z.object({
       month: ReportMonthSchema,
       earned: z.number().int(),
+      /** The base rules' part of segment credits, less the same part of reversals. */
+      fromBookings: z.number().int(),
+      /** The campaigns' part of segment credits, less the same part of reversals. */
+      fromCampaigns: z.number().int(),
+      /** Approved missing-points claims. */
+      fromClaims: z.number().int(),
+      /** Staff's adjustments and the points file (credits less debits). */
+      fromStaff: z.number().int(),
       spent: z.number().int(),
       expired: z.number().int(),
     }),
@@ -75,6 +96,8 @@ export type PointsByMonth = z.infer<typeof PointsByMonthSchema>;
  * any lot already due and not yet lapsed) and the next eleven.
  */
 export const LapseForecastSchema = ReportScopeSchema.extend({
+  /** This month (the first of the list). */
+  currentMonth: ReportMonthSchema,
   months: z.array(z.object({ month: ReportMonthSchema, points: z.number().int() })),
 });
 export type LapseForecast = z.infer<typeof LapseForecastSchema>;

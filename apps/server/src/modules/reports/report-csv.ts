@@ -11,15 +11,39 @@ import type { CsvValue } from '../../lib/csv.js';
 
 type Rows = (readonly CsvValue[])[];
 
+/** `yes` on the current month's line: its figures are so far, not the month's. */
+const currentMark = (report: { currentMonth: string }, month: string): string =>
+  month === report.currentMonth ? 'yes' : '';
+
 /** Each report's CSV rows: an English header line, then one line per bar of its chart. */
 export const reportCsvRows = {
   'points-by-month': (report: PointsByMonth): Rows => [
-    ['Month', 'Earned', 'Spent', 'Expired'],
-    ...report.months.map((row) => [row.month, row.earned, row.spent, row.expired]),
+    [
+      'Month',
+      'Earned',
+      'Earned from bookings',
+      'Earned from campaigns',
+      'Earned from claims',
+      'Earned from staff credits',
+      'Spent',
+      'Expired',
+      'Current month',
+    ],
+    ...report.months.map((row) => [
+      row.month,
+      row.earned,
+      row.fromBookings,
+      row.fromCampaigns,
+      row.fromClaims,
+      row.fromStaff,
+      row.spent,
+      row.expired,
+      currentMark(report, row.month),
+    ]),
   ],
   'lapse-forecast': (report: LapseForecast): Rows => [
-    ['Month', 'Points lapsing'],
-    ...report.months.map((row) => [row.month, row.points]),
+    ['Month', 'Points lapsing', 'Current month'],
+    ...report.months.map((row) => [row.month, row.points, currentMark(report, row.month)]),
   ],
   outstanding: (report: Outstanding): Rows => [
     ['Country', 'Available points', 'Pending points'],

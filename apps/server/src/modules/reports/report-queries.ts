@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SegmentKind } from '@club/contract/points';
 import {
   lapseForecastMonths,
+  type EarnedSource,
   officeReportStates,
   type LapseForecast,
   type Outstanding,
@@ -46,7 +47,11 @@ export function monthRange(today: string, months: number): string[] {
   );
 }
 
-/** Earned, spent and expired points per month, from `point_month_totals` (its primary key). */
+/**
+ * Earned, spent and expired points per month, earned also by source, from
+ * `point_month_totals` (its primary key). Rows written before sources were
+ * kept have none; migration 0036 gave every row its source.
+ */
 export async function pointsByMonth(
   db: Database,
   scope: Scope,
@@ -54,16 +59,33 @@ export async function pointsByMonth(
   months: number,
 ): Promise<PointsByMonth> {
   const range = monthRange(today, months);
-  const rows = rowsOf<{ month: string; kind: LedgerEntryKind; points: string | number }>(
+  const rows = rowsOf<{
+    month: string;
+    kind: LedgerEntryKind;
+    source: EarnedSource | '';
+    points: string | number;
+  }>(
     await db.execute(sql`
-      select to_char(month, 'YYYY-MM') as month, kind, sum(points) as points
+      select to_char(month, 'YYYY-MM') as month, kind, source, sum(points) as points
       from point_month_totals
       where country_code = any(${countryIn(scope.filter)})
         and month >= ${`${range[0]}-01`}::date and month <= ${`${range.at(-1)}-01`}::date
-      group by 1, 2`),
+      group by 1, 2, 3`),
   );
   const byMonth = new Map(
-    range.map((month) => [month, { month, earned: 0, spent: 0, expired: 0 }]),
+    range.map((month) => [
+      month,
+      {
+        month,
+        earned: 0,
+        fromBookings: 0,
+        fromCampaigns: 0,
+        fromClaims: 0,
+        fromStaff: 0,
+        spent: 0,
+        expired: 0,
+      },
+    ]),
   );
   for (const row of rows) {
     const figures = byMonth.get(row.month);
@@ -72,11 +94,32 @@ export async function pointsByMonth(
     // Reversals take a cancelled segment's credit back (less earned); refunds give an order's points back (less spent).
     if (row.kind === 'segment' || row.kind === 'additional' || row.kind === 'reversal') {
       figures.earned += points;
+      figures[earnedColumn[row.source === '' ? fallbackSource[row.kind] : row.source]] += points;
     } else if (row.kind === 'order' || row.kind === 'refund') figures.spent -= points;
     else figures.expired -= points;
   }
-  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
 }
+
+/** The report's field of each source of earned points. */
+const earnedColumn = {
+  booking: 'fromBookings',
+  campaign: 'fromCampaigns',
+  claim: 'fromClaims',
+  staff: 'fromStaff',
+} as const satisfies Record<EarnedSource, string>;
+
+/** A row without a source (none should be left after migration 0036) counts by its kind. */
+const fallbackSource = {
+  segment: 'booking',
+  reversal: 'booking',
+  additional: 'staff',
+} as const;
 
 /**
  * Points of open lots by the month they lapse, from `point_lapse_totals`
@@ -107,7 +150,12 @@ export async function lapseForecast(
     const figures = byMonth.get(row.month);
     if (figures !== undefined) figures.points += Number(row.points);
   }
-  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
 }
 
 /**

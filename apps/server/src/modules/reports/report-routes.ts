@@ -145,7 +145,7 @@ export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app,
   report(
     'points-by-month',
     'Points earned, spent and expired per month',
-    `Earned: segment and additional credits less reversed ones; spent: orders less refunds; expired: lapsed points. The last \`months\` calendar months (default 24) up to this one, from summaries the ledger keeps. ${countryNote}`,
+    `Earned: segment and additional credits less reversed ones, also split by source (bookings at the base rules, campaigns, claims, staff credits); spent: orders less refunds; expired: lapsed points. \`currentMonth\` names this month, whose figures are so far. The last \`months\` calendar months (default 24) up to this one, from summaries the ledger keeps. ${countryNote}`,
     PointsByMonthQuerySchema,
     PointsByMonthSchema,
     (scope, query, today) => pointsByMonth(db, scope, today, query.months),
