@@ -46,7 +46,9 @@ test.describe('staff console reports', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('points-by-month-all.csv');
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFMonth,Earned,Spent,Expired');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFMonth,Earned,Earned from bookings,Earned from campaigns,Earned from claims,Earned from staff credits,Spent,Expired,Current month',
+    );
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(25);
   });
 

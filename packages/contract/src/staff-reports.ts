@@ -15,8 +15,17 @@ export const reportNames = [
   'members-by-state',
   'offices-by-state',
   'orders-by-state',
+  'members-by-month',
+  'redemptions-by-gift',
 ] as const;
 export type ReportName = (typeof reportNames)[number];
+
+/** The reports that take `?months=` (the months up to this one they cover). */
+export const reportsOverMonths = [
+  'points-by-month',
+  'members-by-month',
+  'redemptions-by-gift',
+] as const satisfies readonly ReportName[];
 
 /**
  * Where earned points came from (the points-by-month report's split): the
@@ -122,6 +131,44 @@ export const StateCountsSchema = ReportScopeSchema.extend({
   items: z.array(z.object({ state: z.string(), count: z.number().int() })),
 });
 export type StateCounts = z.infer<typeof StateCountsSchema>;
+
+/**
+ * Members per month: enrolments (accounts registered in the month, whatever
+ * became of them) and active members (members who earned or redeemed points
+ * in the month: a segment, claim or staff credit, or a gift order).
+ */
+export const MembersByMonthSchema = ReportScopeSchema.extend({
+  /** This month (the last of the list; its figures are so far). */
+  currentMonth: ReportMonthSchema,
+  months: z.array(
+    z.object({
+      month: ReportMonthSchema,
+      enrolments: z.number().int(),
+      active: z.number().int(),
+    }),
+  ),
+});
+export type MembersByMonth = z.infer<typeof MembersByMonthSchema>;
+
+/**
+ * Gifts redeemed in the months covered (orders placed from the first day of
+ * `from` on, refunded ones left out), the most points first.
+ */
+export const RedemptionsByGiftSchema = ReportScopeSchema.extend({
+  /** The first month covered. */
+  from: ReportMonthSchema,
+  items: z.array(
+    z.object({
+      giftId: z.number().int(),
+      /** The gift's English name, else the name it was ordered by. */
+      name: z.string(),
+      orders: z.number().int(),
+      quantity: z.number().int(),
+      points: z.number().int(),
+    }),
+  ),
+});
+export type RedemptionsByGift = z.infer<typeof RedemptionsByGiftSchema>;
 
 /** Office states of the offices-by-state report: taking part, opted out, direct sales. */
 export const officeReportStates = ['active', 'inactive', 'direct'] as const;

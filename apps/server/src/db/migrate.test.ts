@@ -267,7 +267,12 @@ describe('the migration that splits earned points by source (0036)', () => {
       await db.execute(sql`set session_replication_role = origin`);
 
       await migrate(db, { migrationsFolder });
-      const totals = await db.execute<{ month: string; kind: string; source: string; points: string }>(
+      const totals = await db.execute<{
+        month: string;
+        kind: string;
+        source: string;
+        points: string;
+      }>(
         sql`select to_char(month, 'YYYY-MM') as month, kind, source, sum(points)::text as points
             from point_month_totals group by 1, 2, 3 order by 1, 2, 3`,
       );
@@ -281,6 +286,14 @@ describe('the migration that splits earned points by source (0036)', () => {
         // Hotel 10 × 2, car 10 + 50, air 5 (no rules recorded: the base).
         { month: '2030-03', kind: 'segment', source: 'booking', points: '25' },
         { month: '2030-03', kind: 'segment', source: 'campaign', points: '60' },
+      ]);
+      // The member earned in February and in March.
+      const active = await db.execute<{ month: string; agent_id: number }>(
+        sql`select to_char(month, 'YYYY-MM') as month, agent_id from member_active_months order by 1`,
+      );
+      expect(active.rows).toEqual([
+        { month: '2030-02', agent_id: 1 },
+        { month: '2030-03', agent_id: 1 },
       ]);
     } finally {
       older.remove();

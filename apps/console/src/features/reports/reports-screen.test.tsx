@@ -66,6 +66,22 @@ function fakeServer() {
           { state: 'deletion_requested', count: 1 },
         ],
       },
+      'reports/members-by-month': {
+        ...scope(country),
+        currentMonth: '2026-11',
+        months: [
+          { month: '2026-10', enrolments: 3, active: 5 },
+          { month: '2026-11', enrolments: 1, active: 7 },
+        ],
+      },
+      'reports/redemptions-by-gift': {
+        ...scope(country),
+        from: '2024-12',
+        items: [
+          { giftId: 11, name: 'Coffee mug', orders: 2, quantity: 3, points: 300 },
+          { giftId: 12, name: 'Tote bag', orders: 1, quantity: 1, points: 40 },
+        ],
+      },
       'reports/offices-by-state': { ...scope(country), items: [{ state: 'active', count: 4 }] },
       'reports/orders-by-state': {
         ...scope(country),
@@ -140,6 +156,32 @@ describe('the reports screen', () => {
       '540',
     ]);
     expect(within(table).getByRole('rowheader', { name: 'Oct 2026' })).toBeDefined();
+  });
+
+  it('shows enrolments and active members per month, and the gifts redeemed', async () => {
+    const calls = fakeServer();
+    render(<App />);
+    expect(
+      await screen.findByRole('img', {
+        name: 'Grouped bar chart of 2 months from Oct 2026 to Nov 2026 (this month, so far): 4 enrolments in all; most active members in Nov 2026 (7).',
+      }),
+    ).toBeDefined();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Bar chart of points redeemed per gift since Dec 2024: Coffee mug 300, Tote bag 40.',
+      }),
+    ).toBeDefined();
+    const panel = screen.getByRole('heading', { name: 'Gifts redeemed' }).parentElement!;
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show as table' }));
+    const table = within(panel).getByRole('table', { name: 'Gifts redeemed since Dec 2024' });
+    const row = within(table).getByRole('rowheader', { name: 'Coffee mug' }).parentElement!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '2',
+      '3',
+      '300',
+    ]);
+    expect(calls).toContain('/s2c/staff/v1/reports/redemptions-by-gift?months=24');
+    expect(calls).toContain('/s2c/staff/v1/reports/members-by-month?months=24');
   });
 
   it('shows a chart’s figures as a real table behind its toggle', async () => {

@@ -6,7 +6,9 @@ import { orderStateWords } from '@club/contract/order-state-words';
 import {
   defaultReportMonths,
   type LapseForecast,
+  type MembersByMonth,
   type Outstanding,
+  type RedemptionsByGift,
   type PointsByMonth,
   type ReportName,
   type StateCounts,
@@ -333,6 +335,132 @@ function OutstandingReport({ filter }: { filter: ReportFilter }) {
   );
 }
 
+const memberMonthSeries: BarSeries[] = [
+  { key: 'enrolments', name: 'Enrolments', pattern: 'solid' },
+  { key: 'active', name: 'Active members', pattern: 'stripes' },
+];
+
+function MembersByMonthReport({ filter }: { filter: ReportFilter }) {
+  const { data, error } = useQuery(reportQueryOptions('members-by-month', filter));
+  const months: MembersByMonth['months'] = data?.months ?? [];
+  const current = data?.currentMonth;
+  const first = months[0]?.month;
+  const last = months.at(-1)?.month;
+  const busiest = months.reduce<(typeof months)[number] | undefined>(
+    (top, row) => (top === undefined || row.active > top.active ? row : top),
+    undefined,
+  );
+  return (
+    <ReportPanel
+      title="Enrolments and active members per month"
+      summary={
+        first === undefined || last === undefined
+          ? ''
+          : `Grouped bar chart of ${months.length} months from ${monthName(first)} to ${monthName(last)}${last === current ? ' (this month, so far)' : ''}: ${n(sum(months.map((row) => row.enrolments)))} enrolments in all${
+              busiest !== undefined && busiest.active > 0
+                ? `; most active members in ${monthName(busiest.month)} (${n(busiest.active)})`
+                : ''
+            }.`
+      }
+      status={data === undefined ? <Status error={error} /> : undefined}
+      chart={
+        <BarChart
+          series={memberMonthSeries}
+          groups={monthGroups(months, current)}
+          labelEvery={Math.ceil(months.length / 8)}
+        />
+      }
+      legend={<ChartLegend series={memberMonthSeries} />}
+      table={
+        <table>
+          <caption>Enrolments and active members per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col" className="number">
+                Enrolments
+              </th>
+              <th scope="col" className="number">
+                Active members
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((row) => (
+              <tr key={row.month}>
+                <MonthHeader month={row.month} current={current} />
+                <td className="number">{n(row.enrolments)}</td>
+                <td className="number">{n(row.active)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+      onDownload={useDownload('members-by-month', filter)}
+    />
+  );
+}
+
+const redemptionSeries: BarSeries[] = [{ key: 'points', name: 'Points', pattern: 'solid' }];
+
+/** The gifts the chart draws (the table lists every one). */
+const chartedGifts = 8;
+
+function RedemptionsByGiftReport({ filter }: { filter: ReportFilter }) {
+  const { data, error } = useQuery(reportQueryOptions('redemptions-by-gift', filter));
+  const items: RedemptionsByGift['items'] = data?.items ?? [];
+  const charted = items.slice(0, chartedGifts);
+  return (
+    <ReportPanel
+      title="Gifts redeemed"
+      summary={
+        items.length === 0
+          ? `No gifts redeemed since ${data === undefined ? '' : monthName(data.from)}.`
+          : `Bar chart of points redeemed per gift since ${monthName(data!.from)}${
+              items.length > chartedGifts ? `, the ${chartedGifts} with the most points` : ''
+            }: ${charted.map((item) => `${item.name} ${n(item.points)}`).join(', ')}.`
+      }
+      status={data === undefined ? <Status error={error} /> : undefined}
+      chart={
+        <BarChart
+          series={redemptionSeries}
+          groups={charted.map((item) => ({ label: item.name, values: item }))}
+        />
+      }
+      table={
+        <table>
+          <caption>Gifts redeemed since {data === undefined ? '' : monthName(data.from)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gift</th>
+              <th scope="col" className="number">
+                Orders
+              </th>
+              <th scope="col" className="number">
+                Items
+              </th>
+              <th scope="col" className="number">
+                Points
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.giftId}>
+                <th scope="row">{item.name}</th>
+                <td className="number">{n(item.orders)}</td>
+                <td className="number">{n(item.quantity)}</td>
+                <td className="number">{n(item.points)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+      onDownload={useDownload('redemptions-by-gift', filter)}
+    />
+  );
+}
+
 function StateCountsReport({
   name,
   title,
@@ -445,6 +573,8 @@ export default function ReportsScreen() {
         <EarnedBySourceReport filter={filter} />
         <LapseForecastReport filter={filter} />
         <OutstandingReport filter={filter} />
+        <MembersByMonthReport filter={filter} />
+        <RedemptionsByGiftReport filter={filter} />
         <StateCountsReport
           name="members-by-state"
           title="Members by state"

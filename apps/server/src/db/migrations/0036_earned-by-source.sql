@@ -1,3 +1,16 @@
+CREATE TABLE "member_active_months" (
+	"country_code" varchar(2) NOT NULL,
+	"month" date NOT NULL,
+	"agent_id" integer NOT NULL,
+	CONSTRAINT "member_active_months_country_code_month_agent_id_pk" PRIMARY KEY("country_code","month","agent_id")
+);
+--> statement-breakpoint
+CREATE INDEX "agents_country_created_idx" ON "agents" USING btree ("country_code","created_at");--> statement-breakpoint
+-- Backfill: members who earned (a segment, claim or staff credit) or redeemed (a gift order) in a month.
+INSERT INTO "member_active_months" ("country_code", "month", "agent_id")
+  SELECT DISTINCT a."country_code", date_trunc('month', e."entry_date")::date, e."agent_id"
+  FROM "point_entries" e JOIN "agents" a ON a."id" = e."agent_id"
+  WHERE e."kind" = 'order' OR (e."kind" IN ('segment', 'additional') AND e."amount" > 0);--> statement-breakpoint
 ALTER TABLE "point_month_totals" DROP CONSTRAINT "point_month_totals_country_code_month_kind_shard_pk";--> statement-breakpoint
 ALTER TABLE "point_month_totals" ADD COLUMN "source" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- Backfill: the month summaries are summed again from the ledger, earned points by source (docs/decisions/041).

@@ -17,7 +17,7 @@ export type LapseDelta = { agentId: number; expiresOn: string; amount: number };
 
 /**
  * The writes that add a flush's entries to `point_month_totals` (by kind and
- * source) and its lot
+ * source), its members who earned or redeemed to `member_active_months`, and its lot
  * changes to `point_lapse_totals` (reports/schema.ts), for the ledger to run
  * in its transaction with its own writes (one statement, ledger.ts `flush`).
  * Rows are summed per member country (joined here, so callers need not know
@@ -31,6 +31,25 @@ export function pointSummaryWrites(
 ): SQL[] {
   const changed = lapses.filter((row) => row.amount !== 0);
   const statements: SQL[] = [];
+  // A member earned or redeemed in the month: a credit of theirs (not a refund) or an order.
+  const active = new Map<string, { agentId: number; month: string }>();
+  for (const row of months) {
+    const counts =
+      row.kind === 'order' ||
+      ((row.kind === 'segment' || row.kind === 'additional') && row.amount > 0);
+    const month = `${row.entryDate.slice(0, 7)}-01`;
+    if (counts) active.set(`${row.agentId} ${month}`, { agentId: row.agentId, month });
+  }
+  if (active.size > 0) {
+    const rows = [...active.values()].map((row) => sql`(${row.agentId}::int, ${row.month}::date)`);
+    statements.push(sql`
+      insert into member_active_months (country_code, month, agent_id)
+      select a.country_code, v.month, v.agent_id
+      from (values ${sql.join(rows, sql`, `)}) as v(agent_id, month)
+      join agents a on a.id = v.agent_id
+      order by 1, 2, 3
+      on conflict do nothing`);
+  }
   if (months.length > 0) {
     const rows = months.map(
       (row) =>

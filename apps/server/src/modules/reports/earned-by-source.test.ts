@@ -175,9 +175,9 @@ describe('earned points by source', () => {
       session.credit(member.id, { kind: 'segment', amount: 40, campaignPoints: 30 });
       session.debit(member.id, { kind: 'order', amount: 20, orderId: 1 });
       // Only 20 of the 40 are left: half of each part comes back.
-      expect(
-        session.debit(member.id, { kind: 'reversal', amount: 40, campaignPoints: 30 }),
-      ).toBe(20);
+      expect(session.debit(member.id, { kind: 'reversal', amount: 40, campaignPoints: 30 })).toBe(
+        20,
+      );
       await session.flush();
     });
     const after = await thisMonth();

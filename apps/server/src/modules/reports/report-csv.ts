@@ -1,6 +1,8 @@
 import type {
   LapseForecast,
+  MembersByMonth,
   Outstanding,
+  RedemptionsByGift,
   PointsByMonth,
   ReportName,
   StateCounts,
@@ -64,5 +66,18 @@ export const reportCsvRows = {
       orderStateWords[row.state as OrderState] ?? row.state,
       row.count,
     ]),
+  ],
+  'members-by-month': (report: MembersByMonth): Rows => [
+    ['Month', 'Enrolments', 'Active members', 'Current month'],
+    ...report.months.map((row) => [
+      row.month,
+      row.enrolments,
+      row.active,
+      currentMark(report, row.month),
+    ]),
+  ],
+  'redemptions-by-gift': (report: RedemptionsByGift): Rows => [
+    ['Gift', 'Gift id', 'Orders', 'Items', 'Points'],
+    ...report.items.map((row) => [row.name, row.giftId, row.orders, row.quantity, row.points]),
   ],
 } satisfies Record<ReportName, (report: never) => Rows>;

@@ -5,7 +5,9 @@ import {
   type EarnedSource,
   officeReportStates,
   type LapseForecast,
+  type MembersByMonth,
   type Outstanding,
+  type RedemptionsByGift,
   type PointsByMonth,
   type StateCounts,
 } from '@club/contract/staff-reports';
@@ -253,6 +255,99 @@ export function ordersByState(db: Database, scope: Scope): Promise<StateCounts> 
     sql`select state, count(*) as count from gift_orders
         where country_code = any(${countryIn(scope.filter)}) group by 1`,
   );
+}
+
+/**
+ * Enrolments (accounts registered in the month, `agents_country_created_idx`)
+ * and active members (`member_active_months`, its primary key) per month.
+ */
+export async function membersByMonth(
+  db: Database,
+  scope: Scope,
+  today: string,
+  months: number,
+): Promise<MembersByMonth> {
+  const range = monthRange(today, months);
+  const first = `${range[0]}-01`;
+  const enrolled = rowsOf<{ month: string; members: string | number }>(
+    await db.execute(sql`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as members
+      from agents
+      where country_code = any(${countryIn(scope.filter)})
+        and created_at >= ${first}::timestamptz
+      group by 1`),
+  );
+  const active = rowsOf<{ month: string; members: string | number }>(
+    await db.execute(sql`
+      select to_char(month, 'YYYY-MM') as month, count(*) as members
+      from member_active_months
+      where country_code = any(${countryIn(scope.filter)})
+        and month >= ${first}::date and month <= ${`${range.at(-1)}-01`}::date
+      group by 1`),
+  );
+  const byMonth = new Map(range.map((month) => [month, { month, enrolments: 0, active: 0 }]));
+  for (const row of enrolled) {
+    const figures = byMonth.get(row.month);
+    if (figures !== undefined) figures.enrolments += Number(row.members);
+  }
+  for (const row of active) {
+    const figures = byMonth.get(row.month);
+    if (figures !== undefined) figures.active += Number(row.members);
+  }
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
+}
+
+/**
+ * Gifts redeemed in the months covered, the most points first: the orders
+ * placed since the first day of the range (`gift_orders_country_created_idx`)
+ * and their lines, refunded orders left out; a gift named in English when
+ * its text has it, else by the name it was ordered by.
+ */
+export async function redemptionsByGift(
+  db: Database,
+  scope: Scope,
+  today: string,
+  months: number,
+): Promise<RedemptionsByGift> {
+  const from = monthRange(today, months)[0]!;
+  const rows = rowsOf<{
+    giftId: number;
+    name: string;
+    orders: string | number;
+    quantity: string | number;
+    points: string | number;
+  }>(
+    await db.execute(sql`
+      select r.gift_id as "giftId",
+        coalesce(t.description, r.ordered_as) as name, r.orders, r.quantity, r.points
+      from (
+        select l.gift_id, min(l.description) as ordered_as, count(*) as orders,
+          sum(l.quantity) as quantity, sum(l.quantity * l.points) as points
+        from gift_orders o join gift_order_lines l on l.order_id = o.id
+        where o.country_code = any(${countryIn(scope.filter)})
+          and o.created_at >= ${`${from}-01`}::timestamptz and o.state <> 'failed'
+        group by 1
+      ) r
+      left join gift_texts t on t.gift_id = r.gift_id and t.language_code = 'eng'
+      order by r.points desc, r.gift_id`),
+  );
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    from,
+    items: rows.map((row) => ({
+      giftId: Number(row.giftId),
+      name: row.name,
+      orders: Number(row.orders),
+      quantity: Number(row.quantity),
+      points: Number(row.points),
+    })),
+  };
 }
 
 export type { Scope as ReportScope };

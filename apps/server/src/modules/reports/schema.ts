@@ -27,6 +27,24 @@ export const pointMonthTotals = pgTable(
 );
 
 /**
+ * The members who earned or redeemed points in a month (a segment, claim or
+ * staff credit, or a gift order), one row each, by their country: the
+ * members-by-month report counts a month's rows (its primary key) instead of
+ * reading the ledger. The ledger adds them in the transaction of the entry
+ * (point-summaries.ts); migration 0036 filled them from the entries before.
+ */
+export const memberActiveMonths = pgTable(
+  'member_active_months',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** The first day of the month. */
+    month: date({ mode: 'string' }).notNull(),
+    agentId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.agentId] })],
+);
+
+/**
  * The credit lots' remaining points per member country and the month they
  * lapse, kept by the ledger from the same allocations that change the lots:
  * the lapse forecast without reading every lot.

@@ -163,4 +163,40 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
     answer:
       '\uFEFFState,Orders\r\nPlaced,0\r\nSent to the provider,0\r\nFulfilled,1\r\nRefunded,0\r\n',
   },
+  'GET /s2c/staff/v1/reports/members-by-month': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('2'),
+    answer: {
+      data: {
+        ...scope,
+        currentMonth: '2026-11',
+        months: [
+          { month: '2026-10', enrolments: 1, active: 1 },
+          { month: '2026-11', enrolments: 0, active: 2 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/members-by-month.csv': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('2'),
+    answer:
+      '\uFEFFMonth,Enrolments,Active members,Current month\r\n2026-10,1,1,\r\n2026-11,0,2,yes\r\n',
+  },
+  'GET /s2c/staff/v1/reports/redemptions-by-gift': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('12'),
+    answer: {
+      data: {
+        ...scope,
+        from: '2025-12',
+        items: [{ giftId: 11, name: 'Coffee mug', orders: 1, quantity: 2, points: 300 }],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/redemptions-by-gift.csv': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('12'),
+    answer: '\uFEFFGift,Gift id,Orders,Items,Points\r\nCoffee mug,11,1,2,300\r\n',
+  },
 };

@@ -51,6 +51,12 @@ function useMeasuredWidth() {
   return [ref, width] as const;
 }
 
+/** A label cut to the room it has (12 px text: about 7 px a character), ending in an ellipsis. */
+function fitted(label: string, room: number): string {
+  const most = Math.max(3, Math.floor(room / 7));
+  return label.length <= most ? label : `${label.slice(0, most - 1)}…`;
+}
+
 /** A series' pattern over its colour. */
 function PatternMarks({ pattern }: { pattern: BarSeries['pattern'] }) {
   if (pattern === 'stripes') return <rect width="2" height="6" fill="#ffffff" />;
@@ -222,7 +228,7 @@ export function BarChart({
                 y={height - padding.bottom + 18}
                 textAnchor="middle"
               >
-                {group.label}
+                {fitted(group.label, groupWidth * every)}
               </text>
             )}
           </g>
