@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PointsByMonth } from '@club/contract/staff-reports';
 import { expectNoAxeViolations } from './support/axe';
 import { OwnServer } from './support/own-server';
@@ -36,8 +36,8 @@ function day(offset: number): string {
 const panel = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 /** This month's figures of Austria's points report, as the server answers them. */
-async function thisMonth(page: Page, token: string) {
-  const answer = await page.request.get(
+async function thisMonth(api: APIRequestContext, token: string) {
+  const answer = await api.get(
     server.rootUrl('/s2c/staff/v1/reports/points-by-month?country=at&months=6'),
     { headers: { authorization: `Bearer ${token}` } },
   );
@@ -69,9 +69,11 @@ test('earned points read by source, this month labelled, in 12 px chart text and
   await openOwnConsoleAs(page, server, 'manager', '/staff/reports?country=at&months=6');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   const token = (await page.evaluate(() => sessionStorage.getItem('staff-token')))!;
-  const before = await thisMonth(page, token);
+  // The calls with the token alone, as a script would make them (the page's cookies would ask for XSRF).
+  const api = await playwright.request.newContext();
+  const before = await thisMonth(api, token);
   const staffPost = async (path: string, data: Record<string, unknown>) => {
-    const answer = await page.request.post(server.rootUrl(path), {
+    const answer = await api.post(server.rootUrl(path), {
       headers: { authorization: `Bearer ${token}` },
       data,
     });
@@ -91,9 +93,8 @@ test('earned points read by source, this month labelled, in 12 px chart text and
     basis: 'booking',
   });
   // A flown air segment arrives through the queue: air 5 + 50.
-  const queue = await playwright.request.newContext();
   const pnr = `S${Math.random().toString(36).slice(2, 7).toUpperCase().padEnd(5, '0')}`;
-  const answer = await queue.post(server.rootUrl('/s2c/bookings/v1/queue'), {
+  const answer = await api.post(server.rootUrl('/s2c/bookings/v1/queue'), {
     headers: { authorization: `ApiKey ${queueKey}`, 'content-type': 'application/x-ndjson' },
     data: JSON.stringify({
       pnr,
@@ -104,12 +105,12 @@ test('earned points read by source, this month labelled, in 12 px chart text and
     }),
   });
   expect(answer.status()).toBe(200);
-  await queue.dispose();
   // Staff credit the member.
   await staffPost(`/s2c/staff/v1/members/${jonas}/adjustments`, {
     points: 40,
     reason: 'Goodwill after a complaint',
   });
+  await api.dispose();
 
   await page.reload();
   const sources = panel(page, 'Points earned by source per month');

@@ -61,7 +61,7 @@ const monthGroups = <Row extends { month: string }>(
 ) =>
   months.map((row) => ({
     label: monthName(row.month),
-    values: row as unknown as Record<string, number | string>,
+    values: row,
     current: row.month === current,
   }));
 

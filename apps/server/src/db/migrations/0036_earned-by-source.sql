@@ -47,3 +47,7 @@ INSERT INTO "point_month_totals" ("country_code", "month", "kind", "source", "sh
   FROM "parts" v JOIN "agents" a ON a."id" = v."agent_id"
   GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 ALTER TABLE "point_month_totals" ADD CONSTRAINT "point_month_totals_country_code_month_kind_source_shard_pk" PRIMARY KEY("country_code","month","kind","source","shard");
+--> statement-breakpoint
+-- A welcome bonus is an earning rule too (docs/bookings.md, "Earning rules").
+ALTER TABLE "earning_rules" DROP CONSTRAINT "earning_rules_kind";--> statement-breakpoint
+ALTER TABLE "earning_rules" ADD CONSTRAINT "earning_rules_kind" CHECK ("earning_rules"."kind" in ('base', 'campaign', 'welcome'));

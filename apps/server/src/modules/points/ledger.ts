@@ -102,8 +102,8 @@ export type CreditInput = {
   segmentRowId?: number | null;
   /** A segment credit: the part of `amount` its campaigns gave (`campaignPart`); default none. */
   campaignPoints?: number;
-  /** Additional points: a claim's approval or staff's (default) credit. */
-  source?: 'claim' | 'staff';
+  /** Additional points: a claim's approval, a welcome bonus rule's (campaigns) or staff's (default) credit. */
+  source?: 'claim' | 'staff' | 'campaign';
 };
 
 export type DebitInput = {
