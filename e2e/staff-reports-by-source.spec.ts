@@ -33,7 +33,7 @@ function day(offset: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title });
+const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 /** This month's figures of Austria's points report, as the server answers them. */
 async function thisMonth(api: APIRequestContext, token: string) {
@@ -69,12 +69,17 @@ test('earned points read by source, this month labelled, in 12 px chart text and
   await openOwnConsoleAs(page, server, 'manager', '/staff/reports?country=at&months=6');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   const token = (await page.evaluate(() => sessionStorage.getItem('staff-token')))!;
-  // The calls with the token alone, as a script would make them (the page's cookies would ask for XSRF).
+  // The calls with the token, as a script would make them.
   const api = await playwright.request.newContext();
   const before = await thisMonth(api, token);
   const staffPost = async (path: string, data: Record<string, unknown>) => {
+    // A context that holds the XSRF cookie (the server set it on an answer) echoes it.
+    const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
     const answer = await api.post(server.rootUrl(path), {
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(xsrf === undefined ? {} : { 'x-xsrf-token': xsrf.value }),
+      },
       data,
     });
     expect(answer.ok(), await answer.text()).toBe(true);
@@ -94,7 +99,9 @@ test('earned points read by source, this month labelled, in 12 px chart text and
   });
   // A flown air segment arrives through the queue: air 5 + 50.
   const pnr = `S${Math.random().toString(36).slice(2, 7).toUpperCase().padEnd(5, '0')}`;
-  const answer = await api.post(server.rootUrl('/s2c/bookings/v1/queue'), {
+  // The reservation system calls the server directly (a context of its own).
+  const queue = await playwright.request.newContext();
+  const answer = await queue.post(server.rootUrl('/s2c/bookings/v1/queue'), {
     headers: { authorization: `ApiKey ${queueKey}`, 'content-type': 'application/x-ndjson' },
     data: JSON.stringify({
       pnr,
@@ -105,6 +112,7 @@ test('earned points read by source, this month labelled, in 12 px chart text and
     }),
   });
   expect(answer.status()).toBe(200);
+  await queue.dispose();
   // Staff credit the member.
   await staffPost(`/s2c/staff/v1/members/${jonas}/adjustments`, {
     points: 40,

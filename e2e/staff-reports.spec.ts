@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { openConsoleAs, staffToken } from './support/staff';
 
 /** The report panel under its heading. */
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title });
+const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 test.describe('staff console reports', () => {
   test('the manager of Austria sees the charts of Austria only, reads a table and downloads a CSV', async ({
