@@ -171,9 +171,17 @@ async function generate(databaseUrl: string, root: string, members: number, entr
         insert into member_state_totals (country_code, status, shard, members)
         select country_code, status, id % 16, count(*) from agents group by 1, 2, 3`);
         await db.execute(sql`
-        insert into point_month_totals (country_code, month, kind, shard, points)
-        select a.country_code, date_trunc('month', e.entry_date)::date, e.kind, e.agent_id % 16, sum(e.amount)
-        from point_entries e join agents a on a.id = e.agent_id group by 1, 2, 3, 4`);
+        insert into point_month_totals (country_code, month, kind, source, shard, points)
+        select a.country_code, date_trunc('month', e.entry_date)::date, e.kind,
+          case e.kind when 'segment' then 'booking' when 'reversal' then 'booking' when 'additional' then 'staff' else '' end,
+          e.agent_id % 16, sum(e.amount)
+        from point_entries e join agents a on a.id = e.agent_id group by 1, 2, 3, 4, 5`);
+        await db.execute(sql`delete from member_active_months`);
+        await db.execute(sql`
+        insert into member_active_months (country_code, month, agent_id)
+        select distinct a.country_code, date_trunc('month', e.entry_date)::date, e.agent_id
+        from point_entries e join agents a on a.id = e.agent_id
+        where e.kind = 'order' or (e.kind in ('segment', 'additional') and e.amount > 0)`);
         await db.execute(sql`
         insert into point_lapse_totals (country_code, month, shard, points)
         select a.country_code, date_trunc('month', l.expires_on)::date, l.agent_id % 16, sum(l.remaining)
@@ -341,6 +349,8 @@ export async function staffConsoleFigures(root: string, seconds: number): Promis
       ['report members by state', '/s2c/staff/v1/reports/members-by-state', 1000],
       ['report offices by state', '/s2c/staff/v1/reports/offices-by-state', 1000],
       ['report orders by state', '/s2c/staff/v1/reports/orders-by-state', 1000],
+      ['report members by month (24 months)', '/s2c/staff/v1/reports/members-by-month', 1000],
+      ['report gifts redeemed (24 months)', '/s2c/staff/v1/reports/redemptions-by-gift', 1000],
       [
         'report members by state, one country',
         '/s2c/staff/v1/reports/members-by-state?country=at',

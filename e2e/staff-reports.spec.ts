@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { openConsoleAs, staffToken } from './support/staff';
 
 /** The report panel under its heading. */
-const panel = (page: Page, title: string) => page.getByRole('region', { name: title });
+const panel = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 test.describe('staff console reports', () => {
   test('the manager of Austria sees the charts of Austria only, reads a table and downloads a CSV', async ({
@@ -46,7 +46,9 @@ test.describe('staff console reports', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('points-by-month-all.csv');
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFMonth,Earned,Spent,Expired');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFMonth,Earned,Earned from bookings,Earned from campaigns,Earned from claims,Earned from staff credits,Spent,Expired,Current month',
+    );
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(25);
   });
 

@@ -5,7 +5,8 @@
 
 /** A rule as named beside a segment (the shape of `AppliedRuleSchema`). */
 export type NamedRule = {
-  kind: 'base' | 'campaign';
+  /** A welcome bonus gives no segment points: it never stands beside a segment. */
+  kind: 'base' | 'campaign' | 'welcome';
   name: string;
   points: number | null;
   multiplier: number | null;

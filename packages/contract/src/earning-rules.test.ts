@@ -4,6 +4,7 @@ import {
   earnSegment,
   earnedText,
   appliedRuleOf,
+  campaignPart,
   type RuleTerms,
 } from './earning-rules.js';
 
@@ -131,5 +132,34 @@ describe('a new rule', () => {
     expect(fieldsOf({ ...campaign, name: ' ' })).toEqual(['name']);
     expect(fieldsOf({ ...campaign, kind: 'base', multiplier: '', points: '' })).toEqual(['points']);
     expect(fieldsOf({ ...campaign, kind: 'base', multiplier: '', points: '12' })).toEqual([]);
+  });
+});
+
+describe('the campaigns’ part of a segment’s points (the reports’ split)', () => {
+  const bonus = rule({ id: 3, kind: 'campaign', points: 50, from: '2026-03-01' });
+  const half = rule({ id: 4, kind: 'campaign', multiplier: 1.5, from: '2026-03-01' });
+  const baseAir = rule({ id: 5, kind: 'base', points: 5, segmentTypes: ['hotel'], from: '1900-01-01' });
+
+  it('is what the campaigns added to the base, as the evaluation gave it', () => {
+    for (const rules of [
+      [baseHotel],
+      [baseHotel, march],
+      [baseHotel, bonus],
+      [baseHotel, march, bonus],
+      [baseAir, half],
+      [baseAir, half, bonus],
+      [bonus],
+    ]) {
+      const earned = earnSegment(rules, 'hotel', dates('2026-03-10'));
+      // Without any base rule the spec's table gives the base (hotel 10).
+      const base = earned.rules.find((one) => one.kind === 'base')?.points ?? 10;
+      expect(campaignPart(earned.points, earned.rules)).toBe(earned.points - base);
+    }
+  });
+
+  it('is nothing without campaigns, and never more than the points', () => {
+    expect(campaignPart(5, [])).toBe(0);
+    expect(campaignPart(0, [march])).toBe(0);
+    expect(campaignPart(30, [bonus])).toBe(30);
   });
 });

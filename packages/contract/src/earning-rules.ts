@@ -12,7 +12,12 @@ import { StaffDaySchema, staffText } from './staff-fields.js';
  * console's preview.
  */
 
-export const earningRuleKinds = ['base', 'campaign'] as const;
+/**
+ * `welcome`: points credited once to a member of the country whose account
+ * becomes active while the rule is in force (the welcome bonus); it has no
+ * segment types and never prices a segment.
+ */
+export const earningRuleKinds = ['base', 'campaign', 'welcome'] as const;
 export type EarningRuleKind = (typeof earningRuleKinds)[number];
 
 /** Which date of a segment a rule's dates are compared with. */
@@ -30,6 +35,7 @@ export const earningRuleMessages = {
   segmentTypes: 'Choose at least one segment type',
   pointsOrMultiplier: 'Give either points or a multiplier, not both',
   basePoints: 'A base rule gives points (no multiplier)',
+  welcomePoints: 'A welcome bonus gives points (no multiplier)',
   points: `Whole points from 0 to ${RULE_POINTS_MAX}`,
   multiplier: `A multiplier above 1 and at most ${MULTIPLIER_MAX}, with one decimal at most`,
   dateOrder: 'The end date is on or after the start date',
@@ -103,7 +109,7 @@ const MultiplierSchema = z
 export const NewEarningRuleSchema = z
   .object({
     country: CountryCodeSchema,
-    kind: z.enum(earningRuleKinds, { error: 'A base rule or a campaign' }),
+    kind: z.enum(earningRuleKinds, { error: 'A base rule, a campaign or a welcome bonus' }),
     name: staffText()
       .trim()
       .min(1, earningRuleMessages.nameRequired)
@@ -117,8 +123,9 @@ export const NewEarningRuleSchema = z
       .default({}),
     segmentTypes: z
       .array(z.enum(segmentKinds, { error: earningRuleMessages.segmentTypes }))
-      .min(1, earningRuleMessages.segmentTypes)
       .max(segmentKinds.length, earningRuleMessages.segmentTypes)
+      .optional()
+      .default([])
       .transform((kinds) => [...new Set(kinds)]),
     points: optionalNumber(PointsSchema),
     multiplier: optionalNumber(MultiplierSchema),
@@ -129,7 +136,25 @@ export const NewEarningRuleSchema = z
       .transform((value) => (value === '' || value === undefined ? null : value)),
     basis: z.enum(earningBases, { error: 'By travel date or by booking date' }).default('travel'),
   })
+  .transform((rule) =>
+    // A welcome bonus prices no segment: it has no segment types and no basis.
+    rule.kind === 'welcome' ? { ...rule, segmentTypes: [], basis: 'travel' as const } : rule,
+  )
   .superRefine((rule, context) => {
+    if (rule.kind !== 'welcome' && rule.segmentTypes.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: earningRuleMessages.segmentTypes,
+        path: ['segmentTypes'],
+      });
+    }
+    if (rule.kind === 'welcome' && (rule.points === null || rule.multiplier !== null)) {
+      context.addIssue({
+        code: 'custom',
+        message: earningRuleMessages.welcomePoints,
+        path: ['points'],
+      });
+    }
     if (rule.kind === 'base' && (rule.points === null || rule.multiplier !== null)) {
       context.addIssue({
         code: 'custom',
@@ -243,6 +268,7 @@ export function earnSegment(
   let multiplier: RuleTerms | undefined;
   const bonuses: RuleTerms[] = [];
   for (const rule of rules) {
+    if (rule.kind === 'welcome') continue;
     if (rule.kind === 'base') anyBase = true;
     if (!inForce(rule, kind, dates)) continue;
     if (rule.kind === 'base') {
@@ -267,6 +293,26 @@ export function earnSegment(
     ...bonuses,
   ];
   return { points, rules: applied };
+}
+
+/**
+ * The part of a segment's points its campaigns gave (the rest is the base
+ * rule's): the reports split earned points by source with it. Worked back
+ * from the points and the rules that gave them, so that a stored credit
+ * (`booking_segments.points` and `earning_rule_ids`) splits as its credit did:
+ * fixed bonuses come off first, then the highest multiplier divides.
+ */
+export function campaignPart(points: number, rules: readonly RuleTerms[]): number {
+  if (points <= 0) return 0;
+  let rest = points;
+  let multiplier = 1;
+  for (const rule of rules) {
+    if (rule.kind !== 'campaign') continue;
+    if (rule.multiplier !== null) multiplier = Math.max(multiplier, rule.multiplier);
+    else if (rule.points !== null) rest -= rule.points;
+  }
+  const base = Math.min(points, Math.max(0, Math.round(Math.max(0, rest) / multiplier)));
+  return points - base;
 }
 
 /** The rule as the member or staff read it beside a segment. */

@@ -15,8 +15,27 @@ export const reportNames = [
   'members-by-state',
   'offices-by-state',
   'orders-by-state',
+  'members-by-month',
+  'redemptions-by-gift',
 ] as const;
 export type ReportName = (typeof reportNames)[number];
+
+/** The reports that take `?months=` (the months up to this one they cover). */
+export const reportsOverMonths = [
+  'points-by-month',
+  'members-by-month',
+  'redemptions-by-gift',
+] as const satisfies readonly ReportName[];
+
+/**
+ * Where earned points came from (the points-by-month report's split): the
+ * base rule's part of segment credits (`booking`), the campaigns' part
+ * (`campaign`), approved missing-points claims (`claim`), and staff's credits
+ * and debits, the points file's included (`staff`). Reversals take back from
+ * the sources their credit came from.
+ */
+export const earnedSources = ['booking', 'campaign', 'claim', 'staff'] as const;
+export type EarnedSource = (typeof earnedSources)[number];
 
 /** How many months `points-by-month` covers by default, and at most. */
 export const defaultReportMonths = 24;
@@ -56,13 +75,24 @@ const ReportScopeSchema = z.object({
 /**
  * Points earned (segment and additional credits, less reversed credits),
  * spent (orders less refunds) and expired, per month, oldest first; every
- * month of the range is listed, months without entries with zeros.
+ * month of the range is listed, months without entries with zeros. Earned is
+ * also split by source: `earned` is the sum of the four.
  */
 export const PointsByMonthSchema = ReportScopeSchema.extend({
+  /** This month (the last of the list; its figures are so far). */
+  currentMonth: ReportMonthSchema,
   months: z.array(
     z.object({
       month: ReportMonthSchema,
       earned: z.number().int(),
+      /** The base rules' part of segment credits, less the same part of reversals. */
+      fromBookings: z.number().int(),
+      /** The campaigns' part of segment credits, less the same part of reversals. */
+      fromCampaigns: z.number().int(),
+      /** Approved missing-points claims. */
+      fromClaims: z.number().int(),
+      /** Staff's adjustments and the points file (credits less debits). */
+      fromStaff: z.number().int(),
       spent: z.number().int(),
       expired: z.number().int(),
     }),
@@ -75,6 +105,8 @@ export type PointsByMonth = z.infer<typeof PointsByMonthSchema>;
  * any lot already due and not yet lapsed) and the next eleven.
  */
 export const LapseForecastSchema = ReportScopeSchema.extend({
+  /** This month (the first of the list). */
+  currentMonth: ReportMonthSchema,
   months: z.array(z.object({ month: ReportMonthSchema, points: z.number().int() })),
 });
 export type LapseForecast = z.infer<typeof LapseForecastSchema>;
@@ -99,6 +131,44 @@ export const StateCountsSchema = ReportScopeSchema.extend({
   items: z.array(z.object({ state: z.string(), count: z.number().int() })),
 });
 export type StateCounts = z.infer<typeof StateCountsSchema>;
+
+/**
+ * Members per month: enrolments (accounts registered in the month, whatever
+ * became of them) and active members (members who earned or redeemed points
+ * in the month: a segment, claim or staff credit, or a gift order).
+ */
+export const MembersByMonthSchema = ReportScopeSchema.extend({
+  /** This month (the last of the list; its figures are so far). */
+  currentMonth: ReportMonthSchema,
+  months: z.array(
+    z.object({
+      month: ReportMonthSchema,
+      enrolments: z.number().int(),
+      active: z.number().int(),
+    }),
+  ),
+});
+export type MembersByMonth = z.infer<typeof MembersByMonthSchema>;
+
+/**
+ * Gifts redeemed in the months covered (orders placed from the first day of
+ * `from` on, refunded ones left out), the most points first.
+ */
+export const RedemptionsByGiftSchema = ReportScopeSchema.extend({
+  /** The first month covered. */
+  from: ReportMonthSchema,
+  items: z.array(
+    z.object({
+      giftId: z.number().int(),
+      /** The gift's English name, else the name it was ordered by. */
+      name: z.string(),
+      orders: z.number().int(),
+      quantity: z.number().int(),
+      points: z.number().int(),
+    }),
+  ),
+});
+export type RedemptionsByGift = z.infer<typeof RedemptionsByGiftSchema>;
 
 /** Office states of the offices-by-state report: taking part, opted out, direct sales. */
 export const officeReportStates = ['active', 'inactive', 'direct'] as const;

@@ -218,3 +218,86 @@ describe('the migration that keys the ledger descriptions (0034)', () => {
     }
   });
 });
+
+describe('the migration that splits earned points by source (0036)', () => {
+  it('sums the month summaries again from the ledger, earned points by bookings, campaigns, claims and staff', async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    const older = migrationsBefore('0036_earned-by-source');
+    try {
+      await migrate(db, { migrationsFolder: older.folder });
+      // The rows alone: offices, bookings and orders they name do not matter here.
+      await db.execute(sql`set session_replication_role = replica`);
+      await db.execute(sql`
+        insert into agents (id, country_code, language_code, office_id, status, title, first_name, last_name, email, password_hash)
+        overriding system value
+        values (1, 'gr', 'ell', 'ATHGR0001', 'active', 'Ms', 'A', 'A', 'a@example.com', 'x')`);
+      await db.execute(sql`
+        insert into earning_rules (id, country_code, kind, name, segment_types, points, multiplier_tenths, from_date, created_by)
+        overriding system value
+        values (1, 'gr', 'base', 'Base hotel', '{hotel}', 10, null, '1900-01-01', 'test'),
+               (2, 'gr', 'campaign', 'Double hotels', '{hotel}', null, 20, '2030-03-01', 'test'),
+               (3, 'gr', 'campaign', 'Cars +50', '{car}', 50, null, '2030-03-01', 'test'),
+               (4, 'gr', 'base', 'Base car', '{car}', 10, null, '1900-01-01', 'test')`);
+      await db.execute(sql`
+        insert into booking_segments (id, booking_id, segment_id, kind, source_status, status, service_date, points, credited_on, credited_agent_id, earning_rule_ids)
+        overriding system value
+        values (1, 1, 'H', 'hotel', 'HK', 'OK', '2030-03-05', 20, '2030-03-10', 1, '{1,2}'),
+               (2, 1, 'C', 'car', 'HK', 'OK', '2030-03-05', 60, '2030-03-10', 1, '{4,3}'),
+               (3, 1, 'A', 'air', 'HK', 'OK', '2030-03-05', 5, '2030-03-10', 1, '{}'),
+               (4, 1, 'X', 'hotel', 'XX', 'XX', '2030-03-05', 0, null, null, '{}')`);
+      await db.execute(sql`
+        insert into point_entries (id, agent_id, kind, amount, entry_date, segment_row_id, order_id)
+        overriding system value
+        values (1, 1, 'segment', 20, '2030-03-10', 1, null),
+               (2, 1, 'segment', 60, '2030-03-10', 2, null),
+               (3, 1, 'segment', 5, '2030-03-10', 3, null),
+               (4, 1, 'segment', 20, '2030-02-10', 4, null),
+               (5, 1, 'reversal', -20, '2030-03-11', 4, null),
+               (6, 1, 'additional', 30, '2030-03-12', null, null),
+               (7, 1, 'additional', 40, '2030-03-12', null, null),
+               (8, 1, 'additional', -15, '2030-03-13', null, null),
+               (9, 1, 'order', -25, '2030-03-14', null, 1)`);
+      await db.execute(sql`
+        insert into missing_points_claims (agent_id, country_code, pnr, travel_date, state, entry_id, filed_at)
+        values (1, 'gr', 'CLAIM1', '2030-03-01', 'approved', 6, now())`);
+      await db.execute(sql`
+        insert into point_month_totals (country_code, month, kind, shard, points)
+        values ('gr', '2030-03-01', 'segment', 3, 85), ('gr', '2030-02-01', 'segment', 3, 20)`);
+      await db.execute(sql`set session_replication_role = origin`);
+
+      await migrate(db, { migrationsFolder });
+      const totals = await db.execute<{
+        month: string;
+        kind: string;
+        source: string;
+        points: string;
+      }>(
+        sql`select to_char(month, 'YYYY-MM') as month, kind, source, sum(points)::text as points
+            from point_month_totals group by 1, 2, 3 order by 1, 2, 3`,
+      );
+      expect(totals.rows).toEqual([
+        // A credit reversed since counts as bookings, as its reversal does.
+        { month: '2030-02', kind: 'segment', source: 'booking', points: '20' },
+        { month: '2030-03', kind: 'additional', source: 'claim', points: '30' },
+        { month: '2030-03', kind: 'additional', source: 'staff', points: '25' },
+        { month: '2030-03', kind: 'order', source: '', points: '-25' },
+        { month: '2030-03', kind: 'reversal', source: 'booking', points: '-20' },
+        // Hotel 10 × 2, car 10 + 50, air 5 (no rules recorded: the base).
+        { month: '2030-03', kind: 'segment', source: 'booking', points: '25' },
+        { month: '2030-03', kind: 'segment', source: 'campaign', points: '60' },
+      ]);
+      // The member earned in February and in March.
+      const active = await db.execute<{ month: string; agent_id: number }>(
+        sql`select to_char(month, 'YYYY-MM') as month, agent_id from member_active_months order by 1`,
+      );
+      expect(active.rows).toEqual([
+        { month: '2030-02', agent_id: 1 },
+        { month: '2030-03', agent_id: 1 },
+      ]);
+    } finally {
+      older.remove();
+      await client.close();
+    }
+  });
+});

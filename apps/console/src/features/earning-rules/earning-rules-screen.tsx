@@ -10,7 +10,7 @@ import { Dialog } from '../../lib/ui/dialog';
 import { earningRulesQuery } from './earning-rules-api';
 import { RuleForm } from './rule-form';
 import { Simulator } from './simulator';
-import { effectOf, kindNames } from './rule-words';
+import { effectOf, kindNames, ruleKindNames } from './rule-words';
 import './earning-rules.css';
 
 /** The country shown (`?country=`), by default the staff member's first. */
@@ -115,14 +115,24 @@ function RulesTable({
             {rules.map((rule) => (
               <tr key={rule.id}>
                 <th scope="row">{rule.name}</th>
-                <td>{rule.kind === 'base' ? 'Base rule' : 'Campaign'}</td>
-                <td>{rule.segmentTypes.map((kind) => kindNames[kind]).join(', ')}</td>
+                <td>{ruleKindNames[rule.kind]}</td>
+                <td>
+                  {rule.kind === 'welcome'
+                    ? 'New members'
+                    : rule.segmentTypes.map((kind) => kindNames[kind]).join(', ')}
+                </td>
                 <td>{effectOf(rule)}</td>
                 <td>
                   {rule.from === '1900-01-01' ? 'Always' : `From ${rule.from}`}
                   {rule.to === null ? '' : ` to ${rule.to}`}
                 </td>
-                <td>{rule.basis === 'booking' ? 'Booking date' : 'Travel date'}</td>
+                <td>
+                  {rule.kind === 'welcome'
+                    ? 'Activation date'
+                    : rule.basis === 'booking'
+                      ? 'Booking date'
+                      : 'Travel date'}
+                </td>
                 <td>
                   {rule.endedAt === null ? 'In force' : `Ended by ${rule.endedBy ?? ''}`}
                   {rule.earned ? ' (has earned points)' : ''}
@@ -153,8 +163,9 @@ function RulesTable({
         onClose={() => setEnding(null)}
       >
         <p>
-          From tomorrow no segment earns under this rule. Segments it already gave points keep them;
-          a rule is never deleted.
+          {ending?.kind === 'welcome'
+            ? 'From tomorrow no new member gets this welcome bonus. Members it already credited keep their points; a rule is never deleted.'
+            : 'From tomorrow no segment earns under this rule. Segments it already gave points keep them; a rule is never deleted.'}
         </p>
         {error !== null && (
           <p role="alert" className="form-error">

@@ -37,6 +37,18 @@ const campaign: EarningRule = {
   earned: false,
 };
 
+const welcome: EarningRule = {
+  ...baseHotel,
+  id: 18,
+  kind: 'welcome',
+  name: 'Welcome 2027',
+  segmentTypes: [],
+  points: 100,
+  from: '2027-01-01',
+  createdBy: 'manager.at@example.com',
+  earned: false,
+};
+
 const simulation: Simulation = {
   pnr: 'SIM001',
   country: 'at',
@@ -78,7 +90,11 @@ function serve(role: 'manager' | 'support' = 'manager') {
         );
       }
       if (url === '/s2c/staff/v1/earning-rules' && method === 'POST') {
-        const sent = JSON.parse(body) as { memberNames: Record<string, string> };
+        const sent = JSON.parse(body) as { kind: string; memberNames: Record<string, string> };
+        if (sent.kind === 'welcome') {
+          rules = [...rules, welcome];
+          return Promise.resolve(json(201, { data: welcome }));
+        }
         if ((sent.memberNames.deu ?? '') === '') {
           return Promise.resolve(
             json(400, {
@@ -157,6 +173,47 @@ describe('the earning rules area', () => {
       to: '2026-12-31',
       basis: 'travel',
     });
+  });
+
+  it('publishes a welcome bonus: points once, no segment types, no names per language', async () => {
+    const calls = serve();
+    const user = userEvent.setup();
+    render(<App />);
+    const form = await screen.findByRole('region', { name: 'New rule in AT' });
+    await user.click(within(form).getByRole('radio', { name: /^Welcome bonus/ }));
+    expect(within(form).queryByRole('group', { name: 'Segment types' })).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: /^Name the member reads/ })).toBeNull();
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Name (staff read it)' }),
+      'Welcome 2027',
+    );
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Points, once per new member' }),
+      '100',
+    );
+    await user.type(
+      within(form).getByRole('textbox', { name: 'First day (YYYY-MM-DD)' }),
+      '2027-01-01',
+    );
+    expect(within(form).getByRole('region', { name: 'Preview' }).textContent).toContain(
+      'A member whose account becomes active on 2027-01-01 gets 100 points once, read as “Welcome bonus”.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Publish the rule' }));
+    expect(await screen.findByText('“Welcome 2027” is published.')).toBeTruthy();
+    const sent = calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse(sent.body)).toMatchObject({
+      kind: 'welcome',
+      segmentTypes: [],
+      memberNames: {},
+      points: 100,
+      multiplier: null,
+      from: '2027-01-01',
+    });
+    const list = screen.getByRole('table', { name: 'Earning rules of AT' });
+    const row = await within(list).findByRole('row', { name: /Welcome 2027/ });
+    expect(row.textContent).toContain('Welcome bonus');
+    expect(row.textContent).toContain('New members');
+    expect(row.textContent).toContain('100 points once');
   });
 
   it('shows the server’s keyed refusal of a missing member-visible name beside its field', async () => {

@@ -22,7 +22,7 @@ const languageNames: Record<string, { name: string; tag: string }> = {
 };
 
 type Draft = {
-  kind: 'base' | 'campaign';
+  kind: 'base' | 'campaign' | 'welcome';
   name: string;
   memberNames: Record<string, string>;
   segmentTypes: SegmentKind[];
@@ -45,6 +45,13 @@ const emptyDraft: Draft = {
   basis: 'travel',
 };
 
+/** The kinds as the form offers them. */
+const kindLabels = {
+  campaign: 'Campaign',
+  base: 'Base rule (points per segment)',
+  welcome: 'Welcome bonus (points once, when a member’s account becomes active)',
+} as const;
+
 /** The draft as the call's body. */
 function bodyOf(country: string, draft: Draft): NewEarningRule {
   const amount = draft.amount.trim() === '' ? null : Number(draft.amount);
@@ -54,7 +61,7 @@ function bodyOf(country: string, draft: Draft): NewEarningRule {
     kind: draft.kind,
     name: draft.name,
     memberNames: draft.kind === 'campaign' ? draft.memberNames : {},
-    segmentTypes: draft.segmentTypes,
+    segmentTypes: draft.kind === 'welcome' ? [] : draft.segmentTypes,
     points: multiplier ? null : amount,
     multiplier: multiplier ? amount : null,
     from: draft.from,
@@ -72,6 +79,19 @@ function preview(rules: readonly EarningRule[], country: string, draft: Draft): 
   const parsed = NewEarningRuleSchema.safeParse(bodyOf(country, draft));
   if (!parsed.success) return [];
   const rule = parsed.data;
+  if (rule.kind === 'welcome') {
+    const running = rules.find(
+      (other) =>
+        other.kind === 'welcome' &&
+        other.from <= rule.from &&
+        (other.to === null || other.to >= rule.from),
+    );
+    return [
+      `A member whose account becomes active on ${rule.from} gets ${rule.points ?? 0} points once, read as “Welcome bonus”${
+        running === undefined ? '' : ` (now ${running.points ?? 0} under “${running.name}”)`
+      }.`,
+    ];
+  }
   const terms: RuleTerms = { ...rule, id: 0, name: rule.name };
   const inForce = rules.filter((candidate) => candidate.endedAt === null || candidate.to !== null);
   return rule.segmentTypes.map((kind) => {
@@ -149,7 +169,7 @@ export function RuleForm({
       <form onSubmit={submit} noValidate>
         <fieldset>
           <legend>Kind</legend>
-          {(['campaign', 'base'] as const).map((kind) => (
+          {(['campaign', 'base', 'welcome'] as const).map((kind) => (
             <label key={kind}>
               <input
                 type="radio"
@@ -157,7 +177,7 @@ export function RuleForm({
                 checked={draft.kind === kind}
                 onChange={() => set({ kind })}
               />{' '}
-              {kind === 'base' ? 'Base rule (points per segment)' : 'Campaign'}
+              {kindLabels[kind]}
             </label>
           ))}
         </fieldset>
@@ -181,30 +201,32 @@ export function RuleForm({
               }
             />
           ))}
-        <fieldset aria-describedby={errors.segmentTypes ? 'rule-types-error' : undefined}>
-          <legend>Segment types</legend>
-          {segmentKinds.map((kind) => (
-            <label key={kind}>
-              <input
-                type="checkbox"
-                checked={draft.segmentTypes.includes(kind)}
-                onChange={(event) =>
-                  set({
-                    segmentTypes: event.target.checked
-                      ? [...draft.segmentTypes, kind]
-                      : draft.segmentTypes.filter((chosen) => chosen !== kind),
-                  })
-                }
-              />{' '}
-              {kindNames[kind]}
-            </label>
-          ))}
-          {errors.segmentTypes && (
-            <p id="rule-types-error" className="field-error">
-              {errors.segmentTypes}
-            </p>
-          )}
-        </fieldset>
+        {draft.kind !== 'welcome' && (
+          <fieldset aria-describedby={errors.segmentTypes ? 'rule-types-error' : undefined}>
+            <legend>Segment types</legend>
+            {segmentKinds.map((kind) => (
+              <label key={kind}>
+                <input
+                  type="checkbox"
+                  checked={draft.segmentTypes.includes(kind)}
+                  onChange={(event) =>
+                    set({
+                      segmentTypes: event.target.checked
+                        ? [...draft.segmentTypes, kind]
+                        : draft.segmentTypes.filter((chosen) => chosen !== kind),
+                    })
+                  }
+                />{' '}
+                {kindNames[kind]}
+              </label>
+            ))}
+            {errors.segmentTypes && (
+              <p id="rule-types-error" className="field-error">
+                {errors.segmentTypes}
+              </p>
+            )}
+          </fieldset>
+        )}
         {draft.kind === 'campaign' && (
           <fieldset>
             <legend>The campaign</legend>
@@ -232,7 +254,9 @@ export function RuleForm({
           label={
             draft.kind === 'campaign' && draft.effect === 'multiplier'
               ? 'Multiplier (e.g. 2 for double points)'
-              : 'Points per segment'
+              : draft.kind === 'welcome'
+                ? 'Points, once per new member'
+                : 'Points per segment'
           }
           error={amountError}
         >
@@ -257,25 +281,31 @@ export function RuleForm({
           error={errors.to}
           onChange={(event) => set({ to: event.target.value })}
         />
-        <fieldset>
-          <legend>The dates are compared with</legend>
-          {(['travel', 'booking'] as const).map((basis) => (
-            <label key={basis}>
-              <input
-                type="radio"
-                name="rule-basis"
-                checked={draft.basis === basis}
-                onChange={() => set({ basis })}
-              />{' '}
-              {basis === 'travel' ? 'The travel date' : 'The booking date'}
-            </label>
-          ))}
-        </fieldset>
+        {draft.kind !== 'welcome' && (
+          <fieldset>
+            <legend>The dates are compared with</legend>
+            {(['travel', 'booking'] as const).map((basis) => (
+              <label key={basis}>
+                <input
+                  type="radio"
+                  name="rule-basis"
+                  checked={draft.basis === basis}
+                  onChange={() => set({ basis })}
+                />{' '}
+                {basis === 'travel' ? 'The travel date' : 'The booking date'}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <section aria-labelledby="rule-preview" className="rule-preview">
           <h3 id="rule-preview">Preview</h3>
           <div aria-live="polite">
             {lines.length === 0 ? (
-              <p>Fill in the rule to see what segments would earn.</p>
+              <p>
+                {draft.kind === 'welcome'
+                  ? 'Fill in the rule to see what a new member would get.'
+                  : 'Fill in the rule to see what segments would earn.'}
+              </p>
             ) : (
               <ul>
                 {lines.map((line) => (

@@ -8,10 +8,19 @@ export const kindNames: Record<string, string> = {
   rail: 'Rail',
 };
 
-/** "×2" or "+50": what a rule does to a segment's points. */
+/** How the console names a rule's kind. */
+export const ruleKindNames: Record<EarningRule['kind'], string> = {
+  base: 'Base rule',
+  campaign: 'Campaign',
+  welcome: 'Welcome bonus',
+};
+
+/** "×2", "+50" or "100 points once": what a rule does to a segment's points (or a new member's). */
 export const effectOf = (rule: Pick<EarningRule, 'kind' | 'points' | 'multiplier'>): string =>
   rule.multiplier !== null
     ? `×${rule.multiplier}`
     : rule.kind === 'base'
       ? `${rule.points ?? 0} points`
-      : `+${rule.points ?? 0}`;
+      : rule.kind === 'welcome'
+        ? `${rule.points ?? 0} points once`
+        : `+${rule.points ?? 0}`;

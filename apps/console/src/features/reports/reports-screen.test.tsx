@@ -12,6 +12,15 @@ function answer(body: unknown, type = 'application/json') {
 
 const scope = (country: string | null) => ({ country, countries: ['at', 'gr'] });
 
+/** A month's earned points by source (bookings, campaigns, claims, staff) and their sum. */
+const earned = (bookings: number, campaigns: number, claims: number, staff: number) => ({
+  earned: bookings + campaigns + claims + staff,
+  fromBookings: bookings,
+  fromCampaigns: campaigns,
+  fromClaims: claims,
+  fromStaff: staff,
+});
+
 /** The server's answers, by path; every call is recorded. */
 function fakeServer() {
   const calls: string[] = [];
@@ -29,13 +38,15 @@ function fakeServer() {
     const data = {
       'reports/points-by-month': {
         ...scope(country),
+        currentMonth: '2026-11',
         months: [
-          { month: '2026-10', earned: 25, spent: 10, expired: 0 },
-          { month: '2026-11', earned: 540, spent: 0, expired: 5 },
+          { month: '2026-10', ...earned(0, 0, 0, 25), spent: 10, expired: 0 },
+          { month: '2026-11', ...earned(400, 100, 30, 10), spent: 0, expired: 5 },
         ],
       },
       'reports/lapse-forecast': {
         ...scope(country),
+        currentMonth: '2026-11',
         months: [
           { month: '2026-11', points: 0 },
           { month: '2026-12', points: 40 },
@@ -53,6 +64,22 @@ function fakeServer() {
         items: [
           { state: 'active', count: 2 },
           { state: 'deletion_requested', count: 1 },
+        ],
+      },
+      'reports/members-by-month': {
+        ...scope(country),
+        currentMonth: '2026-11',
+        months: [
+          { month: '2026-10', enrolments: 3, active: 5 },
+          { month: '2026-11', enrolments: 1, active: 7 },
+        ],
+      },
+      'reports/redemptions-by-gift': {
+        ...scope(country),
+        from: '2024-12',
+        items: [
+          { giftId: 11, name: 'Coffee mug', orders: 2, quantity: 3, points: 300 },
+          { giftId: 12, name: 'Tote bag', orders: 1, quantity: 1, points: 40 },
         ],
       },
       'reports/offices-by-state': { ...scope(country), items: [{ state: 'active', count: 4 }] },
@@ -83,7 +110,7 @@ describe('the reports screen', () => {
     expect(await screen.findByRole('heading', { name: 'Reports', level: 1 })).toBeDefined();
     expect(
       await screen.findByRole('img', {
-        name: 'Grouped bar chart of 2 months from Oct 2026 to Nov 2026: 565 points earned, 10 spent and 5 expired in all.',
+        name: 'Grouped bar chart of 2 months from Oct 2026 to Nov 2026 (this month, so far): 565 points earned, 10 spent and 5 expired in all.',
       }),
     ).toBeDefined();
     expect(
@@ -101,6 +128,60 @@ describe('the reports screen', () => {
         name: 'Bar chart of members by state: Active 2, Deletion requested 1.',
       }),
     ).toBeDefined();
+  });
+
+  it('splits earned points by source, and labels this month in the chart and the table', async () => {
+    fakeServer();
+    render(<App />);
+    const chart = await screen.findByRole('img', {
+      name: 'Grouped bar chart of 2 months from Oct 2026 to Nov 2026 (this month, so far): 400 points from bookings, 100 points from campaigns, 30 points from claims, 35 points from staff credits in all.',
+    });
+    expect(within(chart).getByText('This month (so far)')).toBeDefined();
+    const panel = screen.getByRole('heading', { name: 'Points earned by source per month' })
+      .parentElement!;
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bookings', 'Campaigns', 'Claims', 'Staff credits']);
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show as table' }));
+    const table = within(panel).getByRole('table', { name: 'Points earned by source per month' });
+    const row = within(table).getByRole('rowheader', { name: 'Nov 2026 (this month, so far)' })
+      .parentElement!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '400',
+      '100',
+      '30',
+      '10',
+      '540',
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'Oct 2026' })).toBeDefined();
+  });
+
+  it('shows enrolments and active members per month, and the gifts redeemed', async () => {
+    const calls = fakeServer();
+    render(<App />);
+    expect(
+      await screen.findByRole('img', {
+        name: 'Grouped bar chart of 2 months from Oct 2026 to Nov 2026 (this month, so far): 4 enrolments in all; most active members in Nov 2026 (7).',
+      }),
+    ).toBeDefined();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Bar chart of points redeemed per gift since Dec 2024: Coffee mug 300, Tote bag 40.',
+      }),
+    ).toBeDefined();
+    const panel = screen.getByRole('heading', { name: 'Gifts redeemed' }).parentElement!;
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show as table' }));
+    const table = within(panel).getByRole('table', { name: 'Gifts redeemed since Dec 2024' });
+    const row = within(table).getByRole('rowheader', { name: 'Coffee mug' }).parentElement!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '2',
+      '3',
+      '300',
+    ]);
+    expect(calls).toContain('/s2c/staff/v1/reports/redemptions-by-gift?months=24');
+    expect(calls).toContain('/s2c/staff/v1/reports/members-by-month?months=24');
   });
 
   it('shows a chart’s figures as a real table behind its toggle', async () => {

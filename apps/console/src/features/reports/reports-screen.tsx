@@ -6,7 +6,9 @@ import { orderStateWords } from '@club/contract/order-state-words';
 import {
   defaultReportMonths,
   type LapseForecast,
+  type MembersByMonth,
   type Outstanding,
+  type RedemptionsByGift,
   type PointsByMonth,
   type ReportName,
   type StateCounts,
@@ -41,6 +43,27 @@ const stateNameOf =
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const n = formatNumber;
+
+/** A month's row header; this month's says its figures are so far. */
+function MonthHeader({ month, current }: { month: string; current: string | undefined }) {
+  return (
+    <th scope="row">
+      {monthName(month)}
+      {month === current && <span className="report-current"> (this month, so far)</span>}
+    </th>
+  );
+}
+
+/** The chart's groups of a monthly report, this month marked. */
+const monthGroups = <Row extends { month: string }>(
+  months: readonly Row[],
+  current: string | undefined,
+) =>
+  months.map((row) => ({
+    label: monthName(row.month),
+    values: row,
+    current: row.month === current,
+  }));
 
 /** The filter lives in the address, so a report view can be bookmarked and shared. */
 function useReportFilter(): [ReportFilter, (next: Partial<ReportFilter>) => void] {
@@ -84,6 +107,7 @@ const monthSeries: BarSeries[] = [
 function PointsByMonthReport({ filter }: { filter: ReportFilter }) {
   const { data, error } = useQuery(reportQueryOptions('points-by-month', filter));
   const months = data?.months ?? [];
+  const current = data?.currentMonth;
   const first = months[0]?.month;
   const last = months.at(-1)?.month;
   return (
@@ -92,16 +116,13 @@ function PointsByMonthReport({ filter }: { filter: ReportFilter }) {
       summary={
         first === undefined || last === undefined
           ? ''
-          : `Grouped bar chart of ${months.length} months from ${monthName(first)} to ${monthName(last)}: ${n(sum(months.map((row) => row.earned)))} points earned, ${n(sum(months.map((row) => row.spent)))} spent and ${n(sum(months.map((row) => row.expired)))} expired in all.`
+          : `Grouped bar chart of ${months.length} months from ${monthName(first)} to ${monthName(last)}${last === current ? ' (this month, so far)' : ''}: ${n(sum(months.map((row) => row.earned)))} points earned, ${n(sum(months.map((row) => row.spent)))} spent and ${n(sum(months.map((row) => row.expired)))} expired in all.`
       }
       status={data === undefined ? <Status error={error} /> : undefined}
       chart={
         <BarChart
           series={monthSeries}
-          groups={months.map((row: PointsByMonth['months'][number]) => ({
-            label: monthName(row.month),
-            values: row,
-          }))}
+          groups={monthGroups(months, current)}
           labelEvery={Math.ceil(months.length / 8)}
         />
       }
@@ -126,10 +147,81 @@ function PointsByMonthReport({ filter }: { filter: ReportFilter }) {
           <tbody>
             {months.map((row) => (
               <tr key={row.month}>
-                <th scope="row">{monthName(row.month)}</th>
+                <MonthHeader month={row.month} current={current} />
                 <td className="number">{n(row.earned)}</td>
                 <td className="number">{n(row.spent)}</td>
                 <td className="number">{n(row.expired)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+      onDownload={useDownload('points-by-month', filter)}
+    />
+  );
+}
+
+/** Earned points by where they came from (the same report's split). */
+const sourceSeries: (BarSeries & { key: keyof PointsByMonth['months'][number] })[] = [
+  { key: 'fromBookings', name: 'Bookings', pattern: 'solid' },
+  { key: 'fromCampaigns', name: 'Campaigns', pattern: 'stripes' },
+  { key: 'fromClaims', name: 'Claims', pattern: 'dots' },
+  { key: 'fromStaff', name: 'Staff credits', pattern: 'grid' },
+];
+
+function EarnedBySourceReport({ filter }: { filter: ReportFilter }) {
+  const { data, error } = useQuery(reportQueryOptions('points-by-month', filter));
+  const months = data?.months ?? [];
+  const current = data?.currentMonth;
+  const first = months[0]?.month;
+  const last = months.at(-1)?.month;
+  const total = (key: (typeof sourceSeries)[number]['key']) =>
+    n(sum(months.map((row) => Number(row[key]))));
+  return (
+    <ReportPanel
+      title="Points earned by source per month"
+      summary={
+        first === undefined || last === undefined
+          ? ''
+          : `Grouped bar chart of ${months.length} months from ${monthName(first)} to ${monthName(last)}${last === current ? ' (this month, so far)' : ''}: ${sourceSeries
+              .map((one) => `${total(one.key)} points from ${one.name.toLowerCase()}`)
+              .join(', ')} in all.`
+      }
+      status={data === undefined ? <Status error={error} /> : undefined}
+      chart={
+        <BarChart
+          series={sourceSeries}
+          groups={monthGroups(months, current)}
+          labelEvery={Math.ceil(months.length / 8)}
+        />
+      }
+      legend={<ChartLegend series={sourceSeries} />}
+      table={
+        <table>
+          <caption>Points earned by source per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {sourceSeries.map((one) => (
+                <th key={one.key} scope="col" className="number">
+                  {one.name}
+                </th>
+              ))}
+              <th scope="col" className="number">
+                Earned in all
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((row) => (
+              <tr key={row.month}>
+                <MonthHeader month={row.month} current={current} />
+                {sourceSeries.map((one) => (
+                  <td key={one.key} className="number">
+                    {n(Number(row[one.key]))}
+                  </td>
+                ))}
+                <td className="number">{n(row.earned)}</td>
               </tr>
             ))}
           </tbody>
@@ -145,6 +237,7 @@ const lapseSeries: BarSeries[] = [{ key: 'points', name: 'Points lapsing', patte
 function LapseForecastReport({ filter }: { filter: ReportFilter }) {
   const { data, error } = useQuery(reportQueryOptions('lapse-forecast', filter));
   const months: LapseForecast['months'] = data?.months ?? [];
+  const current = data?.currentMonth;
   const most = months.reduce<(typeof months)[number] | undefined>(
     (top, row) => (top === undefined || row.points > top.points ? row : top),
     undefined,
@@ -159,11 +252,7 @@ function LapseForecastReport({ filter }: { filter: ReportFilter }) {
       }.`}
       status={data === undefined ? <Status error={error} /> : undefined}
       chart={
-        <BarChart
-          series={lapseSeries}
-          groups={months.map((row) => ({ label: monthName(row.month), values: row }))}
-          labelEvery={2}
-        />
+        <BarChart series={lapseSeries} groups={monthGroups(months, current)} labelEvery={2} />
       }
       table={
         <table>
@@ -179,7 +268,7 @@ function LapseForecastReport({ filter }: { filter: ReportFilter }) {
           <tbody>
             {months.map((row) => (
               <tr key={row.month}>
-                <th scope="row">{monthName(row.month)}</th>
+                <MonthHeader month={row.month} current={current} />
                 <td className="number">{n(row.points)}</td>
               </tr>
             ))}
@@ -242,6 +331,132 @@ function OutstandingReport({ filter }: { filter: ReportFilter }) {
         </table>
       }
       onDownload={useDownload('outstanding', filter)}
+    />
+  );
+}
+
+const memberMonthSeries: BarSeries[] = [
+  { key: 'enrolments', name: 'Enrolments', pattern: 'solid' },
+  { key: 'active', name: 'Active members', pattern: 'stripes' },
+];
+
+function MembersByMonthReport({ filter }: { filter: ReportFilter }) {
+  const { data, error } = useQuery(reportQueryOptions('members-by-month', filter));
+  const months: MembersByMonth['months'] = data?.months ?? [];
+  const current = data?.currentMonth;
+  const first = months[0]?.month;
+  const last = months.at(-1)?.month;
+  const busiest = months.reduce<(typeof months)[number] | undefined>(
+    (top, row) => (top === undefined || row.active > top.active ? row : top),
+    undefined,
+  );
+  return (
+    <ReportPanel
+      title="Enrolments and active members per month"
+      summary={
+        first === undefined || last === undefined
+          ? ''
+          : `Grouped bar chart of ${months.length} months from ${monthName(first)} to ${monthName(last)}${last === current ? ' (this month, so far)' : ''}: ${n(sum(months.map((row) => row.enrolments)))} enrolments in all${
+              busiest !== undefined && busiest.active > 0
+                ? `; most active members in ${monthName(busiest.month)} (${n(busiest.active)})`
+                : ''
+            }.`
+      }
+      status={data === undefined ? <Status error={error} /> : undefined}
+      chart={
+        <BarChart
+          series={memberMonthSeries}
+          groups={monthGroups(months, current)}
+          labelEvery={Math.ceil(months.length / 8)}
+        />
+      }
+      legend={<ChartLegend series={memberMonthSeries} />}
+      table={
+        <table>
+          <caption>Enrolments and active members per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col" className="number">
+                Enrolments
+              </th>
+              <th scope="col" className="number">
+                Active members
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((row) => (
+              <tr key={row.month}>
+                <MonthHeader month={row.month} current={current} />
+                <td className="number">{n(row.enrolments)}</td>
+                <td className="number">{n(row.active)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+      onDownload={useDownload('members-by-month', filter)}
+    />
+  );
+}
+
+const redemptionSeries: BarSeries[] = [{ key: 'points', name: 'Points', pattern: 'solid' }];
+
+/** The gifts the chart draws (the table lists every one). */
+const chartedGifts = 8;
+
+function RedemptionsByGiftReport({ filter }: { filter: ReportFilter }) {
+  const { data, error } = useQuery(reportQueryOptions('redemptions-by-gift', filter));
+  const items: RedemptionsByGift['items'] = data?.items ?? [];
+  const charted = items.slice(0, chartedGifts);
+  return (
+    <ReportPanel
+      title="Gifts redeemed"
+      summary={
+        items.length === 0
+          ? `No gifts redeemed since ${data === undefined ? '' : monthName(data.from)}.`
+          : `Bar chart of points redeemed per gift since ${monthName(data!.from)}${
+              items.length > chartedGifts ? `, the ${chartedGifts} with the most points` : ''
+            }: ${charted.map((item) => `${item.name} ${n(item.points)}`).join(', ')}.`
+      }
+      status={data === undefined ? <Status error={error} /> : undefined}
+      chart={
+        <BarChart
+          series={redemptionSeries}
+          groups={charted.map((item) => ({ label: item.name, values: item }))}
+        />
+      }
+      table={
+        <table>
+          <caption>Gifts redeemed since {data === undefined ? '' : monthName(data.from)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gift</th>
+              <th scope="col" className="number">
+                Orders
+              </th>
+              <th scope="col" className="number">
+                Items
+              </th>
+              <th scope="col" className="number">
+                Points
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.giftId}>
+                <th scope="row">{item.name}</th>
+                <td className="number">{n(item.orders)}</td>
+                <td className="number">{n(item.quantity)}</td>
+                <td className="number">{n(item.points)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+      onDownload={useDownload('redemptions-by-gift', filter)}
     />
   );
 }
@@ -355,8 +570,11 @@ export default function ReportsScreen() {
       </form>
       <div className="report-grid">
         <PointsByMonthReport filter={filter} />
+        <EarnedBySourceReport filter={filter} />
         <LapseForecastReport filter={filter} />
         <OutstandingReport filter={filter} />
+        <MembersByMonthReport filter={filter} />
+        <RedemptionsByGiftReport filter={filter} />
         <StateCountsReport
           name="members-by-state"
           title="Members by state"

@@ -79,6 +79,8 @@ export const agents = pgTable(
     // password recovery find the member by it.
     uniqueIndex('agents_email_idx').on(sql`lower(${t.email})`),
     index('agents_office_idx').on(t.officeId),
+    // The members-by-month report counts a country's enrolments per month.
+    index('agents_country_created_idx').on(t.countryCode, t.createdAt),
   ],
 );
 

@@ -78,6 +78,7 @@ export async function decideClaim(
           reason: decision.reason,
           reference: `claim-${claim.id}`,
           bookingId: booking?.id ?? null,
+          source: 'claim',
         },
         context.today,
         context.dailyLimit,

@@ -96,9 +96,9 @@ export const earningRulesStaffRoutes: FastifyPluginCallbackZod<EarningRulesStaff
       onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Publish an earning rule: a base rule or a campaign',
+        summary: 'Publish an earning rule: a base rule, a campaign or a welcome bonus',
         description:
-          'JSON. A base rule gives points to segment types from a day on; a campaign adds `points` or multiplies the base (`multiplier`, one decimal) within `from`–`to`, by travel or booking date. A campaign names itself to the member in every language of the country (`memberNames`). Audited `earning-rule.create`; admins and the country’s managers.',
+          'JSON. A base rule gives points to segment types from a day on; a campaign adds `points` or multiplies the base (`multiplier`, one decimal) within `from`–`to`, by travel or booking date. A campaign names itself to the member in every language of the country (`memberNames`). A welcome bonus (`kind: welcome`, `points` only; segment types and basis are dropped) credits a member of the country once when their account becomes active within `from`–`to` (registration without a confirmation mail, or the confirmation), read as “Welcome bonus”. Audited `earning-rule.create`; admins and the country’s managers.',
         body: NewEarningRuleSchema,
         response: { 201: dataEnvelope(EarningRuleSchema), ...errors },
       },

@@ -17,7 +17,8 @@ import type { SegmentKind } from '@club/contract/points';
  * Earning rules (docs/bookings.md, "Earning rules"): what a segment earns per
  * country. A base rule gives segment kinds their points; a campaign adds
  * fixed points or multiplies the base within its dates, by travel date or by
- * booking date. Rules are never deleted once they earned (a trigger of
+ * booking date. A welcome bonus credits a member of the country once, when
+ * their account becomes active within its dates. Rules are never deleted once they earned (a trigger of
  * migration 0033 refuses it): ending one sets its last day.
  */
 export const earningRules = pgTable(
@@ -48,7 +49,7 @@ export const earningRules = pgTable(
   },
   (t) => [
     index('earning_rules_country_idx').on(t.countryCode),
-    check('earning_rules_kind', sql`${t.kind} in ('base', 'campaign')`),
+    check('earning_rules_kind', sql`${t.kind} in ('base', 'campaign', 'welcome')`),
     check('earning_rules_basis', sql`${t.basis} in ('travel', 'booking')`),
     check(
       'earning_rules_points_or_multiplier',

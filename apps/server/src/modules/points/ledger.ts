@@ -15,8 +15,9 @@ import {
   type ColumnValues,
 } from '../../db/columns.js';
 import { rowsOf } from '../../db/rows.js';
+import type { EarnedSource } from '@club/contract/staff-reports';
 import { addYears } from './calendar-days.js';
-import { pointSummaryWrites, type LapseDelta } from './point-summaries.js';
+import { pointSummaryWrites, type LapseDelta, type MonthDelta } from './point-summaries.js';
 import {
   pointAllocations,
   pointBalances,
@@ -62,7 +63,18 @@ type PendingEntry = {
   segmentRowId: number | null;
   orderId: number | null;
   allocations: { creditedOn: string; amount: number }[];
+  /** The entry's amount by where earned points came from (the reports' split); empty for spending and lapses. */
+  sources: { source: EarnedSource; amount: number }[];
 };
+
+/** A segment credit or reversal split between the base rule and its campaigns (zero parts left out). */
+function segmentSources(amount: number, campaign: number): PendingEntry['sources'] {
+  const parts: PendingEntry['sources'] = [
+    { source: 'booking', amount: amount - campaign },
+    { source: 'campaign', amount: campaign },
+  ];
+  return parts.filter((part) => part.amount !== 0);
+}
 
 /**
  * An entry's reason: a key with parameters (worded in the reader's language),
@@ -88,6 +100,10 @@ export type CreditInput = {
   description?: EntryDescription;
   bookingId?: number | null;
   segmentRowId?: number | null;
+  /** A segment credit: the part of `amount` its campaigns gave (`campaignPart`); default none. */
+  campaignPoints?: number;
+  /** Additional points: a claim's approval, a welcome bonus rule's (campaigns) or staff's (default) credit. */
+  source?: 'claim' | 'staff' | 'campaign';
 };
 
 export type DebitInput = {
@@ -100,6 +116,8 @@ export type DebitInput = {
   orderId?: number | null;
   /** Reversals: the day of the credit taken back; its lot is used first. */
   creditedOn?: string | null;
+  /** Reversals: the part of `amount` the credit's campaigns gave; a partial reversal takes its share. */
+  campaignPoints?: number;
 };
 
 export class NotEnoughPoints extends Error {
@@ -257,6 +275,13 @@ export class LedgerSession {
       segmentRowId: input.segmentRowId ?? null,
       orderId: null,
       allocations: [{ creditedOn: lot.creditedOn, amount: input.amount }],
+      sources:
+        input.kind === 'segment'
+          ? segmentSources(
+              input.amount,
+              Math.min(input.amount, Math.max(0, input.campaignPoints ?? 0)),
+            )
+          : [{ source: input.source ?? 'staff', amount: input.amount }],
     });
   }
 
@@ -296,6 +321,8 @@ export class LedgerSession {
     else account.balance.regular -= taken;
     account.balance.available -= taken;
     account.changed = true;
+    // A reversal that takes back less than the credit takes each source's share of it.
+    const campaign = Math.min(input.amount, Math.max(0, input.campaignPoints ?? 0));
     this.entries.push({
       agentId,
       kind: input.kind,
@@ -307,6 +334,12 @@ export class LedgerSession {
       segmentRowId: input.segmentRowId ?? null,
       orderId: input.orderId ?? null,
       allocations,
+      sources:
+        input.kind === 'reversal'
+          ? segmentSources(-taken, -Math.round((campaign * taken) / input.amount))
+          : input.kind === 'additional'
+            ? [{ source: 'staff', amount: -taken }]
+            : [],
     });
     return taken;
   }
@@ -366,6 +399,7 @@ export class LedgerSession {
       segmentRowId: null,
       orderId,
       allocations,
+      sources: [],
     });
     this.expireDue(agentId);
     return total;
@@ -387,7 +421,7 @@ export class LedgerSession {
    */
   async flush(alsoWrite: readonly SQL[] = []): Promise<number[]> {
     const tx = this.tx;
-    const writes = [...alsoWrite, ...pointSummaryWrites(this.entries, this.lapseDeltas())];
+    const writes = [...alsoWrite, ...pointSummaryWrites(this.monthDeltas(), this.lapseDeltas())];
     const lots = [...this.accounts.entries()].flatMap(([agentId, account]) =>
       account.lots.filter((lot) => lot.changed).map((lot) => ({ agentId, ...lot })),
     );
@@ -442,6 +476,18 @@ export class LedgerSession {
     return entryIds;
   }
 
+  /**
+   * The pending entries by kind and, for earned points, by source (the
+   * reports' months): spending and lapses have no source (empty).
+   */
+  private monthDeltas(): MonthDelta[] {
+    return this.entries.flatMap((entry): MonthDelta[] => {
+      const common = { agentId: entry.agentId, entryDate: entry.entryDate, kind: entry.kind };
+      if (entry.sources.length === 0) return [{ ...common, source: '', amount: entry.amount }];
+      return entry.sources.map((part) => ({ ...common, ...part }));
+    });
+  }
+
   /** The pending entries' changes of lot points, by the day each lot lapses (the reports' forecast). */
   private lapseDeltas(): LapseDelta[] {
     const deltas = new Map<string, LapseDelta>();
@@ -481,6 +527,7 @@ export class LedgerSession {
         segmentRowId: null,
         orderId: null,
         allocations: [{ creditedOn: lot.creditedOn, amount: -amount }],
+        sources: [],
       });
     }
   }

@@ -8,6 +8,7 @@ import { addDays, dayOf, monthOf } from './calendar-days.js';
 import { LedgerSession } from './ledger.js';
 import { lockBookings } from './locks.js';
 import { bookingSegments, bookings, expiryReminders, pointBalances, pointLots } from './schema.js';
+import { campaignPart } from '@club/contract/earning-rules';
 import { markRulesEarned, readRuleBook } from '../earning-rules/rule-book.js';
 
 /** Reminders go out this many days before points lapse, the most urgent one due only. */
@@ -98,6 +99,7 @@ export class PointsClock {
           session.credit(segment.agentId, {
             kind: 'segment',
             amount: points,
+            campaignPoints: campaignPart(points, earned.rules),
             bookingId: segment.bookingId,
             segmentRowId: segment.segmentRowId,
             description: {

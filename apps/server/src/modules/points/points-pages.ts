@@ -284,6 +284,13 @@ type NamedRule = {
   multiplier: number | null;
 };
 
+/** A rule that priced a segment (a welcome bonus never does). */
+function segmentRule(rules: RuleBook, id: number): NamedRule[] {
+  const rule = rules.rule(id);
+  if (rule === undefined || rule.kind === 'welcome') return [];
+  return [{ ...rule, kind: rule.kind }];
+}
+
 /**
  * What a segment earned and under which rules: a credited one as recorded
  * (the rules in force at its dates when it was credited), a pending one as
@@ -298,7 +305,7 @@ function earnedBy(
   if (segment.creditedAgentId === member.id) {
     return {
       points: segment.points,
-      rules: segment.earningRuleIds.flatMap((id) => rules.rule(id) ?? []),
+      rules: segment.earningRuleIds.flatMap((id) => segmentRule(rules, id)),
     };
   }
   const earned: Earned = rules.earn(member.countryCode, segment.kind, {
@@ -307,7 +314,7 @@ function earnedBy(
   });
   return {
     points: earned.points,
-    rules: earned.rules.flatMap((rule) => rules.rule(rule.id) ?? []),
+    rules: earned.rules.flatMap((rule) => segmentRule(rules, rule.id)),
   };
 }
 

@@ -9,8 +9,9 @@ import { addDays } from '../points/calendar-days.js';
 import { LedgerSession, NotEnoughPoints } from '../points/ledger.js';
 
 /**
- * The reports' summaries (`point_month_totals`, `point_lapse_totals`) always
- * equal the aggregate of the ledger they summarise, whatever the ledger did:
+ * The reports' summaries (`point_month_totals` whatever the split by source,
+ * `point_lapse_totals`, `member_active_months`) always equal the aggregate of
+ * the ledger they summarise, whatever the ledger did:
  * imports of several members at once, back-dated adjustments, orders and
  * their refunds, reversals and expiries; the purge of deleted members keeps
  * their entries and lots, so it changes neither.
@@ -46,18 +47,27 @@ async function summariesAndAggregates(): Promise<{ summaries: Totals; aggregates
     select 'lapse ' || a.country_code || ' ' || date_trunc('month', l.expires_on)::date as key,
       sum(l.remaining) as points
     from point_lots l join agents a on a.id = l.agent_id group by 1`);
+  const activeKept = await read(sql`
+    select 'active ' || country_code || ' ' || month as key, count(*) as points
+    from member_active_months group by 1`);
+  const activeEntries = await read(sql`
+    select 'active ' || a.country_code || ' ' || date_trunc('month', e.entry_date)::date as key,
+      count(distinct e.agent_id) as points
+    from point_entries e join agents a on a.id = e.agent_id
+    where e.kind = 'order' or (e.kind in ('segment', 'additional') and e.amount > 0)
+    group by 1`);
   return {
-    summaries: { ...monthSummaries, ...lapseSummaries },
-    aggregates: { ...monthEntries, ...lapseLots },
+    summaries: { ...monthSummaries, ...lapseSummaries, ...activeKept },
+    aggregates: { ...monthEntries, ...lapseLots, ...activeEntries },
   };
 }
 
 type Step =
-  | { op: 'import'; who: number[]; amount: number }
-  | { op: 'adjust'; who: number; amount: number; backDays: number }
+  | { op: 'import'; who: number[]; amount: number; campaign: number }
+  | { op: 'adjust'; who: number; amount: number; backDays: number; claim: boolean }
   | { op: 'order'; who: number; amount: number }
   | { op: 'refund'; who: number; pick: number }
-  | { op: 'reverse'; who: number; amount: number }
+  | { op: 'reverse'; who: number; amount: number; campaign: number }
   | { op: 'advance'; days: number };
 
 const member = fc.nat(3);
@@ -66,12 +76,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     op: fc.constant('import' as const),
     who: fc.uniqueArray(member, { minLength: 1, maxLength: 4 }),
     amount: fc.integer({ min: 1, max: 40 }),
+    campaign: fc.integer({ min: 0, max: 40 }),
   }),
   fc.record({
     op: fc.constant('adjust' as const),
     who: member,
     amount: fc.integer({ min: 1, max: 80 }),
     backDays: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1200 })),
+    claim: fc.boolean(),
   }),
   fc.record({
     op: fc.constant('order' as const),
@@ -83,6 +95,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     op: fc.constant('reverse' as const),
     who: member,
     amount: fc.integer({ min: 1, max: 30 }),
+    campaign: fc.integer({ min: 0, max: 30 }),
   }),
   fc.record({
     op: fc.constant('advance' as const),
@@ -118,11 +131,23 @@ describe('the reports’ summaries', () => {
               const session = await LedgerSession.open(tx, ids, day);
               for (const id of ids) {
                 if (next.op === 'import')
-                  session.credit(id, { kind: 'segment', amount: next.amount });
+                  session.credit(id, {
+                    kind: 'segment',
+                    amount: next.amount,
+                    campaignPoints: next.campaign,
+                  });
                 if (next.op === 'adjust')
-                  session.credit(id, { kind: 'additional', amount: next.amount });
+                  session.credit(id, {
+                    kind: 'additional',
+                    amount: next.amount,
+                    source: next.claim ? 'claim' : 'staff',
+                  });
                 if (next.op === 'reverse')
-                  session.debit(id, { kind: 'reversal', amount: next.amount });
+                  session.debit(id, {
+                    kind: 'reversal',
+                    amount: next.amount,
+                    campaignPoints: next.campaign,
+                  });
                 if (next.op === 'order') {
                   const orderId = nextOrder++;
                   session.debit(id, { kind: 'order', amount: next.amount, orderId });

@@ -1,6 +1,8 @@
 import type {
   LapseForecast,
+  MembersByMonth,
   Outstanding,
+  RedemptionsByGift,
   PointsByMonth,
   ReportName,
   StateCounts,
@@ -11,15 +13,39 @@ import type { CsvValue } from '../../lib/csv.js';
 
 type Rows = (readonly CsvValue[])[];
 
+/** `yes` on the current month's line: its figures are so far, not the month's. */
+const currentMark = (report: { currentMonth: string }, month: string): string =>
+  month === report.currentMonth ? 'yes' : '';
+
 /** Each report's CSV rows: an English header line, then one line per bar of its chart. */
 export const reportCsvRows = {
   'points-by-month': (report: PointsByMonth): Rows => [
-    ['Month', 'Earned', 'Spent', 'Expired'],
-    ...report.months.map((row) => [row.month, row.earned, row.spent, row.expired]),
+    [
+      'Month',
+      'Earned',
+      'Earned from bookings',
+      'Earned from campaigns',
+      'Earned from claims',
+      'Earned from staff credits',
+      'Spent',
+      'Expired',
+      'Current month',
+    ],
+    ...report.months.map((row) => [
+      row.month,
+      row.earned,
+      row.fromBookings,
+      row.fromCampaigns,
+      row.fromClaims,
+      row.fromStaff,
+      row.spent,
+      row.expired,
+      currentMark(report, row.month),
+    ]),
   ],
   'lapse-forecast': (report: LapseForecast): Rows => [
-    ['Month', 'Points lapsing'],
-    ...report.months.map((row) => [row.month, row.points]),
+    ['Month', 'Points lapsing', 'Current month'],
+    ...report.months.map((row) => [row.month, row.points, currentMark(report, row.month)]),
   ],
   outstanding: (report: Outstanding): Rows => [
     ['Country', 'Available points', 'Pending points'],
@@ -40,5 +66,18 @@ export const reportCsvRows = {
       orderStateWords[row.state as OrderState] ?? row.state,
       row.count,
     ]),
+  ],
+  'members-by-month': (report: MembersByMonth): Rows => [
+    ['Month', 'Enrolments', 'Active members', 'Current month'],
+    ...report.months.map((row) => [
+      row.month,
+      row.enrolments,
+      row.active,
+      currentMark(report, row.month),
+    ]),
+  ],
+  'redemptions-by-gift': (report: RedemptionsByGift): Rows => [
+    ['Gift', 'Gift id', 'Orders', 'Items', 'Points'],
+    ...report.items.map((row) => [row.name, row.giftId, row.orders, row.quantity, row.points]),
   ],
 } satisfies Record<ReportName, (report: never) => Rows>;

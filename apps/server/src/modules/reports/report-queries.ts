@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { SegmentKind } from '@club/contract/points';
 import {
   lapseForecastMonths,
+  type EarnedSource,
   officeReportStates,
   type LapseForecast,
+  type MembersByMonth,
   type Outstanding,
+  type RedemptionsByGift,
   type PointsByMonth,
   type StateCounts,
 } from '@club/contract/staff-reports';
@@ -46,7 +49,11 @@ export function monthRange(today: string, months: number): string[] {
   );
 }
 
-/** Earned, spent and expired points per month, from `point_month_totals` (its primary key). */
+/**
+ * Earned, spent and expired points per month, earned also by source, from
+ * `point_month_totals` (its primary key). Rows written before sources were
+ * kept have none; migration 0036 gave every row its source.
+ */
 export async function pointsByMonth(
   db: Database,
   scope: Scope,
@@ -54,16 +61,33 @@ export async function pointsByMonth(
   months: number,
 ): Promise<PointsByMonth> {
   const range = monthRange(today, months);
-  const rows = rowsOf<{ month: string; kind: LedgerEntryKind; points: string | number }>(
+  const rows = rowsOf<{
+    month: string;
+    kind: LedgerEntryKind;
+    source: EarnedSource | '';
+    points: string | number;
+  }>(
     await db.execute(sql`
-      select to_char(month, 'YYYY-MM') as month, kind, sum(points) as points
+      select to_char(month, 'YYYY-MM') as month, kind, source, sum(points) as points
       from point_month_totals
       where country_code = any(${countryIn(scope.filter)})
         and month >= ${`${range[0]}-01`}::date and month <= ${`${range.at(-1)}-01`}::date
-      group by 1, 2`),
+      group by 1, 2, 3`),
   );
   const byMonth = new Map(
-    range.map((month) => [month, { month, earned: 0, spent: 0, expired: 0 }]),
+    range.map((month) => [
+      month,
+      {
+        month,
+        earned: 0,
+        fromBookings: 0,
+        fromCampaigns: 0,
+        fromClaims: 0,
+        fromStaff: 0,
+        spent: 0,
+        expired: 0,
+      },
+    ]),
   );
   for (const row of rows) {
     const figures = byMonth.get(row.month);
@@ -72,11 +96,32 @@ export async function pointsByMonth(
     // Reversals take a cancelled segment's credit back (less earned); refunds give an order's points back (less spent).
     if (row.kind === 'segment' || row.kind === 'additional' || row.kind === 'reversal') {
       figures.earned += points;
+      figures[earnedColumn[row.source === '' ? fallbackSource[row.kind] : row.source]] += points;
     } else if (row.kind === 'order' || row.kind === 'refund') figures.spent -= points;
     else figures.expired -= points;
   }
-  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
 }
+
+/** The report's field of each source of earned points. */
+const earnedColumn = {
+  booking: 'fromBookings',
+  campaign: 'fromCampaigns',
+  claim: 'fromClaims',
+  staff: 'fromStaff',
+} as const satisfies Record<EarnedSource, string>;
+
+/** A row without a source (none should be left after migration 0036) counts by its kind. */
+const fallbackSource = {
+  segment: 'booking',
+  reversal: 'booking',
+  additional: 'staff',
+} as const;
 
 /**
  * Points of open lots by the month they lapse, from `point_lapse_totals`
@@ -107,7 +152,12 @@ export async function lapseForecast(
     const figures = byMonth.get(row.month);
     if (figures !== undefined) figures.points += Number(row.points);
   }
-  return { country: scope.country, countries: [...scope.countries], months: [...byMonth.values()] };
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
 }
 
 /**
@@ -205,6 +255,99 @@ export function ordersByState(db: Database, scope: Scope): Promise<StateCounts> 
     sql`select state, count(*) as count from gift_orders
         where country_code = any(${countryIn(scope.filter)}) group by 1`,
   );
+}
+
+/**
+ * Enrolments (accounts registered in the month, `agents_country_created_idx`)
+ * and active members (`member_active_months`, its primary key) per month.
+ */
+export async function membersByMonth(
+  db: Database,
+  scope: Scope,
+  today: string,
+  months: number,
+): Promise<MembersByMonth> {
+  const range = monthRange(today, months);
+  const first = `${range[0]}-01`;
+  const enrolled = rowsOf<{ month: string; members: string | number }>(
+    await db.execute(sql`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as members
+      from agents
+      where country_code = any(${countryIn(scope.filter)})
+        and created_at >= ${first}::timestamptz
+      group by 1`),
+  );
+  const active = rowsOf<{ month: string; members: string | number }>(
+    await db.execute(sql`
+      select to_char(month, 'YYYY-MM') as month, count(*) as members
+      from member_active_months
+      where country_code = any(${countryIn(scope.filter)})
+        and month >= ${first}::date and month <= ${`${range.at(-1)}-01`}::date
+      group by 1`),
+  );
+  const byMonth = new Map(range.map((month) => [month, { month, enrolments: 0, active: 0 }]));
+  for (const row of enrolled) {
+    const figures = byMonth.get(row.month);
+    if (figures !== undefined) figures.enrolments += Number(row.members);
+  }
+  for (const row of active) {
+    const figures = byMonth.get(row.month);
+    if (figures !== undefined) figures.active += Number(row.members);
+  }
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    currentMonth: monthOf(today),
+    months: [...byMonth.values()],
+  };
+}
+
+/**
+ * Gifts redeemed in the months covered, the most points first: the orders
+ * placed since the first day of the range (`gift_orders_country_created_idx`)
+ * and their lines, refunded orders left out; a gift named in English when
+ * its text has it, else by the name it was ordered by.
+ */
+export async function redemptionsByGift(
+  db: Database,
+  scope: Scope,
+  today: string,
+  months: number,
+): Promise<RedemptionsByGift> {
+  const from = monthRange(today, months)[0]!;
+  const rows = rowsOf<{
+    giftId: number;
+    name: string;
+    orders: string | number;
+    quantity: string | number;
+    points: string | number;
+  }>(
+    await db.execute(sql`
+      select r.gift_id as "giftId",
+        coalesce(t.description, r.ordered_as) as name, r.orders, r.quantity, r.points
+      from (
+        select l.gift_id, min(l.description) as ordered_as, count(*) as orders,
+          sum(l.quantity) as quantity, sum(l.quantity * l.points) as points
+        from gift_orders o join gift_order_lines l on l.order_id = o.id
+        where o.country_code = any(${countryIn(scope.filter)})
+          and o.created_at >= ${`${from}-01`}::timestamptz and o.state <> 'failed'
+        group by 1
+      ) r
+      left join gift_texts t on t.gift_id = r.gift_id and t.language_code = 'eng'
+      order by r.points desc, r.gift_id`),
+  );
+  return {
+    country: scope.country,
+    countries: [...scope.countries],
+    from,
+    items: rows.map((row) => ({
+      giftId: Number(row.giftId),
+      name: row.name,
+      orders: Number(row.orders),
+      quantity: Number(row.quantity),
+      points: Number(row.points),
+    })),
+  };
 }
 
 export type { Scope as ReportScope };

@@ -5,7 +5,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
   LapseForecastSchema,
+  MembersByMonthSchema,
   OutstandingSchema,
+  RedemptionsByGiftSchema,
   PointsByMonthQuerySchema,
   PointsByMonthSchema,
   ReportCountryQuerySchema,
@@ -24,11 +26,13 @@ import { assertStaffCountry, staffOf } from '../staff/staff-access.js';
 import { reportCsvRows } from './report-csv.js';
 import {
   lapseForecast,
+  membersByMonth,
   membersByState,
   officesByState,
   ordersByState,
   outstanding,
   pointsByMonth,
+  redemptionsByGift,
   type ReportScope,
 } from './report-queries.js';
 
@@ -145,7 +149,7 @@ export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app,
   report(
     'points-by-month',
     'Points earned, spent and expired per month',
-    `Earned: segment and additional credits less reversed ones; spent: orders less refunds; expired: lapsed points. The last \`months\` calendar months (default 24) up to this one, from summaries the ledger keeps. ${countryNote}`,
+    `Earned: segment and additional credits less reversed ones, also split by source (bookings at the base rules, campaigns, claims, staff credits); spent: orders less refunds; expired: lapsed points. \`currentMonth\` names this month, whose figures are so far. The last \`months\` calendar months (default 24) up to this one, from summaries the ledger keeps. ${countryNote}`,
     PointsByMonthQuerySchema,
     PointsByMonthSchema,
     (scope, query, today) => pointsByMonth(db, scope, today, query.months),
@@ -195,6 +199,25 @@ export const reportRoutes: FastifyPluginCallbackZod<ReportRoutesOptions> = (app,
     StateCountsSchema,
     (scope) => ordersByState(db, scope),
     reportCsvRows['orders-by-state'],
+  );
+
+  report(
+    'members-by-month',
+    'Enrolments and active members per month',
+    `Enrolments: accounts registered in the month (whatever became of them since); active: members who earned or redeemed points in the month (a segment, claim or staff credit, or a gift order). \`currentMonth\` names this month, whose figures are so far. The last \`months\` calendar months (default 24) up to this one. ${countryNote}`,
+    PointsByMonthQuerySchema,
+    MembersByMonthSchema,
+    (scope, query, today) => membersByMonth(db, scope, today, query.months),
+    reportCsvRows['members-by-month'],
+  );
+  report(
+    'redemptions-by-gift',
+    'Gifts redeemed',
+    `Per gift the orders, items and points of the orders placed in the last \`months\` calendar months (default 24, \`from\` the first), refunded orders left out; the most points first. ${countryNote}`,
+    PointsByMonthQuerySchema,
+    RedemptionsByGiftSchema,
+    (scope, query, today) => redemptionsByGift(db, scope, today, query.months),
+    reportCsvRows['redemptions-by-gift'],
   );
 
   done();

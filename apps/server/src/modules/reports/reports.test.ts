@@ -91,6 +91,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A month's earned points by source (bookings, campaigns, claims, staff) and their sum. */
+const earned = (bookings: number, campaigns: number, claims: number, staff: number) => ({
+  earned: bookings + campaigns + claims + staff,
+  fromBookings: bookings,
+  fromCampaigns: campaigns,
+  fromClaims: claims,
+  fromStaff: staff,
+});
+
 const get = (who: keyof typeof tokens, url: string) => staffCall(t.app, tokens[who], 'GET', url);
 const dataOf = <T>(response: { json<R>(): R }) => response.json<{ data: T }>().data;
 
@@ -101,10 +110,11 @@ describe('points by month', () => {
     expect(dataOf(response)).toEqual({
       country: null,
       countries: ['gr'],
+      currentMonth: '2031-03',
       months: [
-        { month: '2031-01', earned: 100, spent: 0, expired: 0 },
-        { month: '2031-02', earned: 20, spent: 30, expired: 40 },
-        { month: '2031-03', earned: 0, spent: 0, expired: 0 },
+        { month: '2031-01', ...earned(100, 0, 0, 0), spent: 0, expired: 0 },
+        { month: '2031-02', ...earned(0, 0, 0, 20), spent: 30, expired: 40 },
+        { month: '2031-03', ...earned(0, 0, 0, 0), spent: 0, expired: 0 },
       ],
     });
   });
@@ -122,8 +132,8 @@ describe('points by month', () => {
     );
     expect(ae.country).toBe('ae');
     expect(ae.months).toEqual([
-      { month: '2031-02', earned: 50, spent: 0, expired: 0 },
-      { month: '2031-03', earned: 0, spent: 0, expired: 0 },
+      { month: '2031-02', ...earned(50, 0, 0, 0), spent: 0, expired: 0 },
+      { month: '2031-03', ...earned(0, 0, 0, 0), spent: 0, expired: 0 },
     ]);
   });
 
@@ -269,8 +279,9 @@ describe('country scope', () => {
 describe('CSV', () => {
   it('downloads each report with English column names, a byte-order mark and CRLF lines', async () => {
     const headers: Record<string, string> = {
-      'points-by-month': 'Month,Earned,Spent,Expired',
-      'lapse-forecast': 'Month,Points lapsing',
+      'points-by-month':
+        'Month,Earned,Earned from bookings,Earned from campaigns,Earned from claims,Earned from staff credits,Spent,Expired,Current month',
+      'lapse-forecast': 'Month,Points lapsing,Current month',
       outstanding: 'Country,Available points,Pending points',
       'members-by-state': 'State,Members',
       'offices-by-state': 'State,Offices',
@@ -295,7 +306,8 @@ describe('CSV', () => {
     );
     expect(response.headers['content-disposition']).toContain('points-by-month-gr-2031-03-15.csv');
     expect(response.body).toBe(
-      `${utf8Bom}Month,Earned,Spent,Expired\r\n2031-01,100,0,0\r\n2031-02,20,30,40\r\n2031-03,0,0,0\r\n`,
+      `${utf8Bom}Month,Earned,Earned from bookings,Earned from campaigns,Earned from claims,Earned from staff credits,Spent,Expired,Current month\r\n` +
+        '2031-01,100,100,0,0,0,0,0,\r\n2031-02,20,0,0,0,20,30,40,\r\n2031-03,0,0,0,0,0,0,0,yes\r\n',
     );
     const states = await get('managerGr', '/s2c/staff/v1/reports/members-by-state.csv');
     expect(states.body).toBe(

@@ -1,11 +1,13 @@
 import { bigint, date, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import type { EarnedSource } from '@club/contract/staff-reports';
 import { SUMMARY_SHARDS, type LedgerEntryKind } from '../points/schema.js';
 
 export { SUMMARY_SHARDS };
 
 /**
- * The ledger summed per member country, calendar month of the entry and
- * kind. The ledger (points/ledger.ts, the only writer of `point_entries`)
+ * The ledger summed per member country, calendar month of the entry, kind
+ * and source of earned points (bookings at the base rule, campaigns, claims,
+ * staff; empty for spending and lapses: migration 0036). The ledger (points/ledger.ts, the only writer of `point_entries`)
  * adds each entry here in the transaction that writes it, so the reports
  * never scan ten million entries. The sum over all months is the country's
  * available points.
@@ -17,10 +19,29 @@ export const pointMonthTotals = pgTable(
     /** The first day of the month. */
     month: date({ mode: 'string' }).notNull(),
     kind: text().$type<LedgerEntryKind>().notNull(),
+    source: text().$type<EarnedSource | ''>().notNull().default(''),
     shard: integer().notNull(),
     points: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.kind, t.shard] })],
+  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.kind, t.source, t.shard] })],
+);
+
+/**
+ * The members who earned or redeemed points in a month (a segment, claim or
+ * staff credit, or a gift order), one row each, by their country: the
+ * members-by-month report counts a month's rows (its primary key) instead of
+ * reading the ledger. The ledger adds them in the transaction of the entry
+ * (point-summaries.ts); migration 0036 filled them from the entries before.
+ */
+export const memberActiveMonths = pgTable(
+  'member_active_months',
+  {
+    countryCode: varchar({ length: 2 }).notNull(),
+    /** The first day of the month. */
+    month: date({ mode: 'string' }).notNull(),
+    agentId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.month, t.agentId] })],
 );
 
 /**

@@ -5,6 +5,15 @@ import type { OpenApiParameter, OperationExample, OperationKey } from '../openap
 const demoCountries = ['ae', 'at', 'cy', 'gr'];
 const scope = { country: 'at', countries: demoCountries };
 
+/** A month's earned points by source, and their sum. */
+const earned = (bookings: number, campaigns: number, claims: number, staff: number) => ({
+  earned: bookings + campaigns + claims + staff,
+  fromBookings: bookings,
+  fromCampaigns: campaigns,
+  fromClaims: claims,
+  fromStaff: staff,
+});
+
 /**
  * `points-by-month`'s query as the URL carries it: `months` is digits (a
  * generated integer schema would not accept the text of the example).
@@ -40,10 +49,11 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
     answer: {
       data: {
         ...scope,
+        currentMonth: '2026-11',
         months: [
-          { month: '2026-09', earned: 0, spent: 0, expired: 0 },
-          { month: '2026-10', earned: 25, spent: 0, expired: 0 },
-          { month: '2026-11', earned: 540, spent: 0, expired: 0 },
+          { month: '2026-09', ...earned(0, 0, 0, 0), spent: 0, expired: 0 },
+          { month: '2026-10', ...earned(0, 0, 0, 25), spent: 0, expired: 0 },
+          { month: '2026-11', ...earned(440, 100, 0, 0), spent: 0, expired: 0 },
         ],
       },
     },
@@ -51,7 +61,9 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
   'GET /s2c/staff/v1/reports/points-by-month.csv': {
     access: 'staff',
     replaceParameters: pointsByMonthParameters('2'),
-    answer: '\uFEFFMonth,Earned,Spent,Expired\r\n2026-10,25,0,0\r\n2026-11,540,0,0\r\n',
+    answer:
+      '\uFEFFMonth,Earned,Earned from bookings,Earned from campaigns,Earned from claims,Earned from staff credits,Spent,Expired,Current month\r\n' +
+      '2026-10,25,0,0,0,25,0,0,\r\n2026-11,540,440,100,0,0,0,0,yes\r\n',
   },
   'GET /s2c/staff/v1/reports/lapse-forecast': {
     access: 'staff',
@@ -59,6 +71,7 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
     answer: {
       data: {
         ...scope,
+        currentMonth: '2026-11',
         months: Array.from({ length: 12 }, (_, index) => ({
           month: new Date(Date.UTC(2026, 10 + index, 1)).toISOString().slice(0, 7),
           points: 0,
@@ -69,7 +82,7 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
   'GET /s2c/staff/v1/reports/lapse-forecast.csv': {
     access: 'staff',
     parameters: { country: 'at' },
-    answer: '\uFEFFMonth,Points lapsing\r\n2026-11,0\r\n2026-12,0\r\n',
+    answer: '\uFEFFMonth,Points lapsing,Current month\r\n2026-11,0,yes\r\n2026-12,0,\r\n',
   },
   'GET /s2c/staff/v1/reports/outstanding': {
     access: 'staff',
@@ -149,5 +162,41 @@ export const reportsExamples: Partial<Record<OperationKey, OperationExample>> = 
     parameters: { country: 'at' },
     answer:
       '\uFEFFState,Orders\r\nPlaced,0\r\nSent to the provider,0\r\nFulfilled,1\r\nRefunded,0\r\n',
+  },
+  'GET /s2c/staff/v1/reports/members-by-month': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('2'),
+    answer: {
+      data: {
+        ...scope,
+        currentMonth: '2026-11',
+        months: [
+          { month: '2026-10', enrolments: 1, active: 1 },
+          { month: '2026-11', enrolments: 0, active: 2 },
+        ],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/members-by-month.csv': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('2'),
+    answer:
+      '\uFEFFMonth,Enrolments,Active members,Current month\r\n2026-10,1,1,\r\n2026-11,0,2,yes\r\n',
+  },
+  'GET /s2c/staff/v1/reports/redemptions-by-gift': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('12'),
+    answer: {
+      data: {
+        ...scope,
+        from: '2025-12',
+        items: [{ giftId: 11, name: 'Coffee mug', orders: 1, quantity: 2, points: 300 }],
+      },
+    },
+  },
+  'GET /s2c/staff/v1/reports/redemptions-by-gift.csv': {
+    access: 'staff',
+    replaceParameters: pointsByMonthParameters('12'),
+    answer: '\uFEFFGift,Gift id,Orders,Items,Points\r\nCoffee mug,11,1,2,300\r\n',
   },
 };

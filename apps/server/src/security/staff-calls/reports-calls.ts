@@ -1,4 +1,4 @@
-import { reportNames } from '@club/contract/staff-reports';
+import { reportNames, reportsOverMonths } from '@club/contract/staff-reports';
 import type { StaffCall } from './staff-call.js';
 
 /**
@@ -11,6 +11,8 @@ export const reportsCalls: StaffCall[] = reportNames.flatMap((name) =>
     request: () => ({ method: 'GET', url: `/s2c/staff/v1/reports/${name}${suffix}?country=gr` }),
     allowed: 'staff',
     countryScoped: true,
-    ...(name === 'points-by-month' ? { moreValues: () => ({ months: '24' }) } : {}),
+    ...((reportsOverMonths as readonly string[]).includes(name)
+      ? { moreValues: () => ({ months: '24' }) }
+      : {}),
   })),
 );

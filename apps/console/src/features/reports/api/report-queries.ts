@@ -1,10 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  LapseForecast,
-  Outstanding,
-  PointsByMonth,
-  ReportName,
-  StateCounts,
+import {
+  reportsOverMonths,
+  type LapseForecast,
+  type MembersByMonth,
+  type Outstanding,
+  type PointsByMonth,
+  type RedemptionsByGift,
+  type ReportName,
+  type StateCounts,
 } from '@club/contract/staff-reports';
 import { queryString, staffCall } from '../../../lib/staff-api';
 
@@ -18,13 +21,17 @@ type Answers = {
   'members-by-state': StateCounts;
   'offices-by-state': StateCounts;
   'orders-by-state': StateCounts;
+  'members-by-month': MembersByMonth;
+  'redemptions-by-gift': RedemptionsByGift;
 };
 
-/** The query string of a report: only points by month takes the months range. */
+const overMonths = (name: ReportName) => (reportsOverMonths as readonly string[]).includes(name);
+
+/** The query string of a report: the reports over months take the months range. */
 export function reportQuery(name: ReportName, filter: ReportFilter): string {
   return queryString({
     country: filter.country,
-    months: name === 'points-by-month' ? filter.months : undefined,
+    months: overMonths(name) ? filter.months : undefined,
   });
 }
 
@@ -39,7 +46,7 @@ export function reportQueryOptions<Name extends ReportName>(name: Name, filter: 
       'reports',
       name,
       filter.country ?? null,
-      name === 'points-by-month' ? filter.months : null,
+      overMonths(name) ? filter.months : null,
     ],
     queryFn: ({ signal }) =>
       staffCall<Answers[Name]>('GET', reportPath(name, filter), undefined, { signal }),

@@ -75,7 +75,15 @@ export function ReportPanel({
               The download did not work. Try again.
             </p>
           )}
-          <div id={tableId} className="table-scroll" hidden={!open}>
+          {/* Focusable: a table wider than its panel scrolls sideways with the keyboard too. */}
+          <div
+            id={tableId}
+            className="table-scroll"
+            role="region"
+            aria-label={`${title}: table`}
+            tabIndex={0}
+            hidden={!open}
+          >
             {table}
           </div>
         </>

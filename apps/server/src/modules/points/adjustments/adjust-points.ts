@@ -19,6 +19,8 @@ export type PointsAdjustmentInput = {
   creditedOn?: string;
   /** The booking the credit is for (a missing-points claim's PNR, when it is stored). */
   bookingId?: number | null;
+  /** Where the reports count a credit: a claim's approval, or staff's (default). */
+  source?: 'claim' | 'staff';
 };
 
 /**
@@ -130,6 +132,7 @@ export async function applyPointsAdjustment(
       amount: input.points,
       description: input.reason,
       bookingId: input.bookingId ?? null,
+      source: input.source ?? 'staff',
     });
   } else {
     session.debit(member.id, {

@@ -1,3 +1,4 @@
+import { campaignPart, type RuleTerms } from '@club/contract/earning-rules';
 import type { LedgerDescription } from '@club/contract/ledger-descriptions';
 import type { BookingReason, SegmentKind } from '@club/contract/points';
 import type { RuleBook } from '../../earning-rules/rule-book.js';
@@ -68,6 +69,8 @@ export type LedgerChange = {
   segmentRowId: number | null;
   /** A key with parameters, worded when the member reads it. */
   description: LedgerDescription;
+  /** The part of `amount` campaigns gave (the reports' split by source). */
+  campaignPoints: number;
 } & ({ kind: 'credit' } | { kind: 'reversal'; creditedOn: string | null });
 
 /** Change of a member's pending and OK segment counts (status report totalSegmentsPD/Ok). */
@@ -159,10 +162,15 @@ export function planBooking(input: PlanInput): BookingPlan {
   };
   const reverse = (credit: Credit, segment: StoredSegment, why: LedgerDescription): void => {
     if (credit.points <= 0 || !input.livingAgentIds.has(credit.agentId)) return;
+    const rules = credit.ruleIds.flatMap((id): RuleTerms[] => {
+      const rule = input.rules.rule(id);
+      return rule === undefined ? [] : [rule];
+    });
     ledger.push({
       kind: 'reversal',
       agentId: credit.agentId,
       amount: credit.points,
+      campaignPoints: campaignPart(credit.points, rules),
       creditedOn: credit.creditedOn,
       segmentId: segment.segmentId,
       segmentRowId: segment.id,
@@ -217,6 +225,7 @@ export function planBooking(input: PlanInput): BookingPlan {
           kind: 'credit',
           agentId: earner,
           amount: credit.points,
+          campaignPoints: campaignPart(earned.points, earned.rules),
           segmentId: segment.id,
           segmentRowId: previous?.id ?? null,
           description: { key: 'segmentCredit', params: label },

@@ -443,6 +443,7 @@ async function writePlans(
         session.credit(change.agentId, {
           kind: 'segment',
           amount: change.amount,
+          campaignPoints: change.campaignPoints,
           bookingId,
           segmentRowId,
           description: change.description,
@@ -451,6 +452,7 @@ async function writePlans(
         session.debit(change.agentId, {
           kind: 'reversal',
           amount: change.amount,
+          campaignPoints: change.campaignPoints,
           creditedOn: change.creditedOn,
           bookingId,
           segmentRowId,
