@@ -87,6 +87,48 @@ test.describe('publishing content from the staff console', () => {
     await expectOnSite(guest, server.url('at', '/eng/'), alert.eng, false);
   });
 
+  test('an alert scheduled to start later is not shown before its start, then shows with no staff action', async ({
+    page,
+    browser,
+  }) => {
+    // The fields take whole minutes (UTC): the start is the first whole minute at least 20 s away.
+    test.setTimeout(150_000);
+    const startsAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    const field = (moment: Date) => moment.toISOString().slice(0, 16);
+    const scheduled = {
+      hash: 'at-e2e-scheduled',
+      deu: 'Wartung der Punkteübersicht ab jetzt.',
+      eng: 'Points overview maintenance from now.',
+    };
+    await openOwnConsoleAs(page, server, 'manager', '/staff/content/at/deu/alerts');
+    await page.getByLabel(/^Id/).fill(scheduled.hash);
+    await page.getByLabel('Starts (UTC)').fill(field(startsAt));
+    await page.getByLabel('Ends (UTC)').fill(field(new Date(startsAt.getTime() + 86_400_000)));
+    await page.getByLabel('Text in German (Deutsch), HTML').fill(scheduled.deu);
+    await page.getByLabel('Text in English, HTML').fill(scheduled.eng);
+    await page.getByRole('button', { name: 'Publish in every language' }).click();
+    await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(scheduled.hash) });
+    await expect(row.getByText(/^Starts /)).toBeVisible();
+    await expectNoAxeViolations(page, 'content: a scheduled alert');
+
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(server.url('at', '/eng/'));
+    await expect(guest.getByRole('banner')).toBeVisible();
+    expect(Date.now()).toBeLessThan(startsAt.getTime());
+    await expect(guest.getByText(scheduled.eng)).toHaveCount(0);
+    // No one touches the content again: the start alone brings it to the site.
+    await expect(async () => {
+      await guest.goto(server.url('at', '/eng/'));
+      await expect(guest.getByText(scheduled.eng)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 120_000, intervals: [2_000] });
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+    await page.reload();
+    await expect(
+      page.getByRole('row', { name: new RegExp(scheduled.hash) }).getByText(/^Showing until /),
+    ).toBeVisible();
+  });
+
   test('a menu item made members-only: a guest does not see it, a member does; the preview shows both', async ({
     page,
     browser,

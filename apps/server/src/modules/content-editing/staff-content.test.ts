@@ -276,6 +276,84 @@ describe('alerts', () => {
     ).toBe(403);
   });
 
+  it('with a start and an end show only inside their window, with no staff action at either', async () => {
+    const startsAt = new Date(clock + 60_000).toISOString();
+    const endsAt = new Date(clock + 120_000).toISOString();
+    const hashes = async () =>
+      (await siteLayout('gr', 'ell')).headerAlerts.map((alert) => alert.hash);
+    // A first answer before the alert exists is cached: the schedule must still change it.
+    expect(await hashes()).not.toContain('gr-window');
+    const response = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-window',
+      type: 'warning',
+      texts: { eng: 'Planned maintenance', ell: 'Προγραμματισμένη συντήρηση' },
+      startsAt,
+      endsAt,
+    });
+    expect(response.statusCode).toBe(200);
+    const versionAfter = await version();
+    expect(await hashes()).not.toContain('gr-window');
+    const stored = dataOf<StaffLanguageContent>(
+      await staffCall(t.app, tokens.managerGr, 'GET', `${base}/gr/eng`),
+    ).headerAlerts.find((alert) => alert.hash === 'gr-window');
+    expect(stored).toEqual({
+      hash: 'gr-window',
+      type: 'warning',
+      text: 'Planned maintenance',
+      startsAt,
+      endsAt,
+    });
+    clock = Date.parse(startsAt) - 1_000;
+    expect(await hashes()).toContain('gr-window');
+    clock = Date.parse(endsAt) - 1_000;
+    expect(await hashes()).not.toContain('gr-window');
+    // No staff action moved the content version; the text stays to publish again.
+    expect(await version()).toBe(versionAfter);
+    expect(
+      dataOf<StaffLanguageContent>(
+        await staffCall(t.app, tokens.managerGr, 'GET', `${base}/gr/ell`),
+      ).headerAlerts.find((alert) => alert.hash === 'gr-window'),
+    ).toMatchObject({ text: 'Προγραμματισμένη συντήρηση', endsAt });
+    expect((await auditOf('gr/alerts/gr-window'))[0]).toMatchObject({
+      after: { eng: { startsAt, endsAt } },
+    });
+  });
+
+  it('refuse a window that ends before it starts, and a time without its offset', async () => {
+    const before = await version();
+    const backwards = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-backwards',
+      type: 'info',
+      texts: { eng: 'a', ell: 'b' },
+      startsAt: '2030-05-02T10:00:00Z',
+      endsAt: '2030-05-02T09:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(dataOf(backwards)).toMatchObject({ endsAt: 'The end comes after the start' });
+    const local = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-local',
+      type: 'info',
+      texts: { eng: 'a', ell: 'b' },
+      startsAt: '2030-05-02T10:00',
+    });
+    expect(local.statusCode).toBe(400);
+    expect(dataOf(local)).toHaveProperty('startsAt');
+    const list = await json(tokens.admin, 'PUT', `${base}/ae/eng/alerts`, {
+      items: [
+        {
+          hash: 'x',
+          type: 'info',
+          text: 'x',
+          startsAt: '2030-05-02T10:00:00Z',
+          endsAt: '2030-05-02T10:00:00Z',
+        },
+      ],
+    });
+    expect(list.statusCode).toBe(400);
+    expect(dataOf(list)).toMatchObject({ 'items.0.endsAt': 'The end comes after the start' });
+    expect(await version()).toBe(before);
+  });
+
   it('of one language are saved in their order; two with one id are refused', async () => {
     const items = [
       { hash: 'b', type: 'success', text: 'Second made first' },

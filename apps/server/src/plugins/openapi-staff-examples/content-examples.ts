@@ -149,6 +149,8 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
         deu: 'Unser Büro ist am 24. Dezember geschlossen.',
         eng: 'Our office is closed on 24 December.',
       },
+      startsAt: '2026-12-20T08:00:00+01:00',
+      endsAt: '2026-12-25T00:00:00+01:00',
     },
     answer: published,
   },
