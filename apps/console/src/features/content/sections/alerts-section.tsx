@@ -13,6 +13,7 @@ import { languageContentQuery } from '../content-api';
 import { PublishState } from '../publish-state';
 import { SafeHtml } from '../safe-html';
 import { useChange } from '../use-change';
+import { useEdits } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 import { languageName } from '../../../lib/names';
 
@@ -86,11 +87,17 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
     endsAt: '',
   });
   const [form, setForm] = useState<AlertForm>(empty);
+  // Typed and not yet published: leaving asks first (an alert opened to edit, as it is, is not).
+  const edits = useEdits(form, form);
   const [takingDown, setTakingDown] = useState<ListedAlert | null>(null);
   const [keptText, setKeptText] = useState<string | null>(null);
   const change = useChange(country.code);
+  const fill = (next: AlertForm) => {
+    setForm(next);
+    edits.savedAs(next);
+  };
   const edit = (alert: ListedAlert) =>
-    setForm({
+    fill({
       ...empty(),
       hash: alert.hash,
       type: alert.type,
@@ -98,7 +105,8 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
       startsAt: fieldOfMoment(alert.startsAt),
       endsAt: fieldOfMoment(alert.endsAt),
     });
-  const now = Date.now();
+  // When the alerts were read: their window is told against it (a refetch after a change moves it).
+  const now = Math.max(0, ...languages.map((query) => query.dataUpdatedAt));
 
   /** Takes the alert down everywhere, and keeps its text in the form to publish again. */
   const takeDown = async (alert: ListedAlert) => {
@@ -205,7 +213,7 @@ export function AlertsSection({ country, canEdit }: SectionProps) {
                 path: `${country.code}/alerts`,
                 body,
               }))
-              .then((published) => published && setForm(empty()));
+              .then((published) => published && fill(empty()));
           }}
         >
           <h3 id="alert-form-title">Publish an alert in every language</h3>

@@ -3,6 +3,7 @@ import { MailTemplateBodySchema, type StaffMailTemplate } from '@club/contract/s
 import { Field, TextField } from '../../../lib/ui/field';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 /** The club's mails: subject, plain text and HTML, with the placeholders each may use. */
@@ -41,6 +42,10 @@ function MailForm({
     html: template.html,
   });
   const change = useChange(country.code);
+  // Typed and not yet published: the form differs from the stored template (which a publish refreshes).
+  useUnsavedChanges(
+    form.subject !== template.subject || form.text !== template.text || form.html !== template.html,
+  );
   // Once published, the form shows the template as it was kept (what a mail may not carry
   // removed): a new stored version replaces the form's values while rendering.
   const stored = `${template.subject}\u0000${template.text}\u0000${template.html}`;

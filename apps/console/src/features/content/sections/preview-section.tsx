@@ -16,6 +16,8 @@ type Audience = 'guest' | 'member';
 export function PreviewSection({ country, content }: SectionProps) {
   const names = Object.keys(content.pages).sort();
   const [audience, setAudience] = useState<Audience>('guest');
+  // The alerts shown are those inside their window when the preview opened.
+  const [openedAt] = useState(Date.now);
   const [name, setName] = useState(names.includes('home') ? 'home' : (names[0] ?? ''));
   const page = content.pages[name];
   const menu = content.menuItems.filter(
@@ -76,7 +78,7 @@ export function PreviewSection({ country, content }: SectionProps) {
           </ul>
         </nav>
         {content.headerAlerts
-          .filter((alert) => alertShowsAt(alert, Date.now()))
+          .filter((alert) => alertShowsAt(alert, openedAt))
           .map((alert) => (
             <div key={alert.hash} className={`preview-alert preview-alert-${alert.type}`}>
               <SafeHtml html={alert.text} />
