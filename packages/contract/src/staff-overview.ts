@@ -21,8 +21,7 @@ export const FAILED_ORDERS_DAYS = 30;
  */
 export const OVERVIEW_COUNT_CAP = 1_000;
 
-/** An alert ends soon when its end comes within this many days: staff extend it or let it go. */
-export const ALERTS_ENDING_SOON_DAYS = 3;
+export { ALERTS_ENDING_SOON_DAYS } from './staff-overview-rules.js';
 
 /** How many of the oldest tax details waiting for a decision the overview names. */
 export const TAX_TO_CHECK_LISTED = 5;

@@ -1,4 +1,5 @@
-import { ALERTS_ENDING_SOON_DAYS, type Overview } from '@club/contract/staff-overview';
+import type { Overview } from '@club/contract/staff-overview';
+import { ALERTS_ENDING_SOON_DAYS } from '@club/contract/staff-overview-rules';
 import { countOf, formatMoment } from '../lib/english-format';
 
 /** One line of the Overview: what waits, how many, and the filtered screen that shows them. */
