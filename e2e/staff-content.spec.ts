@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLoggedIn, accountMenuButton } from './support/membership';
 import { OwnServer } from './support/own-server';
-import { openConsoleAs, openOwnConsoleAs, staffToken } from './support/staff';
+import { mailsTo, type SinkMessage } from './support/mail';
+import { openConsoleAs, openOwnConsoleAs, staffAccount, staffToken } from './support/staff';
 
 /**
  * Content in the staff console: the manager of Austria publishes an alert in
@@ -217,6 +218,43 @@ test.describe('reading content in the staff console', () => {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expectNoAxeViolations(page, `content: ${link}`);
     }
+  });
+
+  test('a mail template as typed goes to the manager as a test mail; nothing is published', async ({
+    page,
+  }) => {
+    const subject = `Bitte bestätigen Sie Ihre E-Mail (Entwurf ${Date.now()})`;
+    await openConsoleAs(page, 'manager', '/staff/content/at/deu/mail');
+    await expect(page.getByRole('heading', { name: 'Mail templates' })).toBeVisible();
+    await page.getByLabel('Mail', { exact: true }).selectOption('confirm-email');
+    const mail = page.getByRole('form', { name: 'Mail confirm-email' });
+    await mail.getByLabel('Subject').fill(subject);
+    await mail.getByRole('button', { name: 'Send me a test mail' }).click();
+    await expect(mail.getByText(/is on its way to manager\.at@example\.com\.$/)).toBeVisible();
+    await expectNoAxeViolations(page, 'content: a test mail sent');
+    let test: SinkMessage | undefined;
+    await expect
+      .poll(
+        async () =>
+          (test = (await mailsTo(staffAccount('manager').email)).find(
+            (message) => message.subject === `[Test] ${subject}`,
+          )) !== undefined,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // Sample values, and the link leads to the Austrian site.
+    expect(test!.text).toMatch(/http:\/\/at\.localhost:\d+\//);
+    // Not published: the stored template keeps its subject, and the form asks before leaving.
+    const token = await staffToken(page.request, 'manager');
+    const stored = await page.request.get('/s2c/staff/v1/content/at/deu', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const templates = (
+      (await stored.json()) as { data: { mailTemplates: { template: string; subject: string }[] } }
+    ).data.mailTemplates;
+    expect(templates.find((template) => template.template === 'confirm-email')?.subject).not.toBe(
+      subject,
+    );
   });
 
   test('the manager of Austria cannot open Greek content', async ({ page }) => {

@@ -267,6 +267,13 @@ export const MailTemplateBodySchema = z.object({
 export type MailTemplateBody = z.infer<typeof MailTemplateBodySchema>;
 
 /**
+ * What a test mail answers: where it was sent (the staff member's own
+ * address) and what was taken out of its HTML, as a save would.
+ */
+export const TestMailSentSchema = z.object({ sentTo: z.string(), removed: z.array(z.string()) });
+export type TestMailSent = z.infer<typeof TestMailSentSchema>;
+
+/**
  * `POST /s2c/staff/v1/content/{countryCode}/alerts`: one alert in every
  * language of the country, published together (`texts` by language code).
  */

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffContentCountry, StaffLanguageContent } from '@club/contract/staff-content';
 import { auditEntries } from '../audit/schema.js';
@@ -494,6 +495,60 @@ describe('mail templates', () => {
       subject: 'a\nb',
     });
     expect(twoLines.statusCode).toBe(400);
+  });
+
+  it('send a test mail of the template as typed to the staff member, changing nothing', async () => {
+    const before = await version();
+    const draft = {
+      subject: 'Test draft for {{firstName}}',
+      text: 'Draft: open {{link}} to confirm member {{number}}.',
+      html: '<p><a href="{{link}}">Confirm</a> member {{number}}</p><script>x()</script>',
+    };
+    const response = await staffCall(t.app, tokens.managerGr, 'POST', `${url}/test-mail`, draft);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<{ sentTo: string; removed: string[] }>(response)).toMatchObject({
+      sentTo: managerGr.email,
+      removed: [expect.stringContaining('script')],
+    });
+    const mails = rowsOf<{ template: string; subject: string; text: string; html: string }>(
+      await t.database.db.execute(
+        sql`select template, subject, text, html from mail_outbox where recipient = ${managerGr.email}`,
+      ),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      template: 'test:confirm-email',
+      subject: '[Test] Test draft for Maria',
+    });
+    // Sample values, and the link to the country's site in the template's language.
+    expect(mails[0]!.text).toMatch(
+      /^Draft: open http:\/\/gr\.localhost:\d+\/ to confirm member 9000001\.$/,
+    );
+    expect(mails[0]!.html).not.toContain('script');
+    expect(mails[0]!.html).toContain('<html lang="en" dir="ltr">');
+    // Nothing of the content changed: the stored template stays, no version moved.
+    expect(await version()).toBe(before);
+    expect(await auditOf('gr/eng/mail/confirm-email')).toContainEqual(
+      expect.objectContaining({
+        action: 'content.test-mail',
+        after: expect.objectContaining({ sentTo: managerGr.email }),
+      }),
+    );
+  });
+
+  it('check a test mail as a save does; support may not send one', async () => {
+    const noLink = await staffCall(t.app, tokens.managerGr, 'POST', `${url}/test-mail`, {
+      ...good,
+      html: '<p>Confirm member {{number}}</p>',
+    });
+    expect(noLink.statusCode).toBe(400);
+    expect(dataOf(noLink).html).toContain('href="{{link}}"');
+    expect(
+      (await staffCall(t.app, tokens.supportGr, 'POST', `${url}/test-mail`, good)).statusCode,
+    ).toBe(403);
+    expect(
+      (await staffCall(t.app, tokens.managerAe, 'POST', `${url}/test-mail`, good)).statusCode,
+    ).toBe(404);
   });
 
   it('answer 404 for a template the club does not send', async () => {

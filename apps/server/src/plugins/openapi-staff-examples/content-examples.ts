@@ -133,6 +133,12 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
     body: passwordChanged,
     answer: { data: { version: 2, removed: [] } },
   },
+  [`POST ${base}/{countryCode}/{languageCode}/mail-templates/{template}/test-mail`]: {
+    access: 'staff',
+    parameters: { ...atEnglish, template: 'password-changed' },
+    body: passwordChanged,
+    answer: { data: { sentTo: 'admin@example.com', removed: [] } },
+  },
   [`PUT ${base}/{countryCode}/{languageCode}/pages/{name}`]: {
     access: 'staff',
     parameters: { ...atEnglish, name: '404' },
