@@ -4,8 +4,8 @@ import { openConsoleAs } from './support/staff';
 
 /**
  * Leaving a console form with unsaved changes asks first: the manager of
- * Austria types an alert and follows a link (the console asks; Stay keeps the
- * text, Leave goes), then types into the earning rule form and closes the tab
+ * Austria types an alert and follows a link or the browser's history (the
+ * console asks; Stay keeps the text, Leave goes), then types into the earning rule form and closes the tab
  * (the browser's own question). Nothing is saved: the shared server is not
  * changed.
  */
@@ -35,10 +35,11 @@ test.describe('unsaved changes in the console', () => {
     await expect(page).toHaveURL(/\/staff\/content\/at\/deu\/alerts$/);
     await expect(page.getByLabel('Text in English, HTML')).toHaveValue('Half-written notice');
 
-    // Back in the browser asks too.
-    await page.goBack();
+    // The browser's history asks too (Forward leads back to the Overview it came from).
+    await page.goForward();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page).not.toHaveURL(/\/alerts$/);
   });
 
