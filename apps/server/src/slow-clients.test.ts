@@ -81,9 +81,8 @@ describe('slow clients', () => {
       new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 10_000)),
     ]);
     socket.destroy();
-    expect({ waited, received: received() }).toMatchObject({
-      waited: expect.any(Number),
-      received: expect.stringMatching(/^HTTP\/1\.1 400 /),
-    });
+    // What was received tells why a connection that should have closed did not.
+    expect(typeof waited, received()).toBe('number');
+    expect(received()).toMatch(/^HTTP\/1\.1 400 /);
   });
 });

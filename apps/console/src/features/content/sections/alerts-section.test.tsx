@@ -136,7 +136,7 @@ describe('the alerts section', () => {
     await user.click(screen.getByRole('button', { name: 'Publish in every language' }));
     await screen.findByText('Published. The site shows it within a second.');
     const posted = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(posted[1]!.body))).toMatchObject({
+    expect(JSON.parse(posted[1]!.body as string)).toMatchObject({
       hash: 'at-maintenance',
       startsAt: `${later.slice(0, 16)}:00Z`,
       endsAt: '2199-01-01T10:30:00Z',

@@ -91,7 +91,7 @@ describe('the mail template editor', () => {
 
   it('sends a test mail of the template as typed, unsaved, and lands a refusal on its field', async () => {
     const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { html: string };
+      const body = JSON.parse(init?.body as string) as { html: string };
       if (!body.html.includes('{{link}}')) {
         return Promise.resolve(
           new Response(
