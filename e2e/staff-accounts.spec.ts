@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../apps/server/src/modules/staff/totp.ts';
 import { expectNoAxeViolations } from './support/axe';
+import { linkTo, waitForMail } from './support/mail';
 import { openConsoleAs, staffAccount, staffToken } from './support/staff';
 
 /**
  * Staff accounts and the audit log in the console: an admin adds a support
- * account, its owner sets it up through the link and logs in, the admin
+ * account, its owner gets the setup link by mail, sets it up and logs in, the admin
  * disables it, and the audit log shows the journey; a manager has no Staff
  * area and cannot make its calls.
  */
@@ -38,15 +39,21 @@ test.describe('staff accounts', () => {
     await expect(page.getByText('No such country: zz')).toBeVisible();
     await page.getByLabel('Countries', { exact: true }).fill('at');
     await page.getByRole('button', { name: 'Add account' }).click();
-    const link = await page.getByTestId('setup-link').textContent();
-    expect(link).toMatch(/\/staff\/setup\?token=stf_/);
+    const shown = await page.getByTestId('setup-link').textContent();
+    expect(shown).toMatch(/\/staff\/setup\?token=stf_/);
+    await expect(page.getByText(`it was mailed to ${email}`)).toBeVisible();
     await expect(rowOf(page, email)).toContainText('Waiting for setup');
     await expectNoAxeViolations(page, 'console staff area with a setup link');
 
-    // The new staff member, in a browser of their own.
+    // The new staff member gets the same link by mail, in English, and opens it in a browser of their own.
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('Your staff console account: set your password and code');
+    expect(mail.text).toContain('as support for AT');
+    const link = linkTo(mail, 'setup');
+    expect(link).toBe(shown);
     const theirs = await browser.newContext();
     const setup = await theirs.newPage();
-    await setup.goto(new URL(link!).pathname + new URL(link!).search);
+    await setup.goto(new URL(link).pathname + new URL(link).search);
     await expect(
       setup.getByRole('heading', { level: 1, name: 'Set up your staff account' }),
     ).toBeVisible();

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expectLoggedIn, accountMenuButton } from './support/membership';
 import { OwnServer } from './support/own-server';
-import { openConsoleAs, openOwnConsoleAs, staffToken } from './support/staff';
+import { mailsTo, type SinkMessage } from './support/mail';
+import { openConsoleAs, openOwnConsoleAs, staffAccount, staffToken } from './support/staff';
 
 /**
  * Content in the staff console: the manager of Austria publishes an alert in
@@ -85,6 +86,48 @@ test.describe('publishing content from the staff console', () => {
     // The text is kept in the form, to publish again.
     await expect(page.getByLabel('Text in English, HTML')).toHaveValue(alert.eng);
     await expectOnSite(guest, server.url('at', '/eng/'), alert.eng, false);
+  });
+
+  test('an alert scheduled to start later is not shown before its start, then shows with no staff action', async ({
+    page,
+    browser,
+  }) => {
+    // The fields take whole minutes (UTC): the start is the first whole minute at least 20 s away.
+    test.setTimeout(150_000);
+    const startsAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    const field = (moment: Date) => moment.toISOString().slice(0, 16);
+    const scheduled = {
+      hash: 'at-e2e-scheduled',
+      deu: 'Wartung der Punkteübersicht ab jetzt.',
+      eng: 'Points overview maintenance from now.',
+    };
+    await openOwnConsoleAs(page, server, 'manager', '/staff/content/at/deu/alerts');
+    await page.getByLabel(/^Id/).fill(scheduled.hash);
+    await page.getByLabel('Starts (UTC)').fill(field(startsAt));
+    await page.getByLabel('Ends (UTC)').fill(field(new Date(startsAt.getTime() + 86_400_000)));
+    await page.getByLabel('Text in German (Deutsch), HTML').fill(scheduled.deu);
+    await page.getByLabel('Text in English, HTML').fill(scheduled.eng);
+    await page.getByRole('button', { name: 'Publish in every language' }).click();
+    await expect(page.getByText('Published. The site shows it within a second.')).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(scheduled.hash) });
+    await expect(row.getByText(/^Starts /)).toBeVisible();
+    await expectNoAxeViolations(page, 'content: a scheduled alert');
+
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(server.url('at', '/eng/'));
+    await expect(guest.getByRole('banner')).toBeVisible();
+    expect(Date.now()).toBeLessThan(startsAt.getTime());
+    await expect(guest.getByText(scheduled.eng)).toHaveCount(0);
+    // No one touches the content again: the start alone brings it to the site.
+    await expect(async () => {
+      await guest.goto(server.url('at', '/eng/'));
+      await expect(guest.getByText(scheduled.eng)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 120_000, intervals: [2_000] });
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+    await page.reload();
+    await expect(
+      page.getByRole('row', { name: new RegExp(scheduled.hash) }).getByText(/^Showing until /),
+    ).toBeVisible();
   });
 
   test('a menu item made members-only: a guest does not see it, a member does; the preview shows both', async ({
@@ -175,6 +218,43 @@ test.describe('reading content in the staff console', () => {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expectNoAxeViolations(page, `content: ${link}`);
     }
+  });
+
+  test('a mail template as typed goes to the manager as a test mail; nothing is published', async ({
+    page,
+  }) => {
+    const subject = `Bitte bestätigen Sie Ihre E-Mail (Entwurf ${Date.now()})`;
+    await openConsoleAs(page, 'manager', '/staff/content/at/deu/mail');
+    await expect(page.getByRole('heading', { name: 'Mail templates' })).toBeVisible();
+    await page.getByLabel('Mail', { exact: true }).selectOption('confirm-email');
+    const mail = page.getByRole('form', { name: 'Mail confirm-email' });
+    await mail.getByLabel('Subject').fill(subject);
+    await mail.getByRole('button', { name: 'Send me a test mail' }).click();
+    await expect(mail.getByText(/is on its way to manager\.at@example\.com\.$/)).toBeVisible();
+    await expectNoAxeViolations(page, 'content: a test mail sent');
+    let test: SinkMessage | undefined;
+    await expect
+      .poll(
+        async () =>
+          (test = (await mailsTo(staffAccount('manager').email)).find(
+            (message) => message.subject === `[Test] ${subject}`,
+          )) !== undefined,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // Sample values, and the link leads to the Austrian site.
+    expect(test!.text).toMatch(/http:\/\/at\.localhost:\d+\//);
+    // Not published: the stored template keeps its subject, and the form asks before leaving.
+    const token = await staffToken(page.request, 'manager');
+    const stored = await page.request.get('/s2c/staff/v1/content/at/deu', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const templates = (
+      (await stored.json()) as { data: { mailTemplates: { template: string; subject: string }[] } }
+    ).data.mailTemplates;
+    expect(templates.find((template) => template.template === 'confirm-email')?.subject).not.toBe(
+      subject,
+    );
   });
 
   test('the manager of Austria cannot open Greek content', async ({ page }) => {

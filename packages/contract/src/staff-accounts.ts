@@ -109,6 +109,8 @@ export type StaffSetupLink = z.infer<typeof StaffSetupLinkSchema>;
 
 export const NewStaffAccountAnswerSchema = StaffSetupLinkSchema.extend({
   account: StaffAccountSchema,
+  /** The address the setup link was mailed to (the new account's). */
+  mailedTo: z.string(),
 });
 export type NewStaffAccountAnswer = z.infer<typeof NewStaffAccountAnswerSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { menuAudiences } from './layout.js';
+import { calendarDateProblem } from './calendar-date.js';
 import { staffText } from './staff-fields.js';
 
 /**
@@ -20,13 +21,69 @@ export type ContentMenuItem = z.infer<typeof ContentMenuItemSchema>;
 export const alertTypes = ['warning', 'info', 'success', 'danger'] as const;
 export type AlertType = (typeof alertTypes)[number];
 
-/** A service notice above the page; `hash` is its short stable id, `text` HTML. */
+const alertMoment = z.iso.datetime({ offset: true });
+
+/**
+ * When an alert starts or stops showing: a date-time with its offset
+ * (`2026-12-01T06:00:00Z`, `2026-12-01T08:00:00+02:00`) of the club's years.
+ */
+export const AlertMomentSchema = z.string().superRefine((value, context) => {
+  if (!alertMoment.safeParse(value).success) {
+    context.addIssue({
+      code: 'custom',
+      message: 'A date and time with its offset (2026-12-01T06:00:00Z)',
+    });
+  } else if (calendarDateProblem(new Date(value).toISOString().slice(0, 10)) !== null) {
+    context.addIssue({ code: 'custom', message: 'A time from 1900 to 2199' });
+  }
+});
+
+/**
+ * A service notice above the page; `hash` is its short stable id, `text` HTML.
+ * `startsAt` and `endsAt` bound when members and guests see it (either may be
+ * absent or null: from now on, until taken down).
+ */
 export const HeaderAlertSchema = z.strictObject({
   hash: z.string().min(1),
   type: z.enum(alertTypes).default('warning'),
   text: z.string(),
+  startsAt: AlertMomentSchema.nullable().optional(),
+  endsAt: AlertMomentSchema.nullable().optional(),
 });
 export type HeaderAlert = z.infer<typeof HeaderAlertSchema>;
+
+/** An alert's window: it ends after it starts. The message for `endsAt`, or undefined. */
+export function alertWindowProblem(alert: {
+  startsAt?: string | null;
+  endsAt?: string | null;
+}): string | undefined {
+  if (alert.startsAt == null || alert.endsAt == null) return undefined;
+  const starts = Date.parse(alert.startsAt);
+  const ends = Date.parse(alert.endsAt);
+  if (Number.isNaN(starts) || Number.isNaN(ends)) return undefined;
+  return ends > starts ? undefined : 'The end comes after the start';
+}
+
+/** Adds the window's problem to `endsAt` of a schema's value (a refinement). */
+export const checkAlertWindow = (
+  alert: { startsAt?: string | null; endsAt?: string | null },
+  context: z.RefinementCtx,
+) => {
+  const problem = alertWindowProblem(alert);
+  if (problem !== undefined)
+    context.addIssue({ code: 'custom', message: problem, path: ['endsAt'] });
+};
+
+/** Whether an alert shows at a moment (epoch ms): inside its window, the end not included. */
+export function alertShowsAt(
+  alert: { startsAt?: string | null; endsAt?: string | null },
+  at: number,
+): boolean {
+  return (
+    (alert.startsAt == null || Date.parse(alert.startsAt) <= at) &&
+    (alert.endsAt == null || at < Date.parse(alert.endsAt))
+  );
+}
 
 /** A banner slide in its three sizes. */
 export const HeaderImageSchema = z.strictObject({
@@ -153,7 +210,7 @@ export const HeaderAlertsBodySchema = z.object({
       HeaderAlertSchema.extend({
         hash: ContentKeySchema,
         text: staffText().trim().min(1, 'Enter the text').max(maxText),
-      }),
+      }).superRefine(checkAlertWindow),
     )
     .max(20),
 });
@@ -210,12 +267,25 @@ export const MailTemplateBodySchema = z.object({
 export type MailTemplateBody = z.infer<typeof MailTemplateBodySchema>;
 
 /**
+ * What a test mail answers: where it was sent (the staff member's own
+ * address) and what was taken out of its HTML, as a save would.
+ */
+export const TestMailSentSchema = z.object({ sentTo: z.string(), removed: z.array(z.string()) });
+export type TestMailSent = z.infer<typeof TestMailSentSchema>;
+
+/**
  * `POST /s2c/staff/v1/content/{countryCode}/alerts`: one alert in every
  * language of the country, published together (`texts` by language code).
  */
-export const CountryAlertBodySchema = z.object({
-  hash: ContentKeySchema,
-  type: z.enum(alertTypes).default('warning'),
-  texts: z.record(LanguageCodeSchema, staffText().trim().min(1, 'Enter the text').max(maxText)),
-});
+export const CountryAlertBodySchema = z
+  .object({
+    hash: ContentKeySchema,
+    type: z.enum(alertTypes).default('warning'),
+    texts: z.record(LanguageCodeSchema, staffText().trim().min(1, 'Enter the text').max(maxText)),
+    /** When members and guests start seeing it; null or absent: at once. */
+    startsAt: AlertMomentSchema.nullable().default(null),
+    /** When they stop seeing it (the text stays, to publish again); null or absent: until taken down. */
+    endsAt: AlertMomentSchema.nullable().default(null),
+  })
+  .superRefine(checkAlertWindow);
 export type CountryAlertBody = z.infer<typeof CountryAlertBodySchema>;

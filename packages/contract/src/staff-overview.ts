@@ -21,6 +21,8 @@ export const FAILED_ORDERS_DAYS = 30;
  */
 export const OVERVIEW_COUNT_CAP = 1_000;
 
+export { ALERTS_ENDING_SOON_DAYS } from './staff-overview-rules.js';
+
 /** How many of the oldest tax details waiting for a decision the overview names. */
 export const TAX_TO_CHECK_LISTED = 5;
 
@@ -73,5 +75,19 @@ export const OverviewSchema = z.object({
   openClaims: z.number().int(),
   /** When the oldest of them was filed; null without one. */
   oldestOpenClaimAt: z.string().nullable(),
+  /**
+   * Service alerts whose end comes within {@link ALERTS_ENDING_SOON_DAYS}
+   * days (each alert once, whatever its languages).
+   */
+  alertsEndingSoon: z.number().int(),
+  /** The one of them that ends first, with its country's default language (its editor's address); null without one. */
+  alertEndingFirst: z
+    .object({
+      countryCode: z.string(),
+      languageCode: z.string(),
+      hash: z.string(),
+      endsAt: z.string(),
+    })
+    .nullable(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;

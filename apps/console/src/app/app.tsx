@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaffApiError } from '../lib/staff-api';
 import { StaffSessionProvider, hasRole, useStaffSession } from '../lib/staff-session';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { consoleAreas } from './console-areas';
 import { loginScreen } from './login-screen-chunk';
 import { OverviewScreen } from './overview-screen';
@@ -54,15 +55,17 @@ function Screens() {
     (area) => area.roles === undefined || hasRole(state.staff, area.roles),
   );
   return (
-    <Routes>
-      <Route element={<Shell />}>
-        <Route index element={<OverviewScreen />} />
-        {areas.map((area) => (
-          <Route key={area.path} path={`${area.path}/*`} element={<area.screen />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <UnsavedChangesGuard>
+      <Routes>
+        <Route element={<Shell />}>
+          <Route index element={<OverviewScreen />} />
+          {areas.map((area) => (
+            <Route key={area.path} path={`${area.path}/*`} element={<area.screen />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </UnsavedChangesGuard>
   );
 }
 
@@ -75,15 +78,24 @@ function NotFound() {
   );
 }
 
+/**
+ * The data router under /staff: one route that renders the screens, whose
+ * areas keep their own nested routes. A data router is what lets a form with
+ * unsaved changes hold a navigation (`useBlocker`, lib/unsaved-changes.tsx).
+ */
+const newRouter = () =>
+  createBrowserRouter([{ path: '*', element: <Screens /> }], { basename: '/staff' });
+
 /** The staff console: session, query cache, router under /staff. */
 export function App() {
   const [queryClient] = useState(newQueryClient);
+  const [router] = useState(newRouter);
+  // A router listens to the window's history: a console rendered again (a test) starts a new one.
+  useEffect(() => () => router.dispose(), [router]);
   return (
     <QueryClientProvider client={queryClient}>
       <StaffSessionProvider>
-        <BrowserRouter basename="/staff">
-          <Screens />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </StaffSessionProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import type { Overview } from '@club/contract/staff-overview';
-import { countOf } from '../lib/english-format';
+import { ALERTS_ENDING_SOON_DAYS } from '@club/contract/staff-overview-rules';
+import { countOf, formatMoment } from '../lib/english-format';
 
 /** One line of the Overview: what waits, how many, and the filtered screen that shows them. */
 export type OverviewItem = {
@@ -80,6 +81,18 @@ export function overviewItems(overview: Overview, now = new Date()): OverviewIte
       count: overview.lowStockGifts,
       text: `${countOf(overview.lowStockGifts, 'gift', 'gifts')} low on stock`,
       to: `/gifts${query({ country: giftCountry, stock: 'low' })}`,
+    },
+    {
+      key: 'alerts-ending',
+      count: overview.alertsEndingSoon,
+      text:
+        overview.alertEndingFirst === null
+          ? `${countOf(overview.alertsEndingSoon, 'service alert', 'service alerts')} ending in the next ${ALERTS_ENDING_SOON_DAYS} days`
+          : `${countOf(overview.alertsEndingSoon, 'service alert', 'service alerts')} ending in the next ${ALERTS_ENDING_SOON_DAYS} days, the first ${overview.alertEndingFirst.hash} at ${formatMoment(overview.alertEndingFirst.endsAt)}`,
+      to:
+        overview.alertEndingFirst === null
+          ? '/content'
+          : `/content/${overview.alertEndingFirst.countryCode}/${overview.alertEndingFirst.languageCode}/alerts`,
     },
   ];
   return items;

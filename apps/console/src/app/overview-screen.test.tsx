@@ -34,6 +34,13 @@ const waiting = (country: string | null): Overview => ({
   lowStockGifts: 1,
   openClaims: 2,
   oldestOpenClaimAt: '2026-11-20T09:12:00.000Z',
+  alertsEndingSoon: 1,
+  alertEndingFirst: {
+    countryCode: 'at',
+    languageCode: 'deu',
+    hash: 'at-maintenance',
+    endsAt: '2026-11-30T18:00:00.000Z',
+  },
 });
 
 /** The server's answers; every overview call is recorded. */
@@ -76,6 +83,13 @@ describe('the overview', () => {
     expect((await link('1 member’s tax details to check')).getAttribute('href')).toBe(
       '/staff/members/9000004',
     );
+    expect(
+      (
+        await link(
+          '1 service alert ending in the next 3 days, the first at-maintenance at 30 Nov 2026, 18:00 UTC',
+        )
+      ).getAttribute('href'),
+    ).toBe('/staff/content/at/deu/alerts');
     const oldest = screen.getByRole('list', { name: 'Oldest tax details to check' });
     expect(within(oldest).getByRole('link', { name: 'Jonas Demo (9000004)' })).toBeDefined();
     expect(

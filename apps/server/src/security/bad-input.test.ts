@@ -1498,6 +1498,34 @@ describe('staff inputs of the second review: a 400 naming the field', () => {
       '/s2c/staff/v1/content/gr/alerts',
       { hash: 'notice', type: 'info', texts: { eng: `Notice${lone}`, ell: 'Σημείωση' } },
     ],
+    [
+      'startsAt',
+      'POST',
+      '/s2c/staff/v1/content/gr/alerts',
+      {
+        hash: 'notice',
+        type: 'info',
+        texts: { eng: 'Notice', ell: 'Σημείωση' },
+        startsAt: '0000-01-01T00:00:00Z',
+      },
+    ],
+    [
+      'endsAt',
+      'POST',
+      '/s2c/staff/v1/content/gr/alerts',
+      {
+        hash: 'notice',
+        type: 'info',
+        texts: { eng: 'Notice', ell: 'Σημείωση' },
+        endsAt: '2030-02-30T25:00:00Z',
+      },
+    ],
+    [
+      'items.0.startsAt',
+      'PUT',
+      `${content}/alerts`,
+      { items: [{ hash: 'notice', type: 'info', text: 'Notice', startsAt: 'tomorrow' }] },
+    ],
     ['description', 'PUT', '/s2c/staff/v1/gifts/1002', gift({ description: `Camera${lone}` })],
     ['text', 'PUT', '/s2c/staff/v1/gifts/1002', gift({ text: `<p>A camera${lone}</p>` })],
     [

@@ -4,6 +4,7 @@ import type {
   MailTemplatePublished,
   StaffContentCountry,
   StaffLanguageContent,
+  TestMailSent,
 } from '@club/contract/staff-content';
 import { staffCall } from '../../lib/staff-api';
 
@@ -53,4 +54,22 @@ export function usePublish(countryCode: string) {
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['content', countryCode] }),
   });
+}
+
+/**
+ * Sends a test mail of a mail template as the editor holds it (saved or not)
+ * to the staff member's own address; nothing of the content changes.
+ */
+export function sendTestMail(
+  countryCode: string,
+  languageCode: string,
+  template: string,
+  body: { subject: string; text: string; html: string },
+): Promise<TestMailSent> {
+  return staffCall<TestMailSent>(
+    'POST',
+    `${base}/${countryCode}/${languageCode}/mail-templates/${encodeURIComponent(template)}/test-mail`,
+    body,
+    { json: true },
+  );
 }

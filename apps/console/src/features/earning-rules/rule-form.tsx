@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useEdits } from '../../lib/unsaved-changes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   NewEarningRuleSchema,
@@ -119,6 +120,8 @@ export function RuleForm({
 }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
+  // A rule typed and not yet published: leaving asks first (publishing empties the form).
+  useEdits(draft, draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const publish = useMutation({

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useEdits } from '../../lib/unsaved-changes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GIFT_IMAGE_MAX_BYTES,
@@ -91,6 +92,8 @@ function GiftForm({
   // Back returns to the list as it was filtered (low stock, inactive), else the country's list.
   const back = useBackToList('..', `?country=${countryCode}`);
   const [draft, setDraft] = useState(() => draftOf(gift, catalogue));
+  // Changes not yet saved: leaving asks first.
+  const edits = useEdits(draft, draft);
   const [tab, setTab] = useState(catalogue.languages[0] ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
@@ -113,6 +116,8 @@ function GiftForm({
       // The categories' gift counts change when a gift moves.
       void client.invalidateQueries({ queryKey: ['gifts', 'categories'] });
       setSaved('The gift is saved. Members see it at once.');
+      // Saved as sent: the new gift's page opens without asking.
+      edits.savedAs(draft);
       if (gift === undefined) void navigate(`../${answer.id}`, { relative: 'path' });
     },
     onError: (failure) => {

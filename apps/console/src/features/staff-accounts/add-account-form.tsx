@@ -1,7 +1,8 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewStaffAccountSchema, type NewStaffAccountAnswer } from '@club/contract/staff-accounts';
 import { StaffApiError } from '../../lib/staff-api';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { TextField } from '../../lib/ui/field';
 import { AccessFields, type AccessValues } from './account-fields';
 import { useAddAccount } from './staff-accounts-api';
@@ -17,6 +18,7 @@ export function AddAccountForm({ onAdded }: { onAdded: (answer: NewStaffAccountA
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<AddValues>({
     defaultValues: { email: '', role: 'support', countries: '' },
@@ -25,6 +27,10 @@ export function AddAccountForm({ onAdded }: { onAdded: (answer: NewStaffAccountA
       raw: true,
     }) as unknown as Resolver<AddValues>,
   });
+
+  // Typed and not yet added: leaving asks first (the values are watched; adding resets them).
+  const typed = useWatch({ control });
+  useUnsavedChanges((typed.email ?? '') !== '' || (typed.countries ?? '') !== '');
 
   const onSubmit = handleSubmit(async (values) => {
     try {

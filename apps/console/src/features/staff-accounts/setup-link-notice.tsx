@@ -3,16 +3,20 @@ import type { StaffSetupLink } from '@club/contract/staff-accounts';
 import { formatMoment } from '../../lib/english-format';
 
 /**
- * The setup link to hand over, shown once (the server keeps only its hash):
+ * The setup link to hand over, shown once (the server keeps only its hash;
+ * a new account's was also mailed to its owner):
  * focused when it appears so that a screen reader reads it.
  */
 export function SetupLinkNotice({
   email,
   link,
+  mailedTo,
   onDismiss,
 }: {
   email: string;
   link: StaffSetupLink;
+  /** Where the server mailed the link (a new account); undefined: it was not mailed. */
+  mailedTo?: string | undefined;
   onDismiss: () => void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -21,10 +25,17 @@ export function SetupLinkNotice({
   const until = formatMoment(link.expiresAt);
   return (
     <div ref={ref} tabIndex={-1} className="success setup-link" aria-labelledby="setup-link-title">
-      <p id="setup-link-title">
-        Setup link for <strong>{email}</strong>: hand it over now, it is shown only once. It works
-        once, until {until}.
-      </p>
+      {mailedTo === undefined ? (
+        <p id="setup-link-title">
+          Setup link for <strong>{email}</strong>: hand it over now, it is shown only once. It works
+          once, until {until}.
+        </p>
+      ) : (
+        <p id="setup-link-title">
+          Setup link for <strong>{email}</strong>: it was mailed to {mailedTo}. It is shown here
+          only once, to hand over if the mail does not arrive. It works once, until {until}.
+        </p>
+      )}
       <p>
         <code className="setup-link-text" data-testid="setup-link">
           {link.setupLink}

@@ -49,6 +49,7 @@ describe('the Staff area', () => {
               account: account('new@example.com', 'waiting-for-setup'),
               setupLink: 'http://localhost/staff/setup?token=stf_new',
               expiresAt: '2026-11-29T08:00:00.000Z',
+              mailedTo: 'new@example.com',
             },
           }),
         );
@@ -76,6 +77,9 @@ describe('the Staff area', () => {
     await user.type(screen.getByLabelText('Countries'), 'at');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('http://localhost/staff/setup?token=stf_new')).toBeDefined();
+    expect(
+      screen.getByText(/it was mailed to new@example.com\. It is shown here only once/),
+    ).toBeDefined();
     expect(await screen.findByText('Waiting for setup')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('http://localhost/staff/setup?token=stf_new')).toBeNull();

@@ -57,7 +57,11 @@ export default function StaffAccountsScreen() {
   const newLink = useNewSetupLink();
   const clearBackoff = useClearLoginBackoff();
   const [cleared, setCleared] = useState<string | null>(null);
-  const [handOver, setHandOver] = useState<{ email: string; link: StaffSetupLink } | null>(null);
+  const [handOver, setHandOver] = useState<{
+    email: string;
+    link: StaffSetupLink;
+    mailedTo?: string;
+  } | null>(null);
   const [changing, setChanging] = useState<StaffAccount | null>(null);
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const [disabling, setDisabling] = useState<StaffAccount | null>(null);
@@ -97,11 +101,14 @@ export default function StaffAccountsScreen() {
         <SetupLinkNotice
           email={handOver.email}
           link={handOver.link}
+          mailedTo={handOver.mailedTo}
           onDismiss={() => setHandOver(null)}
         />
       )}
       <AddAccountForm
-        onAdded={({ account, ...link }) => setHandOver({ email: account.email, link })}
+        onAdded={({ account, mailedTo, ...link }) =>
+          setHandOver({ email: account.email, link, mailedTo })
+        }
       />
       {refusal !== null && (
         <p role="alert" className="form-error">

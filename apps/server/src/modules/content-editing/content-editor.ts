@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type {
-  ContentMenuItem,
-  HeaderAlert,
-  HeaderImage,
-  PageContent,
+import {
+  alertWindowProblem,
+  type ContentMenuItem,
+  type HeaderAlert,
+  type HeaderImage,
+  type PageContent,
 } from '@club/contract/staff-content';
 import type { Database, Transaction } from '../../db/client.js';
 import { notFound, validationFailed } from '../../lib/http-error.js';
@@ -12,6 +13,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.js';
 import { sanitiseMailHtml, type MailLinkHosts } from '../mail/mail-html.js';
 import { mailTextKeys, type MailTemplateName } from '../mail/mail-templates.js';
 import { lockContent, publishContent } from '../content/load-content.js';
+import { alertColumns, alertOfRow, type StoredAlert } from '../content/content-repository.js';
 import {
   contentStaffEdits,
   countryLanguages,
@@ -122,12 +124,14 @@ const readMenu = (tx: Transaction, locale: Locale): Promise<ContentMenuItem[]> =
     .where(localeOf(menuItems, locale))
     .orderBy(asc(menuItems.position));
 
-const readAlerts = (tx: Transaction, locale: Locale): Promise<HeaderAlert[]> =>
-  tx
-    .select({ hash: headerAlerts.hash, type: headerAlerts.type, text: headerAlerts.text })
-    .from(headerAlerts)
-    .where(localeOf(headerAlerts, locale))
-    .orderBy(asc(headerAlerts.position));
+const readAlerts = async (tx: Transaction, locale: Locale): Promise<HeaderAlert[]> =>
+  (
+    await tx
+      .select(alertColumns)
+      .from(headerAlerts)
+      .where(localeOf(headerAlerts, locale))
+      .orderBy(asc(headerAlerts.position))
+  ).map(alertOfRow);
 
 const readBanners = (tx: Transaction, locale: Locale): Promise<HeaderImage[]> =>
   tx
@@ -148,9 +152,18 @@ async function writeAlerts(tx: Transaction, locale: Locale, items: HeaderAlert[]
   if (items.length > 0) {
     await tx
       .insert(headerAlerts)
-      .values(items.map((item, position) => ({ ...locale, position, ...item })));
+      .values(items.map((item, position) => ({ ...locale, position, ...alertRowOf(item) })));
   }
 }
+
+/** An alert's row: its window's bounds as moments. */
+const alertRowOf = (item: HeaderAlert): StoredAlert => ({
+  hash: item.hash,
+  type: item.type,
+  text: item.text,
+  startsAt: item.startsAt == null ? null : new Date(item.startsAt),
+  endsAt: item.endsAt == null ? null : new Date(item.endsAt),
+});
 
 function assertDistinctHashes(items: HeaderAlert[]): void {
   const seen = new Set<string>();
@@ -214,7 +227,13 @@ export async function saveBanners(editor: Editor, locale: Locale, items: HeaderI
 export async function publishCountryAlert(
   editor: Editor,
   countryCode: string,
-  alert: { hash: string; type: HeaderAlert['type']; texts: Record<string, string> },
+  alert: {
+    hash: string;
+    type: HeaderAlert['type'];
+    texts: Record<string, string>;
+    startsAt?: string | null;
+    endsAt?: string | null;
+  },
 ) {
   return publishEdit(editor.db, async (tx) => {
     const languages = await languagesOf(tx, countryCode);
@@ -227,13 +246,23 @@ export async function publishCountryAlert(
         problems[`texts.${language}`] = 'Not a language of the country';
       }
     }
+    const windowProblem = alertWindowProblem(alert);
+    if (windowProblem !== undefined) problems.endsAt = windowProblem;
     if (Object.keys(problems).length > 0) throw validationFailed(problems);
+    const window = { startsAt: alert.startsAt ?? null, endsAt: alert.endsAt ?? null };
     const before: Record<string, HeaderAlert | null> = {};
     const after: Record<string, HeaderAlert> = {};
     for (const languageCode of languages) {
       const locale = { countryCode, languageCode };
       const items = await readAlerts(tx, locale);
-      const published = { hash: alert.hash, type: alert.type, text: alert.texts[languageCode]! };
+      const published = alertOfRow(
+        alertRowOf({
+          hash: alert.hash,
+          type: alert.type,
+          text: alert.texts[languageCode]!,
+          ...window,
+        }),
+      );
       const at = items.findIndex((item) => item.hash === alert.hash);
       before[languageCode] = at < 0 ? null : items[at]!;
       after[languageCode] = published;

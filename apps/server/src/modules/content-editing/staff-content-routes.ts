@@ -10,6 +10,7 @@ import {
   HeaderAlertsBodySchema,
   HeaderImagesBodySchema,
   MailTemplateBodySchema,
+  TestMailSentSchema,
   MailTemplatePublishedSchema,
   MenuItemsBodySchema,
   PageBodySchema,
@@ -38,6 +39,7 @@ import {
 } from './content-editor.js';
 import { contentCountries, languageContent } from './language-content.js';
 import { isMailTemplate } from './mail-template-rules.js';
+import { sendTestMail } from './test-mail.js';
 
 export type StaffContentRoutesOptions = { now: () => number };
 
@@ -234,6 +236,38 @@ export const staffContentRoutes: FastifyPluginCallbackZod<StaffContentRoutesOpti
       const editor = editorOf(request, locale.countryCode);
       if (!isMailTemplate(template)) throw notFound();
       return { data: await saveMailTemplate(editor, locale, template, request.body, mailHosts) };
+    },
+  );
+
+  app.post(
+    `${base}/:countryCode/:languageCode/mail-templates/:template/test-mail`,
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'A test mail of a mail template as typed, to the staff member',
+        description:
+          'The subject, text and HTML as the editor holds them (saved or not) are checked as a save checks them, filled with sample values (links lead to the country’s site) and mailed to the staff member’s own address through the outbox, with "[Test]" before the subject. Nothing of the content changes. Admins and the country’s managers; audited as `content.test-mail`.',
+        params: LocaleParams.extend({ template: ContentKeySchema }),
+        body: MailTemplateBodySchema,
+        response: { ...changeAnswers, 200: dataEnvelope(TestMailSentSchema) },
+      },
+    },
+    async (request) => {
+      const { template, ...locale } = request.params;
+      const editor = editorOf(request, locale.countryCode);
+      if (!isMailTemplate(template)) throw notFound();
+      const staff = staffOf(request);
+      return {
+        data: await sendTestMail(
+          db,
+          { actor: editor.actor, email: staff.email, at: editor.at },
+          locale,
+          template,
+          request.body,
+          mailHosts,
+        ),
+      };
     },
   );
 

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffContentCountry, StaffLanguageContent } from '@club/contract/staff-content';
 import { auditEntries } from '../audit/schema.js';
@@ -276,6 +277,84 @@ describe('alerts', () => {
     ).toBe(403);
   });
 
+  it('with a start and an end show only inside their window, with no staff action at either', async () => {
+    const startsAt = new Date(clock + 60_000).toISOString();
+    const endsAt = new Date(clock + 120_000).toISOString();
+    const hashes = async () =>
+      (await siteLayout('gr', 'ell')).headerAlerts.map((alert) => alert.hash);
+    // A first answer before the alert exists is cached: the schedule must still change it.
+    expect(await hashes()).not.toContain('gr-window');
+    const response = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-window',
+      type: 'warning',
+      texts: { eng: 'Planned maintenance', ell: 'Προγραμματισμένη συντήρηση' },
+      startsAt,
+      endsAt,
+    });
+    expect(response.statusCode).toBe(200);
+    const versionAfter = await version();
+    expect(await hashes()).not.toContain('gr-window');
+    const stored = dataOf<StaffLanguageContent>(
+      await staffCall(t.app, tokens.managerGr, 'GET', `${base}/gr/eng`),
+    ).headerAlerts.find((alert) => alert.hash === 'gr-window');
+    expect(stored).toEqual({
+      hash: 'gr-window',
+      type: 'warning',
+      text: 'Planned maintenance',
+      startsAt,
+      endsAt,
+    });
+    clock = Date.parse(startsAt) - 1_000;
+    expect(await hashes()).toContain('gr-window');
+    clock = Date.parse(endsAt) - 1_000;
+    expect(await hashes()).not.toContain('gr-window');
+    // No staff action moved the content version; the text stays to publish again.
+    expect(await version()).toBe(versionAfter);
+    expect(
+      dataOf<StaffLanguageContent>(
+        await staffCall(t.app, tokens.managerGr, 'GET', `${base}/gr/ell`),
+      ).headerAlerts.find((alert) => alert.hash === 'gr-window'),
+    ).toMatchObject({ text: 'Προγραμματισμένη συντήρηση', endsAt });
+    expect((await auditOf('gr/alerts/gr-window'))[0]).toMatchObject({
+      after: { eng: { startsAt, endsAt } },
+    });
+  });
+
+  it('refuse a window that ends before it starts, and a time without its offset', async () => {
+    const before = await version();
+    const backwards = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-backwards',
+      type: 'info',
+      texts: { eng: 'a', ell: 'b' },
+      startsAt: '2030-05-02T10:00:00Z',
+      endsAt: '2030-05-02T09:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(dataOf(backwards)).toMatchObject({ endsAt: 'The end comes after the start' });
+    const local = await json(tokens.managerGr, 'POST', `${base}/gr/alerts`, {
+      hash: 'gr-local',
+      type: 'info',
+      texts: { eng: 'a', ell: 'b' },
+      startsAt: '2030-05-02T10:00',
+    });
+    expect(local.statusCode).toBe(400);
+    expect(dataOf(local)).toHaveProperty('startsAt');
+    const list = await json(tokens.admin, 'PUT', `${base}/ae/eng/alerts`, {
+      items: [
+        {
+          hash: 'x',
+          type: 'info',
+          text: 'x',
+          startsAt: '2030-05-02T10:00:00Z',
+          endsAt: '2030-05-02T10:00:00Z',
+        },
+      ],
+    });
+    expect(list.statusCode).toBe(400);
+    expect(dataOf(list)).toMatchObject({ 'items.0.endsAt': 'The end comes after the start' });
+    expect(await version()).toBe(before);
+  });
+
   it('of one language are saved in their order; two with one id are refused', async () => {
     const items = [
       { hash: 'b', type: 'success', text: 'Second made first' },
@@ -416,6 +495,59 @@ describe('mail templates', () => {
       subject: 'a\nb',
     });
     expect(twoLines.statusCode).toBe(400);
+  });
+
+  it('send a test mail of the template as typed to the staff member, changing nothing', async () => {
+    const before = await version();
+    const draft = {
+      subject: 'Test draft for {{firstName}}',
+      text: 'Draft: open {{link}} to confirm member {{number}}.',
+      html: '<p><a href="{{link}}">Confirm</a> member {{number}}</p><script>x()</script>',
+    };
+    const response = await staffCall(t.app, tokens.managerGr, 'POST', `${url}/test-mail`, draft);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<{ sentTo: string; removed: string[] }>(response)).toMatchObject({
+      sentTo: managerGr.email,
+      removed: [expect.stringContaining('script')],
+    });
+    const mails = rowsOf<{ template: string; subject: string; text: string; html: string }>(
+      await t.database.db.execute(
+        sql`select template, subject, text, html from mail_outbox where recipient = ${managerGr.email}`,
+      ),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      template: 'test:confirm-email',
+      subject: '[Test] Test draft for Maria',
+    });
+    // Sample values, and the link to the country's site in the template's language.
+    expect(mails[0]!.text).toMatch(
+      /^Draft: open http:\/\/gr\.localhost:\d+\/ to confirm member 9000001\.$/,
+    );
+    expect(mails[0]!.html).not.toContain('script');
+    expect(mails[0]!.html).toContain('<html lang="en" dir="ltr">');
+    // Nothing of the content changed: the stored template stays, no version moved.
+    expect(await version()).toBe(before);
+    const tests = (await auditOf('gr/eng/mail/confirm-email')).filter(
+      (entry) => entry.action === 'content.test-mail',
+    );
+    expect(tests).toHaveLength(1);
+    expect(tests[0]!.after).toMatchObject({ sentTo: managerGr.email });
+  });
+
+  it('check a test mail as a save does; support may not send one', async () => {
+    const noLink = await staffCall(t.app, tokens.managerGr, 'POST', `${url}/test-mail`, {
+      ...good,
+      html: '<p>Confirm member {{number}}</p>',
+    });
+    expect(noLink.statusCode).toBe(400);
+    expect(dataOf(noLink).html).toContain('href="{{link}}"');
+    expect(
+      (await staffCall(t.app, tokens.supportGr, 'POST', `${url}/test-mail`, good)).statusCode,
+    ).toBe(403);
+    expect(
+      (await staffCall(t.app, tokens.managerAe, 'POST', `${url}/test-mail`, good)).statusCode,
+    ).toBe(404);
   });
 
   it('answer 404 for a template the club does not send', async () => {

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.js';
 import type { CountryFile, LanguageFile } from '../content/content-files.js';
 import type { CountryContent } from '../content/read-content-folder.js';
+import { alertColumns, alertOfRow } from '../content/content-repository.js';
 import {
   countries,
   countryLanguages,
@@ -84,11 +85,13 @@ export async function readStoredLanguage(
     .from(menuItems)
     .where(locale(menuItems))
     .orderBy(asc(menuItems.position));
-  const alerts = await db
-    .select({ hash: headerAlerts.hash, type: headerAlerts.type, text: headerAlerts.text })
-    .from(headerAlerts)
-    .where(locale(headerAlerts))
-    .orderBy(asc(headerAlerts.position));
+  const alerts = (
+    await db
+      .select(alertColumns)
+      .from(headerAlerts)
+      .where(locale(headerAlerts))
+      .orderBy(asc(headerAlerts.position))
+  ).map(alertOfRow);
   const images = await db
     .select({
       url: headerImages.url,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import {
+  readAlertMoments,
   readContentIndex,
   readContentVersion,
   readDictionary,
@@ -149,6 +150,16 @@ export class ContentCache {
     return this.memo(`dictionary:${locale.countryCode}:${locale.languageCode}`, () =>
       readDictionary(this.db, locale),
     );
+  }
+
+  /** Every moment an alert starts or ends, ascending (built once per content version). */
+  alertMoments(): Promise<readonly number[]> {
+    return this.memo('alert-moments', () => readAlertMoments(this.db));
+  }
+
+  /** Hot path: the alert moments without awaiting, when built and fresh. */
+  peekAlertMoments(): readonly number[] | undefined {
+    return this.peek<readonly number[]>('alert-moments');
   }
 
   texts(locale: Locale): Promise<ReadonlyMap<string, string>> {

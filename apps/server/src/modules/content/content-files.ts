@@ -3,6 +3,7 @@ import { TaxFieldListSchema } from '@club/contract/tax-details';
 import { memberBannerSizes } from '@club/contract/layout';
 import {
   ContentMenuItemSchema,
+  checkAlertWindow,
   HeaderAlertSchema,
   HeaderImageSchema,
   PageContentSchema,
@@ -81,7 +82,8 @@ export const LanguageFileSchema = z.strictObject({
   dictionary: z.record(z.string(), z.string()).default({}),
   /** `audience`: who sees the item (`guest`, `member`, `both`); `both` when left out. */
   menuItems: z.array(ContentMenuItemSchema).default([]),
-  headerAlerts: z.array(HeaderAlertSchema).default([]),
+  /** `startsAt`, `endsAt`: when the alert shows (date-times with their offset; either left out: no bound). */
+  headerAlerts: z.array(HeaderAlertSchema.superRefine(checkAlertWindow)).default([]),
   headerImages: z.array(HeaderImageSchema).default([]),
   /** Texts by key (`GET /s2c/content/v1/texts?key=`): agencyOptIn, subscribe, agencySuccessfullyOptIn, … */
   texts: z.record(z.string(), z.string()).default({}),

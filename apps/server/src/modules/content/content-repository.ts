@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { MenuItem } from '@club/contract/layout';
 import type { Database } from '../../db/client.js';
@@ -35,9 +35,78 @@ export type ContentIndex = ReadonlyMap<string, CountryEntry>;
 
 export type Locale = { countryCode: string; languageCode: string };
 
+/** An alert as stored: its window's bounds as moments (null: none). */
+export type StoredAlert = {
+  hash: string;
+  type: 'warning' | 'info' | 'success' | 'danger';
+  text: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+};
+
+/** The columns of an alert, its window included. */
+export const alertColumns = {
+  hash: headerAlerts.hash,
+  type: headerAlerts.type,
+  text: headerAlerts.text,
+  startsAt: headerAlerts.startsAt,
+  endsAt: headerAlerts.endsAt,
+};
+
+/**
+ * An alert as the content files and the staff calls write it: the window's
+ * bounds as ISO text, each only when set (a file without windows stays as it was).
+ */
+export function alertOfRow(row: StoredAlert): {
+  hash: string;
+  type: StoredAlert['type'];
+  text: string;
+  startsAt?: string;
+  endsAt?: string;
+} {
+  return {
+    hash: row.hash,
+    type: row.type,
+    text: row.text,
+    ...(row.startsAt === null ? {} : { startsAt: row.startsAt.toISOString() }),
+    ...(row.endsAt === null ? {} : { endsAt: row.endsAt.toISOString() }),
+  };
+}
+
+/** Whether a stored alert shows at a moment (epoch ms): inside its window, its end not included. */
+export const alertShowsAt = (alert: StoredAlert, at: number): boolean =>
+  (alert.startsAt === null || alert.startsAt.getTime() <= at) &&
+  (alert.endsAt === null || at < alert.endsAt.getTime());
+
+/**
+ * Every moment an alert of the club starts or ends, ascending: between two of
+ * them the alerts shown stay the same, so a layout built once serves until
+ * the next (the layout's cache key counts the moments passed).
+ */
+export async function readAlertMoments(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ startsAt: headerAlerts.startsAt, endsAt: headerAlerts.endsAt })
+    .from(headerAlerts)
+    .where(or(isNotNull(headerAlerts.startsAt), isNotNull(headerAlerts.endsAt)));
+  const moments = new Set<number>();
+  for (const row of rows) {
+    if (row.startsAt !== null) moments.add(row.startsAt.getTime());
+    if (row.endsAt !== null) moments.add(row.endsAt.getTime());
+  }
+  return [...moments].sort((a, b) => a - b);
+}
+
+/** How many of the ascending moments have come by `at` (epoch ms). */
+export function momentsPassed(moments: readonly number[], at: number): number {
+  let passed = 0;
+  while (passed < moments.length && moments[passed]! <= at) passed += 1;
+  return passed;
+}
+
 export type LayoutParts = {
   menuItems: MenuItem[];
-  headerAlerts: { hash: string; type: 'warning' | 'info' | 'success' | 'danger'; text: string }[];
+  /** Every alert of the language, in order, each with its window (the layout keeps those showing). */
+  headerAlerts: StoredAlert[];
   headerImages: {
     url: string | null;
     target: '_self' | '_blank';
@@ -115,7 +184,7 @@ export async function readLayoutParts(db: Database, locale: Locale): Promise<Lay
       .where(localeOf(menuItems, locale))
       .orderBy(asc(menuItems.position));
     const alerts = await tx
-      .select({ hash: headerAlerts.hash, type: headerAlerts.type, text: headerAlerts.text })
+      .select(alertColumns)
       .from(headerAlerts)
       .where(localeOf(headerAlerts, locale))
       .orderBy(asc(headerAlerts.position));

@@ -13,7 +13,7 @@ import { CountryCodeSchema, LanguageCodeSchema } from '@club/contract/locale';
 import { notFound } from '../../lib/http-error.js';
 import { encodeJson, sendSerialized, type EncodedJson } from '../../lib/json-reply.js';
 import { layoutEarning } from '../earning-rules/layout-earning.js';
-import { readLayoutParts } from './content-repository.js';
+import { momentsPassed, readLayoutParts } from './content-repository.js';
 import { layoutAnswer } from './layout-answer.js';
 import { resolveLocale, type ResolvedLocale } from './locale.js';
 import { PageAnswers } from './page-answers.js';
@@ -49,9 +49,13 @@ const errors = {
 /** The UTC day of a moment, YYYY-MM-DD (as the points module's calendar days). */
 const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
 
-/** Per day too: the earning rules in force (base points, running campaigns) change with the date. */
-const layoutKey = ({ country, language }: ResolvedLocale, today: string) =>
-  `layout:${country.code}:${language.code}:${today}`;
+/**
+ * Per day too: the earning rules in force (base points, running campaigns)
+ * change with the date; and per alert moment passed: an alert that starts or
+ * ends changes the answer with no staff action (and no content version).
+ */
+const layoutKey = ({ country, language }: ResolvedLocale, today: string, alertPhase: number) =>
+  `layout:${country.code}:${language.code}:${today}:${alertPhase}`;
 
 /** The content calls: layout, pages (with the page form submit) and texts. */
 export const contentRoutes: FastifyPluginCallbackZod<{ now?: () => number }> = (
@@ -82,9 +86,15 @@ export const contentRoutes: FastifyPluginCallbackZod<{ now?: () => number }> = (
     // Not async: a cached answer is sent without awaiting anything (see content-cache.ts).
     (request, reply) => {
       const index = cache.peekIndex();
-      if (index !== undefined) {
+      const moments = cache.peekAlertMoments();
+      if (index !== undefined && moments !== undefined) {
+        const at = now();
         const json = cache.peek<EncodedJson>(
-          layoutKey(resolveLocale(index, request.query, request.host, settings), dayOf(now())),
+          layoutKey(
+            resolveLocale(index, request.query, request.host, settings),
+            dayOf(at),
+            momentsPassed(moments, at),
+          ),
         );
         if (json !== undefined) {
           sendSerialized(reply, json);
@@ -93,23 +103,28 @@ export const contentRoutes: FastifyPluginCallbackZod<{ now?: () => number }> = (
       }
       return (async () => {
         const locale = resolveLocale(await cache.index(), request.query, request.host, settings);
-        const today = dayOf(now());
-        const json = await cache.memo(layoutKey(locale, today), async () => {
-          const localeKey = {
-            countryCode: locale.country.code,
-            languageCode: locale.language.code,
-          };
-          const [parts, dictionary, earning] = await Promise.all([
-            readLayoutParts(db, localeKey),
-            cache.dictionary(localeKey),
-            layoutEarning(db, localeKey.countryCode, localeKey.languageCode, today),
-          ]);
-          return encodeJson(
-            JSON.stringify({
-              data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary, earning)),
-            }),
-          );
-        });
+        const moments = await cache.alertMoments();
+        const at = now();
+        const today = dayOf(at);
+        const json = await cache.memo(
+          layoutKey(locale, today, momentsPassed(moments, at)),
+          async () => {
+            const localeKey = {
+              countryCode: locale.country.code,
+              languageCode: locale.language.code,
+            };
+            const [parts, dictionary, earning] = await Promise.all([
+              readLayoutParts(db, localeKey),
+              cache.dictionary(localeKey),
+              layoutEarning(db, localeKey.countryCode, localeKey.languageCode, today),
+            ]);
+            return encodeJson(
+              JSON.stringify({
+                data: LayoutSchema.encode(layoutAnswer(locale, parts, dictionary, earning, at)),
+              }),
+            );
+          },
+        );
         return sendSerialized(reply, json);
       })();
     },

@@ -3,7 +3,7 @@ import type { Earning } from '@club/contract/earning';
 import type { Layout } from '@club/contract/layout';
 import { formattingLocale } from '@club/contract/locale-tag';
 import { numberSymbolsOf } from '@club/contract/number-format';
-import type { LayoutParts } from './content-repository.js';
+import { alertShowsAt, type LayoutParts } from './content-repository.js';
 import { layoutWords, pickWords } from './dictionary-words.js';
 import type { ResolvedLocale } from './locale.js';
 
@@ -16,6 +16,8 @@ export function layoutAnswer(
   parts: LayoutParts,
   dictionary: Readonly<Record<string, string>>,
   earning: Earning | undefined,
+  /** The moment the answer is for (epoch ms): the alerts shown are those inside their window then. */
+  at: number,
 ): Layout {
   return {
     countryCode: country.code,
@@ -39,7 +41,9 @@ export function layoutAnswer(
     amadeusDirectUrlToRedirect: country.amadeusDirectUrlToRedirect,
     privacyPolicyUrl: country.privacyPolicyUrl,
     phoneExample: country.phoneExample,
-    headerAlerts: parts.headerAlerts,
+    headerAlerts: parts.headerAlerts
+      .filter((alert) => alertShowsAt(alert, at))
+      .map(({ hash, type, text }) => ({ hash, type, text })),
     memberBanner: country.memberBanner,
     headerImagesSrcSet: parts.headerImages,
     dictionary: pickWords(dictionary, layoutWords),

@@ -123,9 +123,15 @@ export async function replaceCountry(
         .values(file.menuItems.map((item, position) => ({ ...locale, position, ...item })));
     }
     if (file.headerAlerts.length > 0) {
-      await tx
-        .insert(headerAlerts)
-        .values(file.headerAlerts.map((alert, position) => ({ ...locale, position, ...alert })));
+      await tx.insert(headerAlerts).values(
+        file.headerAlerts.map((alert, position) => ({
+          ...locale,
+          position,
+          ...alert,
+          startsAt: alert.startsAt == null ? null : new Date(alert.startsAt),
+          endsAt: alert.endsAt == null ? null : new Date(alert.endsAt),
+        })),
+      );
     }
     if (file.headerImages.length > 0) {
       await tx

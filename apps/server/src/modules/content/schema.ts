@@ -114,10 +114,15 @@ export const headerAlerts = pgTable(
     hash: text().notNull(),
     type: text().$type<'warning' | 'info' | 'success' | 'danger'>().notNull(),
     text: text().notNull(),
+    /** Members and guests see the alert from then (null: at once)… */
+    startsAt: timestamp({ withTimezone: true }),
+    /** …until then, the end not included (null: until taken down). */
+    endsAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.countryCode, t.languageCode, t.position] }),
     localeKey('header_alerts', t),
+    check('header_alerts_window', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 

@@ -215,3 +215,26 @@ function htmlDocument(body: string, lang: string, isRtl: boolean): string {
   const dir = isRtl ? 'rtl' : 'ltr';
   return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body dir="${dir}">${body}</body></html>`;
 }
+
+/**
+ * A template's words as given rather than stored (a draft in the console, for
+ * a test mail), filled as a stored template is: the HTML sanitised and put in
+ * its document, in the language's script and plural forms.
+ */
+export function fillMailParts(
+  parts: { subject: string; text: string; html: string },
+  variables: Readonly<Record<string, string>>,
+  language: { shortCode: string; isRtl: boolean },
+  countryCode: string,
+): RenderedMail {
+  const locale = formattingLocale(language.shortCode, countryCode);
+  return {
+    subject: fillTemplate(parts.subject, variables, 'subject', locale).trim(),
+    text: fillTemplate(parts.text, variables, 'text', locale),
+    html: htmlDocument(
+      fillTemplate(safeTemplateHtml(parts.html), variables, 'html', locale),
+      language.shortCode,
+      language.isRtl,
+    ),
+  };
+}

@@ -25,6 +25,31 @@ export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<v
   outboxSignal.raise();
 }
 
+/** A mail whose words are not content: the staff console's own, in English. */
+export type WrittenMail = {
+  to: string;
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/**
+ * Writes a mail made by its caller to the outbox in the caller's transaction
+ * (a staff member's setup link: staff mail is English and belongs to no
+ * country, so it has no content template); sent as every other mail.
+ */
+export async function enqueueWrittenMail(tx: Transaction, mail: WrittenMail): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    recipient: mail.to,
+    template: mail.template,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
+  outboxSignal.raise();
+}
+
 /**
  * The outbox row of a mail whose words were read beforehand
  * (`mailTemplateWords`), for a caller that writes it with its other rows in

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  ALERTS_ENDING_SOON_DAYS,
   FAILED_ORDERS_DAYS,
   LOW_STOCK_AT_MOST,
   OVERVIEW_COUNT_CAP,
@@ -26,6 +27,7 @@ import { rowsOf } from '../../db/rows.js';
 import { giftOrders, gifts, memberTaxDetails } from '../gifts/schema.js';
 import { bookingImports } from '../points/schema.js';
 import { missingPointsClaims } from '../claims/schema.js';
+import { headerAlerts } from '../content/schema.js';
 
 /**
  * What is counted: the countries (null: every country, for an admin who chose
@@ -211,8 +213,56 @@ export const claimCounter: Counter<'openClaims' | 'oldestOpenClaimAt'> = {
   }),
 };
 
+/**
+ * Service alerts whose end comes within the next days, each alert once
+ * (a country's alert has a row per language, all with the same window), and
+ * the one that ends first. The alerts of a club are a few rows.
+ */
+export const alertCounter: Counter<'alertsEndingSoon' | 'alertEndingFirst'> = {
+  columns: (db, { filter, now }) => {
+    const endingSoon = and(
+      inCountries(headerAlerts.countryCode, filter),
+      sql`${headerAlerts.endsAt} > ${now.toISOString()}::timestamptz`,
+      sql`${headerAlerts.endsAt} <= ${new Date(now.getTime() + ALERTS_ENDING_SOON_DAYS * DAY_MS).toISOString()}::timestamptz`,
+    );
+    const first = db
+      .select({
+        country_code: headerAlerts.countryCode,
+        hash: headerAlerts.hash,
+        ends_at: headerAlerts.endsAt,
+      })
+      .from(headerAlerts)
+      .where(endingSoon)
+      .orderBy(asc(headerAlerts.endsAt), asc(headerAlerts.countryCode), asc(headerAlerts.hash))
+      .limit(1);
+    return {
+      alerts_ending_soon: sql`(select count(*)::int from (select distinct ${headerAlerts.countryCode}, ${headerAlerts.hash} from ${headerAlerts} where ${endingSoon}) as ending)`,
+      alert_ending_first: sql`(select json_build_object('countryCode', f.country_code, 'languageCode', c.default_language_code, 'hash', f.hash, 'endsAt', f.ends_at) from (${first}) as f join countries as c on c.code = f.country_code)`,
+    };
+  },
+  read: (row) => {
+    const first = row.alert_ending_first as {
+      countryCode: string;
+      languageCode: string;
+      hash: string;
+      endsAt: string;
+    } | null;
+    return {
+      alertsEndingSoon: Number(row.alerts_ending_soon ?? 0),
+      alertEndingFirst: first == null ? null : { ...first, endsAt: isoOf(first.endsAt) },
+    };
+  },
+};
+
 /** Every kind of work the overview counts, in one statement: a new one is one more counter here. */
-const counters = [orderCounter, taxCounter, importCounter, stockCounter, claimCounter] as const;
+const counters = [
+  orderCounter,
+  taxCounter,
+  importCounter,
+  stockCounter,
+  claimCounter,
+  alertCounter,
+] as const;
 
 /** The Overview's counts for the scope, read in one statement (one round trip, one connection). */
 export async function overviewCounts(

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ErrorBodySchema, ErrorCode } from '@club/contract/envelope';
 import {
+  ALERTS_ENDING_SOON_DAYS,
   FAILED_ORDERS_DAYS,
   LOW_STOCK_AT_MOST,
   OVERVIEW_COUNT_CAP,
@@ -57,7 +58,7 @@ export const overviewRoutes: FastifyPluginCallbackZod<OverviewRoutesOptions> = (
         tags: ['staff'],
         summary:
           'What is waiting for staff: the counts of the Overview, each for a filtered screen',
-        description: `Every role, the staff member’s countries only (\`country\`: one of them; another answers 404). Orders waiting for fulfilment (\`submitted\`), orders failed (refunded) placed in the last ${FAILED_ORDERS_DAYS} days (from \`failedSince\`), each counted up to ${OVERVIEW_COUNT_CAP} (\`countsCapped\`); tax details waiting for a decision with the oldest five; the latest booking import the staff member may see with its rejected lines; active gifts with ${LOW_STOCK_AT_MOST} or fewer items left.`,
+        description: `Every role, the staff member’s countries only (\`country\`: one of them; another answers 404). Orders waiting for fulfilment (\`submitted\`), orders failed (refunded) placed in the last ${FAILED_ORDERS_DAYS} days (from \`failedSince\`), each counted up to ${OVERVIEW_COUNT_CAP} (\`countsCapped\`); tax details waiting for a decision with the oldest five; the latest booking import the staff member may see with its rejected lines; active gifts with ${LOW_STOCK_AT_MOST} or fewer items left; open missing-points claims with the oldest one's filing time; service alerts ending within ${ALERTS_ENDING_SOON_DAYS} days, with the one that ends first.`,
         querystring: OverviewQuerySchema,
         response: {
           200: dataEnvelope(OverviewSchema),

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { giftOrders, memberTaxDetails } from '../gifts/schema.js';
 import { bookingImports } from '../points/schema.js';
 import { missingPointsClaims } from '../claims/schema.js';
+import { headerAlerts } from '../content/schema.js';
 
 /**
  * The Overview's counts on known data: each kind of work counted in the
@@ -133,6 +134,35 @@ beforeAll(async () => {
       claim(at.id, 'ae', 'PNR4', clock - 9 * day),
     ]);
 
+  // Alerts: gr one ending in a day (a row per language: counted once), one in
+  // 5 days, one ended, one without an end; ae one ending in 2 days.
+  const alert = (
+    countryCode: string,
+    languageCode: string,
+    position: number,
+    hash: string,
+    endsAt: number | null,
+  ) => ({
+    countryCode,
+    languageCode,
+    position,
+    hash,
+    type: 'info' as const,
+    text: hash,
+    startsAt: new Date(clock - 10 * day),
+    endsAt: endsAt === null ? null : new Date(endsAt),
+  });
+  await db
+    .insert(headerAlerts)
+    .values([
+      alert('gr', 'ell', 100, 'gr-soon', clock + day),
+      alert('gr', 'eng', 100, 'gr-soon', clock + day),
+      alert('gr', 'ell', 101, 'gr-later', clock + 5 * day),
+      alert('gr', 'ell', 102, 'gr-ended', clock - day),
+      alert('gr', 'ell', 103, 'gr-open', null),
+      alert('ae', 'ara', 100, 'ae-soon', clock + 2 * day),
+    ]);
+
   // Imports: a gr upload, then the queue's (every country) later.
   grImport = await recordImport(['gr'], clock - 2 * day, 4);
   queueImport = await recordImport(null, clock - day, 7);
@@ -161,6 +191,13 @@ describe('the overview', () => {
       rejectedLinesLastImport: 4,
       openClaims: 2,
       oldestOpenClaimAt: new Date(clock - 6 * day).toISOString(),
+      alertsEndingSoon: 1,
+      alertEndingFirst: {
+        countryCode: 'gr',
+        languageCode: 'eng',
+        hash: 'gr-soon',
+        endsAt: new Date(clock + day).toISOString(),
+      },
     });
     expect(data.taxToCheckOldest.map((member) => member.number)).toEqual([
       firstGrNumber,
@@ -193,6 +230,8 @@ describe('the overview', () => {
       lowStockGifts: 1,
       openClaims: 1,
       oldestOpenClaimAt: new Date(clock - 9 * day).toISOString(),
+      alertsEndingSoon: 1,
+      alertEndingFirst: { countryCode: 'ae', hash: 'ae-soon' },
       // The gr upload did not touch ae; the queue's import only admins see.
       lastImport: null,
       rejectedLinesLastImport: 0,
@@ -213,6 +252,8 @@ describe('the overview', () => {
       lowStockGifts: 2,
       openClaims: 3,
       lastImport: { id: queueImport, rejectedCount: 7 },
+      alertsEndingSoon: 2,
+      alertEndingFirst: { countryCode: 'gr', hash: 'gr-soon' },
     });
     expect(data.countries).toContain('ae');
     const at = await overview('admin', '?country=ae');

@@ -10,6 +10,8 @@ import type {
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit-log.js';
+import { enqueueWrittenMail } from '../mail/outbox.js';
+import { staffSetupMail } from './staff-setup-mail.js';
 import { countries } from '../content/schema.js';
 import { staffAccounts } from './schema.js';
 import { issueSetupLink, voidSetupLinks, type IssuedSetupLink } from './staff-setup-links.js';
@@ -120,9 +122,10 @@ async function assertCountriesExist(db: Database | Transaction, codes: string[])
 }
 
 /**
- * Adds a staff account without password or code, and answers its setup link
- * (to hand over once; it is not stored). A second account with the same
- * email (in any case) is refused.
+ * Adds a staff account without password or code, mails its owner the setup
+ * link (in English, through the outbox) and answers it (shown once to the
+ * admin; it is not stored). A second account with the same email (in any
+ * case) is refused.
  */
 export async function addStaffAccount(
   db: Database,
@@ -148,6 +151,8 @@ export async function addStaffAccount(
       throw new StaffAccountRefused({ email: 'There is a staff account with this email already' });
     }
     const link = await issueSetupLink(tx, row.id, now, linkOptions(config));
+    // Mailed to its owner with the account (the outbox sends it once this commits), and shown once to the admin.
+    await enqueueWrittenMail(tx, staffSetupMail({ ...row, ...link }));
     await recordAudit(
       tx,
       actor,
@@ -159,7 +164,7 @@ export async function addStaffAccount(
       },
       now,
     );
-    return { account: accountOf(row), ...link };
+    return { account: accountOf(row), ...link, mailedTo: row.email };
   });
 }
 

@@ -40,8 +40,12 @@ describe('npm run staff:add', () => {
     expect(ran.error).toEqual([]);
     expect(ran.code).toBe(0);
     expect(ran.out[0]).toBe('Staff account added: maria.manager@example.com (manager, ae, gr)');
-    expect(ran.out[1]).toBe('Setup link (single use, until 2030-09-04T08:00:00.000Z):');
+    expect(ran.out[1]).toBe(
+      'Setup link (single use, until 2030-09-04T08:00:00.000Z; mailed to maria.manager@example.com too):',
+    );
+    expect(ran.out).toHaveLength(3);
     const link = new URL(ran.out[2]!);
+
     expect(`${link.origin}${link.pathname}`).toBe('https://club.example/staff/setup');
     const offer = await t.app.inject({
       method: 'GET',

@@ -33,7 +33,9 @@ export const staffAddCommand: StaffCommand = {
         const where =
           added.account.role === 'admin' ? 'every country' : added.account.countries.join(', ');
         output.out(`Staff account added: ${added.account.email} (${added.account.role}, ${where})`);
-        output.out(`Setup link (single use, until ${added.expiresAt}):`);
+        output.out(
+          `Setup link (single use, until ${added.expiresAt}; mailed to ${added.mailedTo} too):`,
+        );
         output.out(added.setupLink);
         return 0;
       } catch (error) {

@@ -60,6 +60,26 @@ describe('adding a staff account', () => {
     ).toContainEqual(
       expect.objectContaining({ email: 'anna.support@example.com', state: 'waiting-for-setup' }),
     );
+    // The setup link is mailed to the new staff member in English, through the outbox, once.
+    const { setupLink, mailedTo } = added.json<{ data: { setupLink: string; mailedTo: string } }>()
+      .data;
+    expect(mailedTo).toBe('anna.support@example.com');
+    const mails = rowsOf<{ template: string; subject: string; text: string; html: string }>(
+      await t.database.db.execute(
+        sql`select template, subject, text, html from mail_outbox where recipient = 'anna.support@example.com'`,
+      ),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      template: 'staff-setup',
+      subject: 'Your staff console account: set your password and code',
+    });
+    expect(mails[0]!.text).toContain(setupLink);
+    expect(mails[0]!.text).toContain('as support for AE, GR');
+    expect(mails[0]!.text).toContain(
+      `until ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(clock + t.config.staff.setupLinkHours * 3_600_000)} UTC`,
+    );
+    expect(mails[0]!.html).toContain(`href="${setupLink.replaceAll('&', '&amp;')}"`);
     expect(await auditOf('anna.support@example.com')).toEqual([
       {
         action: 'staff.add',
@@ -103,6 +123,13 @@ describe('adding a staff account', () => {
       );
     }
     expect(await count()).toBe(before);
+    // A refused add mails no one.
+    const mailed = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from mail_outbox where recipient = 'x@example.com'`,
+      ),
+    )[0]!.n;
+    expect(mailed).toBe(0);
   });
 });
 

@@ -80,9 +80,9 @@ export const staffAdminRoutes: FastifyPluginCallbackZod<StaffAdminRoutesOptions>
       onRequest: app.requireAdmin,
       schema: {
         tags: ['staff'],
-        summary: 'Adds a staff account and answers its single-use setup link',
+        summary: 'Adds a staff account, mails its owner the single-use setup link and answers it',
         description:
-          'The account has no password or code until its owner opens the setup link (hand it over; it is shown once). `countries`: two-letter codes separated by commas (or a JSON list), none for an admin. Same service as `npm run staff:add`; audited as `staff.add`.',
+          'The account has no password or code until its owner opens the setup link: it is mailed to the account’s address in English (through the outbox, `mailedTo`) and shown once to the admin, to hand over if the mail does not arrive. `countries`: two-letter codes separated by commas (or a JSON list), none for an admin. Same service as `npm run staff:add`; audited as `staff.add`.',
         body: NewStaffAccountSchema,
         response: { 200: dataEnvelope(NewStaffAccountAnswerSchema), ...errors },
       },

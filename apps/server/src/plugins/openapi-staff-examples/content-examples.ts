@@ -133,6 +133,12 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
     body: passwordChanged,
     answer: { data: { version: 2, removed: [] } },
   },
+  [`POST ${base}/{countryCode}/{languageCode}/mail-templates/{template}/test-mail`]: {
+    access: 'staff',
+    parameters: { ...atEnglish, template: 'password-changed' },
+    body: passwordChanged,
+    answer: { data: { sentTo: 'admin@example.com', removed: [] } },
+  },
   [`PUT ${base}/{countryCode}/{languageCode}/pages/{name}`]: {
     access: 'staff',
     parameters: { ...atEnglish, name: '404' },
@@ -149,6 +155,8 @@ export const contentExamples: Partial<Record<OperationKey, OperationExample>> = 
         deu: 'Unser Büro ist am 24. Dezember geschlossen.',
         eng: 'Our office is closed on 24 December.',
       },
+      startsAt: '2026-12-20T08:00:00+01:00',
+      endsAt: '2026-12-25T00:00:00+01:00',
     },
     answer: published,
   },

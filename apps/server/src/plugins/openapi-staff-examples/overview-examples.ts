@@ -23,6 +23,8 @@ export const overviewExamples: Partial<Record<OperationKey, OperationExample>> =
         lowStockGifts: 1,
         openClaims: 2,
         oldestOpenClaimAt: '2026-11-20T09:12:00.000Z',
+        alertsEndingSoon: 0,
+        alertEndingFirst: null,
       },
     },
   },

@@ -53,7 +53,7 @@ export const staffAccountsExamples: Partial<Record<OperationKey, OperationExampl
   'POST /s2c/staff/v1/staff': {
     access: 'staff',
     body: { email: newSupport.email, role: 'support', countries: ['at'] },
-    answer: { data: { account: newSupport, setupLink, expiresAt } },
+    answer: { data: { account: newSupport, setupLink, expiresAt, mailedTo: newSupport.email } },
   },
   'PATCH /s2c/staff/v1/staff/{id}': {
     access: 'staff',

@@ -80,6 +80,16 @@ export const contentCalls: StaffCall[] = [
     countryScoped: true,
   },
   {
+    route: `POST ${base}/:countryCode/:languageCode/mail-templates/:template/test-mail`,
+    request: () => ({
+      method: 'POST',
+      url: `${base}/gr/eng/mail-templates/password-changed/test-mail`,
+      ...form({ subject: 'A test', text: 'A test', html: '<p>A test</p>' }),
+    }),
+    allowed: 'manager',
+    countryScoped: true,
+  },
+  {
     route: `PUT ${base}/:countryCode/:languageCode/mail-templates/:template`,
     request: () => ({
       method: 'PUT',

@@ -4,6 +4,7 @@ import { Field, TextField } from '../../../lib/ui/field';
 import { ListEditor } from '../list-editor';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { useEdits } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 const imageFields = [
@@ -15,6 +16,7 @@ const imageFields = [
 /** The banner slides of the header, in order. */
 export function BannersSection({ country, content, canEdit }: SectionProps) {
   const [items, setItems] = useState<HeaderImage[]>(content.headerImages);
+  const edits = useEdits(items, content.headerImages);
   const change = useChange(country.code);
   const error = (index: number, field: string) => change.fieldErrors[`items.${index}.${field}`];
   return (
@@ -22,11 +24,13 @@ export function BannersSection({ country, content, canEdit }: SectionProps) {
       aria-labelledby="banners-title"
       onSubmit={(event) => {
         event.preventDefault();
-        void change.send(HeaderImagesBodySchema, { items }, (body) => ({
-          method: 'PUT',
-          path: `${content.countryCode}/${content.languageCode}/banners`,
-          body,
-        }));
+        void change
+          .send(HeaderImagesBodySchema, { items }, (body) => ({
+            method: 'PUT',
+            path: `${content.countryCode}/${content.languageCode}/banners`,
+            body,
+          }))
+          .then((published) => published && edits.savedAs(items));
       }}
     >
       <h2 id="banners-title">Banners</h2>

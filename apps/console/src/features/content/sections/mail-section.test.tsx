@@ -88,4 +88,52 @@ describe('the mail template editor', () => {
     expect(await screen.findByText('Published. The site shows it within a second.')).toBeDefined();
     expect(screen.queryByText('Removed from the HTML before it was published:')).toBeNull();
   });
+
+  it('sends a test mail of the template as typed, unsaved, and lands a refusal on its field', async () => {
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      const body = JSON.parse(init?.body as string) as { html: string };
+      if (!body.html.includes('{{link}}')) {
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              code: 'VALIDATION_FAILED',
+              data: { html: 'The HTML must link {{link}}: <a href="{{link}}">…</a>' },
+            }),
+            { status: 400 },
+          ),
+        );
+      }
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: { sentTo: 'manager@example.com', removed: [] } }), {
+          status: 200,
+        }),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MailSection country={country} content={content} canEdit />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Neu: bestätigen' } });
+    await user.click(screen.getByRole('button', { name: 'Send me a test mail' }));
+    expect(
+      await screen.findByText(
+        'A test mail of this template as typed, with sample values, is on its way to manager@example.com.',
+      ),
+    ).toBeDefined();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/s2c/staff/v1/content/at/deu/mail-templates/confirm-email/test-mail');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toMatchObject({ subject: 'Neu: bestätigen' });
+    // The form keeps what was typed: a test publishes nothing.
+    expect(screen.getByLabelText<HTMLInputElement>('Subject').value).toBe('Neu: bestätigen');
+
+    fireEvent.change(screen.getByLabelText('HTML'), { target: { value: '<p>Ohne Link</p>' } });
+    await user.click(screen.getByRole('button', { name: 'Send me a test mail' }));
+    expect(
+      await screen.findByText('The HTML must link {{link}}: <a href="{{link}}">…</a>'),
+    ).toBeDefined();
+  });
 });

@@ -3,6 +3,9 @@ import { MailTemplateBodySchema, type StaffMailTemplate } from '@club/contract/s
 import { Field, TextField } from '../../../lib/ui/field';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { sendTestMail } from '../content-api';
+import { errorsOf, type FieldErrors } from '../form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 /** The club's mails: subject, plain text and HTML, with the placeholders each may use. */
@@ -41,6 +44,10 @@ function MailForm({
     html: template.html,
   });
   const change = useChange(country.code);
+  // Typed and not yet published: the form differs from the stored template (which a publish refreshes).
+  useUnsavedChanges(
+    form.subject !== template.subject || form.text !== template.text || form.html !== template.html,
+  );
   // Once published, the form shows the template as it was kept (what a mail may not carry
   // removed): a new stored version replaces the form's values while rendering.
   const stored = `${template.subject}\u0000${template.text}\u0000${template.html}`;
@@ -53,6 +60,36 @@ function MailForm({
     change.state === 'success' && change.answer !== undefined && 'removed' in change.answer
       ? change.answer.removed
       : [];
+  // The test mail: as typed, to the staff member; its refusals land on the fields like a publish's.
+  const [test, setTest] = useState<{
+    state: 'idle' | 'pending' | 'sent' | 'error';
+    message?: string;
+    fields?: FieldErrors;
+  }>({ state: 'idle' });
+  const fieldError = (field: 'subject' | 'text' | 'html') =>
+    change.fieldErrors[field] ?? test.fields?.[field];
+  const sendTest = async () => {
+    setTest({ state: 'pending' });
+    try {
+      const sent = await sendTestMail(
+        content.countryCode,
+        content.languageCode,
+        template.template,
+        form,
+      );
+      setTest({
+        state: 'sent',
+        message: `A test mail of this template as typed, with sample values, is on its way to ${sent.sentTo}.`,
+      });
+    } catch (error) {
+      const problems = errorsOf(error);
+      setTest({
+        state: 'error',
+        fields: problems.fields,
+        message: problems.form ?? 'The test mail was not sent: see the fields above.',
+      });
+    }
+  };
   const dir = dirOf(content.isRtl);
   const placeholders = template.placeholders.map((name) => `{{${name}}}`).join(', ');
   return (
@@ -81,14 +118,14 @@ function MailForm({
           label="Subject"
           value={form.subject}
           dir={dir}
-          error={change.fieldErrors.subject}
+          error={fieldError('subject')}
           onChange={(event) => setForm({ ...form, subject: event.target.value })}
         />
         {(['text', 'html'] as const).map((field) => (
           <Field
             key={field}
             label={field === 'text' ? 'Plain text' : 'HTML'}
-            error={change.fieldErrors[field]}
+            error={fieldError(field)}
           >
             {(control) => (
               <textarea
@@ -102,8 +139,23 @@ function MailForm({
           </Field>
         ))}
       </fieldset>
-      {canEdit && <button type="submit">Publish the mail</button>}
+      {canEdit && (
+        <div className="toolbar">
+          <button type="submit">Publish the mail</button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={test.state === 'pending'}
+            onClick={() => void sendTest()}
+          >
+            Send me a test mail
+          </button>
+        </div>
+      )}
       <PublishState {...change} />
+      <p role="status" className={test.state === 'error' ? 'form-error' : 'success'}>
+        {test.state === 'sent' || test.state === 'error' ? test.message : ''}
+      </p>
       {removed.length > 0 && (
         <div role="status" className="removed-html">
           <p>Removed from the HTML before it was published:</p>

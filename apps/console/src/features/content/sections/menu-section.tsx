@@ -5,6 +5,7 @@ import { Field, TextField } from '../../../lib/ui/field';
 import { ListEditor } from '../list-editor';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { useEdits } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 const audienceNames: Record<MenuAudience, string> = {
@@ -16,6 +17,7 @@ const audienceNames: Record<MenuAudience, string> = {
 /** The header menu: items in order, each with its page, title and who sees it. */
 export function MenuSection({ country, content, canEdit }: SectionProps) {
   const [items, setItems] = useState<ContentMenuItem[]>(content.menuItems);
+  const edits = useEdits(items, content.menuItems);
   const change = useChange(country.code);
   const error = (index: number, field: string) => change.fieldErrors[`items.${index}.${field}`];
   return (
@@ -23,11 +25,13 @@ export function MenuSection({ country, content, canEdit }: SectionProps) {
       aria-labelledby="menu-title"
       onSubmit={(event) => {
         event.preventDefault();
-        void change.send(MenuItemsBodySchema, { items }, (body) => ({
-          method: 'PUT',
-          path: `${content.countryCode}/${content.languageCode}/menu`,
-          body,
-        }));
+        void change
+          .send(MenuItemsBodySchema, { items }, (body) => ({
+            method: 'PUT',
+            path: `${content.countryCode}/${content.languageCode}/menu`,
+            body,
+          }))
+          .then((published) => published && edits.savedAs(items));
       }}
     >
       <h2 id="menu-title">Menu</h2>

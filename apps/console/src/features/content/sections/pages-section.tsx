@@ -4,6 +4,7 @@ import { Field, TextField } from '../../../lib/ui/field';
 import { ListEditor } from '../list-editor';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { useEdits } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 /** A page's title, its texts before and after the screen, and its FAQ items. */
@@ -39,6 +40,7 @@ function PageForm({
   canEdit,
 }: SectionProps & { name: string; page: PageContent }) {
   const [form, setForm] = useState(page);
+  const edits = useEdits(form, page);
   const change = useChange(country.code);
   const dir = dirOf(content.isRtl);
   const error = (field: string) => change.fieldErrors[field];
@@ -47,11 +49,13 @@ function PageForm({
       aria-label={`Page ${name}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void change.send(PageBodySchema, form, (body) => ({
-          method: 'PUT',
-          path: `${content.countryCode}/${content.languageCode}/pages/${encodeURIComponent(name)}`,
-          body,
-        }));
+        void change
+          .send(PageBodySchema, form, (body) => ({
+            method: 'PUT',
+            path: `${content.countryCode}/${content.languageCode}/pages/${encodeURIComponent(name)}`,
+            body,
+          }))
+          .then((published) => published && edits.savedAs(form));
       }}
     >
       <fieldset disabled={!canEdit}>

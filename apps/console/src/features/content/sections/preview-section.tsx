@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { alertShowsAt } from '@club/contract/staff-content';
 import { Field } from '../../../lib/ui/field';
 import { SafeHtml } from '../safe-html';
 import { siteAddress } from '../site-address';
@@ -8,13 +9,15 @@ type Audience = 'guest' | 'member';
 
 /**
  * How a page looks to a guest or a member: the menu items they see, the
- * alerts, the banner and the page's texts, as published (every change is
+ * alerts showing now, the banner and the page's texts, as published (every change is
  * live within a second). The site itself cannot be framed (its CSP), so a
  * link opens it.
  */
 export function PreviewSection({ country, content }: SectionProps) {
   const names = Object.keys(content.pages).sort();
   const [audience, setAudience] = useState<Audience>('guest');
+  // The alerts shown are those inside their window when the preview opened.
+  const [openedAt] = useState(Date.now);
   const [name, setName] = useState(names.includes('home') ? 'home' : (names[0] ?? ''));
   const page = content.pages[name];
   const menu = content.menuItems.filter(
@@ -74,11 +77,13 @@ export function PreviewSection({ country, content }: SectionProps) {
             {audience === 'member' && <li className="hint">(and the member’s account menu)</li>}
           </ul>
         </nav>
-        {content.headerAlerts.map((alert) => (
-          <div key={alert.hash} className={`preview-alert preview-alert-${alert.type}`}>
-            <SafeHtml html={alert.text} />
-          </div>
-        ))}
+        {content.headerAlerts
+          .filter((alert) => alertShowsAt(alert, openedAt))
+          .map((alert) => (
+            <div key={alert.hash} className={`preview-alert preview-alert-${alert.type}`}>
+              <SafeHtml html={alert.text} />
+            </div>
+          ))}
         {banner !== undefined && <p className="preview-banner">Banner: {banner.alt}</p>}
         {page !== undefined && (
           <article>

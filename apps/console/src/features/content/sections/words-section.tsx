@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { Field, TextField } from '../../../lib/ui/field';
 import { PublishState } from '../publish-state';
 import { useChange } from '../use-change';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { dirOf, type SectionProps } from './section-props';
 
 /** At most this many matches are listed; the filter narrows them. */
@@ -26,6 +27,8 @@ export function WordsSection({
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
   const change = useChange(country.code);
+  // A wording typed and not yet published (the published one comes back with the content).
+  useUnsavedChanges(editing !== null && editing.value !== (words[editing.key] ?? ''));
   const formTitle = useId();
   const needle = filter.trim().toLowerCase();
   const matches = Object.entries(words).filter(

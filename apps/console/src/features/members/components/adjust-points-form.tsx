@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ADJUSTMENT_REASON_MAX } from '@club/contract/staff-member-rules';
 import type { PointAdjustmentSchema } from '@club/contract/staff-members';
 import { StaffApiError } from '../../../lib/staff-api';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Dialog } from '../../../lib/ui/dialog';
 import { Field } from '../../../lib/ui/field';
 import { loadedOnFirstCall } from '@club/contract/loaded-on-first-call';
@@ -46,7 +47,14 @@ export function AdjustPointsForm({ number, memberName, available, limit }: Adjus
     resolver: adjustPointsResolver,
     defaultValues: { points: '', reason: '' },
   });
-  const typed = Number(useWatch({ control, name: 'points' }));
+  const [points, reason] = useWatch({ control, name: ['points', 'reason'] });
+  // Typed and not yet confirmed: leaving asks first (a confirmed adjustment resets the form).
+  useUnsavedChanges(
+    typeof points === 'number' ||
+      (typeof points === 'string' && points !== '') ||
+      (reason ?? '') !== '',
+  );
+  const typed = Number(points);
   const after = Number.isInteger(typed) && typed !== 0 ? available + typed : null;
 
   const review = handleSubmit((values) => {
