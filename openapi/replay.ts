@@ -235,8 +235,9 @@ export class Replay {
 
   /**
    * Places an order of one travel umbrella (gift 203, 150 points) as demo
-   * member 9000004, as the redeem-points form does: the demo data has no
-   * orders, and the staff order examples fulfil the first and refund the second.
+   * member 9000004, as the redeem-points form does: the demo's orders are
+   * fulfilled or refunded already, and the staff order examples fulfil the
+   * first and refund the second.
    */
   private async placeDemoOrder(token: string, server = this.options.endpoint): Promise<number> {
     const response = await fetch(`${server}/s2c/content/v1/pages/redeem-points/`, {
