@@ -82,8 +82,8 @@ describe('slow clients', () => {
     ]);
     socket.destroy();
     expect({ waited, received: received() }).toMatchObject({
-      waited: expect.any(Number),
-      received: expect.stringMatching(/^HTTP\/1\.1 400 /),
+      waited: expect.any(Number) as unknown,
+      received: expect.stringMatching(/^HTTP\/1\.1 400 /) as unknown,
     });
   });
 });
