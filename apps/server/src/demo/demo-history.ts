@@ -53,7 +53,7 @@ type DemoOrder = z.infer<typeof DemoOrderSchema>;
 type DemoMember = { id: number; countryCode: string; languageCode: string };
 
 /** One change of a member's points on its day: demo history is written in the order it happened. */
-type DemoEvent = { day: string; agentId: number; write: (tx: Transaction) => Promise<void> };
+type DemoEvent = { day: string; write: (tx: Transaction) => Promise<void> };
 
 const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
 
@@ -104,7 +104,6 @@ export async function writeDemoHistory(
       throw new Error(`demo order ${order.reference}: no member ${order.number}`);
     events.push({
       day: order.placedOn,
-      agentId: member.id,
       write: async (tx) => {
         if (await placeDemoOrder(tx, member, order, today)) written.orders += 1;
       },
@@ -112,7 +111,6 @@ export async function writeDemoHistory(
     if (order.state === 'failed') {
       events.push({
         day: order.failedOn,
-        agentId: member.id,
         write: (tx) => refundDemoOrder(tx, member, order),
       });
     }
@@ -125,7 +123,6 @@ export async function writeDemoHistory(
   for (const { agentId, day } of due) {
     events.push({
       day,
-      agentId,
       write: async (tx) => {
         await (await LedgerSession.open(tx, [agentId], day)).flush();
         written.lapses += 1;
