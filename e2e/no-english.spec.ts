@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { messageCatalogue } from '@club/contract/message-catalogue';
@@ -28,6 +29,8 @@ type Site = {
   country: string;
   /** The language's route prefix ('' for the country's default language). */
   prefix: string;
+  /** The language of the pages walked (its demo file, content/countries/{country}/{language}.json). */
+  language: string;
   /** The demo member of the country (content/demo), password `demo2026`. */
   member: string;
   office: string;
@@ -36,9 +39,30 @@ type Site = {
 };
 
 const sites: Site[] = [
-  { country: 'gr', prefix: '/ell', member: '9000001', office: 'ATHGR2101', gifts: false },
-  { country: 'at', prefix: '', member: '9000002', office: 'VIEAT2101', gifts: true },
-  { country: 'ae', prefix: '', member: '9000003', office: 'DXBAE2101', gifts: true },
+  {
+    country: 'gr',
+    prefix: '/ell',
+    language: 'ell',
+    member: '9000001',
+    office: 'ATHGR2101',
+    gifts: false,
+  },
+  {
+    country: 'at',
+    prefix: '',
+    language: 'deu',
+    member: '9000002',
+    office: 'VIEAT2101',
+    gifts: true,
+  },
+  {
+    country: 'ae',
+    prefix: '',
+    language: 'ara',
+    member: '9000003',
+    office: 'DXBAE2101',
+    gifts: true,
+  },
 ];
 
 const viewports = [
@@ -254,58 +278,140 @@ async function englishOnPage(page: Page): Promise<string[]> {
   return englishSentences(shown);
 }
 
-// The points tabs with ledger lines of every kind, the gifts of a member who can order and the
-// order history: words the club writes itself, kept as keys (issue 30), in the site's language.
-for (const site of inMatrix(sites, 1)) {
-  test(`${site.country}${site.prefix}: the points tabs, the statement, the gifts and the order history speak the language of the site`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await logIn(page, site);
-    if (site.gifts && site.country === 'at') {
-      // An order on the site's own page: the gift list, then the order with self collection.
-      await open(page, site, '/gifts');
-      await expect(page.locator('main select').first()).toBeVisible();
-      expect(await englishOnPage(page), 'gifts').toEqual([]);
-      await open(page, site, '/redeem-points?sel_gifts[209]=1');
-      await page.locator('main input[type="radio"][value="self"]').check();
-      expect(await englishOnPage(page), 'redeem points').toEqual([]);
-      await submit(page);
-      await submit(page);
-      // The thank-you: a region headed by its title.
-      await expect(page.locator('main h2').first()).toBeVisible();
-      expect(await englishOnPage(page), 'thank-you').toEqual([]);
-    }
-    // Every PNR of the demo, with their segments.
-    await open(page, site, '/points?searchBy=date&fromDate=2000-01-01&toDate=2099-12-31&details=1');
-    const tabs = page.getByRole('tablist').getByRole('tab');
-    await expect(tabs).toHaveCount(3);
-    for (const tab of await tabs.all()) {
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      const panel = page.locator('main [role="tabpanel"]:not([hidden])');
-      await expect(panel).toBeVisible();
-      const shown = await panel.evaluate((element) => (element as HTMLElement).innerText);
-      expect(englishSentences(shown), `tab ${await tab.innerText()}`).toEqual([]);
-      // The demo's additional points: the welcome bonus, worded in the site's language.
-      if ((await panel.locator('table').count()) > 0)
-        expect(shown, 'no English description').not.toMatch(/Welcome bonus|Points moved from/);
-    }
-    if (site.country === 'at')
-      await expect(
-        page.locator('main [role="tabpanel"]:not([hidden]) .order-card').first(),
-      ).toBeVisible();
-    expect(await englishOnPage(page), 'points page').toEqual([]);
+/** The site's own words (its demo language file), to find what the pages and the statement say. */
+function wordsOf(site: Site): Record<string, string> {
+  const file = `content/countries/${site.country}/${site.language}.json`;
+  return (JSON.parse(readFileSync(file, 'utf8')) as { dictionary: Record<string, string> })
+    .dictionary;
+}
 
-    // The CSV statement: every line's description (segments, bonuses, orders) in the language.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.locator('main .points-statement button').first().click(),
-    ]);
-    const csv = (await readFile(await download.path())).toString('utf8');
-    expect(csv).not.toMatch(
-      /Welcome bonus|Points moved from|Order \d+:|PNR \S+ (air|hotel|car|rail) /,
-    );
-    expect(englishSentences(csv), 'statement').toEqual([]);
+/** A worded template (`… {orderId} …`) as a pattern its filled wording matches. */
+function wordingPattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+}
+
+/** The CSV statement's rows: `;` or `,` as its header line says, quoted cells unquoted. */
+function csvRows(csv: string): string[][] {
+  const text = csv.replace(/^\uFEFF/, '');
+  const separator = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+// The points tabs with ledger lines of every kind (the demo's refunded order and lapsed points
+// among them), the gifts of a member who can order and the order history, on a phone: words the
+// club writes itself, kept as keys (issue 30), in the site's language.
+for (const site of inMatrix(sites, 1)) {
+  test.describe(`${site.country}${site.prefix} at phone width`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test(`the points tabs with ledger lines of every kind, the statement, the gifts and the order history speak the language of the site`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const words = wordsOf(site);
+      await logIn(page, site);
+      if (site.gifts && site.country === 'at') {
+        // An order on the site's own page: the gift list, then the order with self collection.
+        await open(page, site, '/gifts');
+        await expect(page.locator('main select').first()).toBeVisible();
+        expect(await englishOnPage(page), 'gifts').toEqual([]);
+        await open(page, site, '/redeem-points?sel_gifts[209]=1');
+        await page.locator('main input[type="radio"][value="self"]').check();
+        expect(await englishOnPage(page), 'redeem points').toEqual([]);
+        await submit(page);
+        await submit(page);
+        // The thank-you: a region headed by its title.
+        await expect(page.locator('main h2').first()).toBeVisible();
+        expect(await englishOnPage(page), 'thank-you').toEqual([]);
+      }
+      // Every PNR of the demo, with their segments.
+      await open(
+        page,
+        site,
+        '/points?searchBy=date&fromDate=2000-01-01&toDate=2099-12-31&details=1',
+      );
+      const tabs = page.getByRole('tablist').getByRole('tab');
+      await expect(tabs).toHaveCount(3);
+      for (const tab of await tabs.all()) {
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        const panel = page.locator('main [role="tabpanel"]:not([hidden])');
+        await expect(panel).toBeVisible();
+        const shown = await panel.evaluate((element) => (element as HTMLElement).innerText);
+        expect(englishSentences(shown), `tab ${await tab.innerText()}`).toEqual([]);
+        // The demo's additional points: the welcome bonus, worded in the site's language.
+        if ((await panel.locator('table').count()) > 0)
+          expect(shown, 'no English description').not.toMatch(/Welcome bonus|Points moved from/);
+      }
+      // The last tab, Ordered gifts: the demo's fulfilled order with its voucher code and how to
+      // use it, and its refunded one saying why the points came back, in the site's words.
+      const orders = page.locator('main [role="tabpanel"]:not([hidden])');
+      await expect(orders.locator('.order-card__voucher code').first()).toBeVisible();
+      await expect(orders.getByText(words['points.voucherHowTo']!).first()).toBeVisible();
+      await expect(orders.getByText(words['points.refund.unconfirmed']!).first()).toBeVisible();
+      // The lapsed points count in the balance.
+      const expired = await page
+        .locator('main .points-balance__item--expired dd')
+        .evaluate((element) =>
+          Number(
+            (element.textContent ?? '')
+              .replace(/[٠-٩]/g, (digit) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(digit)))
+              .replace(/\D/g, ''),
+          ),
+        );
+      expect(expired).toBeGreaterThan(0);
+      expect(await englishOnPage(page), 'points page').toEqual([]);
+
+      // The CSV statement: every line's description (segments, bonuses, orders) in the language.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('main .points-statement button').first().click(),
+      ]);
+      const csv = (await readFile(await download.path())).toString('utf8');
+      expect(csv).not.toMatch(
+        /Welcome bonus|Points moved from|Order \d+:|PNR \S+ (air|hotel|car|rail) |given back|lapsed/,
+      );
+      expect(englishSentences(csv), 'statement').toEqual([]);
+      // Ledger lines of every kind, each kind named and described in the site's words.
+      const entries = csvRows(csv).filter((row) => row[0] === words['points.record.entry']);
+      const kinds = new Set(entries.map((row) => row[3]));
+      for (const kind of ['segment', 'additional', 'order', 'refund', 'expiry'])
+        expect([...kinds], `a ${kind} line`).toContain(words[`points.entry.${kind}`]);
+      for (const [kind, key] of [
+        ['refund', 'orderRefund'],
+        ['expiry', 'pointsLapsed'],
+        ['order', 'order'],
+      ] as const) {
+        const line = entries.find((row) => row[3] === words[`points.entry.${kind}`]);
+        expect(line?.[7], `the ${kind} line's description`).toMatch(
+          wordingPattern(words[`points.entryText.${key}`]!),
+        );
+      }
+    });
   });
 }

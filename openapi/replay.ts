@@ -237,9 +237,9 @@ export class Replay {
 
   /**
    * Places an order of one travel umbrella (gift 203, 150 points) as demo
-   * member 9000004, as the redeem-points form does: the demo data has no
-   * orders, and the staff order examples fulfil the first and refund the second;
-   * the bulk fulfilment's examples fulfil a third.
+   * member 9000004, as the redeem-points form does: the demo's orders are
+   * fulfilled or refunded already, and the staff order examples fulfil the
+   * first and refund the second; the bulk fulfilment's examples fulfil a third.
    */
   private async placeDemoOrder(token: string, server = this.options.endpoint): Promise<number> {
     const response = await fetch(`${server}/s2c/content/v1/pages/redeem-points/`, {

@@ -28,12 +28,17 @@ export class OwnServer {
 
   /** A path on a country's subdomain of this server. */
   url(countryCode: string, path = '/'): string {
-    return `http://${countryCode}.localhost:${this.port}${path}`;
+    return `http://${countryCode}.${this.rootDomain}:${this.port}${path}`;
   }
 
   /** A path on the root domain of this server (the staff console: `/staff/`). */
   rootUrl(path = '/'): string {
-    return `http://localhost:${this.port}${path}`;
+    return `http://${this.rootDomain}:${this.port}${path}`;
+  }
+
+  /** `localhost`, or the server's `PUBLIC_ROOT_DOMAIN` (which the browser must map to this machine). */
+  private get rootDomain(): string {
+    return this.extraEnv.PUBLIC_ROOT_DOMAIN ?? 'localhost';
   }
 
   async start(): Promise<void> {

@@ -11,6 +11,7 @@ import { currentTermsVersion } from '../modules/agents/terms-version.js';
 import { memberTaxInfo } from '../modules/gifts/schema.js';
 import { importAdjustments } from '../modules/points/adjustments/import-adjustments.js';
 import { importBookings } from '../modules/points/bookings/import-bookings.js';
+import { writeDemoHistory } from './demo-history.js';
 
 const DemoMembersSchema = z.object({
   /** The day the demo files are written as of: their dates move by the days since. */
@@ -36,7 +37,13 @@ const DemoMembersSchema = z.object({
   ),
 });
 
-export type DemoSummary = { members: number; bookings: number; points: number };
+export type DemoSummary = {
+  members: number;
+  bookings: number;
+  points: number;
+  orders: number;
+  lapses: number;
+};
 
 /** Every `YYYY-MM-DD` in a line, moved by `days`: the demo stays as fresh as the day it was written. */
 export function shiftDates(line: string, days: number): string {
@@ -54,10 +61,12 @@ const lines = async (path: string) =>
     : [];
 
 /**
- * The demo members of `{contentDir}/demo` with their bookings and points, for
- * a first start on an empty database (never in production): a newcomer logs
- * in as one and sees the points screens filled. Members go in directly;
- * bookings and points through the same imports as real files.
+ * The demo members of `{contentDir}/demo` with their bookings, points and
+ * gift orders, for a first start on an empty database (never in production):
+ * a newcomer logs in as one and sees the points screens filled. Members go in
+ * directly; bookings and points through the same imports as real files;
+ * orders and lapses as the club would have written them on their days
+ * (demo-history.ts).
  */
 export async function loadDemo(
   db: Database,
@@ -109,9 +118,16 @@ export async function loadDemo(
     options.today,
     systemActor,
   );
+  // Gift orders (fulfilled with voucher codes, refunded) and lapses, on their days.
+  const history = await writeDemoHistory(
+    db,
+    await shifted(join(folder, 'orders.jsonl')),
+    options.today,
+  );
   return {
     members: members.length,
     bookings: bookings.lines,
     points: points.credited + points.archived,
+    ...history,
   };
 }

@@ -23,13 +23,8 @@ function parentDomain(): string | undefined {
   return root;
 }
 
-function cookieAttributes(maxAge: number): string {
-  const domain = parentDomain();
-  return `; path=/; max-age=${maxAge}; secure; samesite=lax${domain ? `; domain=${domain}` : ''}`;
-}
-
-export function readStoredValue(name: StoredValueName): string | null {
-  if (appConfig().tokenStorage === 'local') return localStorage.getItem(name);
+/** A cookie of the site, whatever the configured storage. */
+export function readCookie(name: StoredValueName): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return decodeURIComponent(value.join('='));
@@ -37,13 +32,26 @@ export function readStoredValue(name: StoredValueName): string | null {
   return null;
 }
 
+/** A secure cookie for the parent domain, shared by every country site; `maxAge` 0 removes it. */
+export function writeCookie(
+  name: StoredValueName,
+  value: string,
+  maxAge = cookieLifetimeSeconds,
+): void {
+  const domain = parentDomain();
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; secure; samesite=lax${domain ? `; domain=${domain}` : ''}`;
+}
+
+export function readStoredValue(name: StoredValueName): string | null {
+  return appConfig().tokenStorage === 'local' ? localStorage.getItem(name) : readCookie(name);
+}
+
 export function writeStoredValue(name: StoredValueName, value: string): void {
   if (appConfig().tokenStorage === 'local') localStorage.setItem(name, value);
-  else
-    document.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes(cookieLifetimeSeconds)}`;
+  else writeCookie(name, value);
 }
 
 export function removeStoredValue(name: StoredValueName): void {
   if (appConfig().tokenStorage === 'local') localStorage.removeItem(name);
-  else document.cookie = `${name}=${cookieAttributes(0)}`;
+  else writeCookie(name, '', 0);
 }

@@ -114,7 +114,7 @@ export type DebitInput = {
   bookingId?: number | null;
   segmentRowId?: number | null;
   orderId?: number | null;
-  /** Reversals: the day of the credit taken back; its lot is used first. */
+  /** Its lot is used first: a reversal's credit taken back (and the demo's history, which pays orders from its welcome bonus). */
   creditedOn?: string | null;
   /** Reversals: the part of `amount` the credit's campaigns gave; a partial reversal takes its share. */
   campaignPoints?: number;

@@ -1,7 +1,8 @@
 import type { OperationExample, OperationKey } from '../openapi-document.js';
 
 /**
- * The order queue's examples. The demo data has no orders: the replay's hooks
+ * The order queue's examples. The demo's orders are history, fulfilled or
+ * refunded (content/demo/orders.jsonl), with nothing left to act on: the replay's hooks
  * place three as demo member 9000004 of Austria before the first call (the
  * first to fulfil, the second to refund, the third for the bulk fulfilment; openapi/replay.ts puts their
  * numbers into the paths), which the manual provider submits at once. The

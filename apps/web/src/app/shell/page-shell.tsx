@@ -18,8 +18,8 @@ import './page-shell.css';
 
 /**
  * The page shell of spec 1 §2 around every page: skip link, header (menu,
- * mobile menu, language switcher, member icons), header banner, service
- * alerts, error banner, `<main id="main">`, footer, cookie notice, loading
+ * mobile menu, language switcher, member icons), cookie notice, header banner, service
+ * alerts, error banner, `<main id="main">`, footer, loading
  * overlay and scroll-to-top. It provides `state.layout` to everything inside.
  */
 export function PageShell({ state, children }: { state: ShellState; children: ReactNode }) {
@@ -56,6 +56,8 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
             directAccess={direct}
           />
         ) : null}
+        {/* Under the header: in the page's flow on a phone, fixed to the window's bottom from 768 px. */}
+        {direct ? null : <CookieNotice />}
         {showBanner ? <HeaderBannerSlot small={memberBanner === 'small'} /> : null}
         <main id="main" tabIndex={-1} className={mainClass} aria-busy={state.pageProgress}>
           <div className="container shell__notices">
@@ -66,7 +68,6 @@ export function PageShell({ state, children }: { state: ShellState; children: Re
           {direct ? null : children}
         </main>
         {normal ? <Footer pageName={pageName} /> : null}
-        {direct ? null : <CookieNotice />}
         <ScrollToTop />
         <LoadingOverlay active={state.pageProgress} />
       </div>

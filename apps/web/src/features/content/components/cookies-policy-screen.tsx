@@ -3,7 +3,7 @@ import { RichText } from '../../../shared/rich-text';
 import { useDictionary } from '../../../shared/use-dictionary';
 import './content-page.css';
 
-type Lifetime = 'session' | 'twoDays' | 'untilChanged';
+type Lifetime = 'session' | 'twoDays' | 'oneYear' | 'untilChanged';
 type CookieEntry = { name: string; purpose: string; lifetime: Lifetime };
 
 /**
@@ -31,7 +31,8 @@ const strictlyNecessary: CookieEntry[] = [
   {
     name: 'cookiesAlertClosed',
     purpose: 'Remembers that you have read this notice, so that it is not shown again.',
-    lifetime: 'twoDays',
+    // One answer for every country site, kept for a year (decision 044).
+    lifetime: 'oneYear',
   },
 ];
 
@@ -57,6 +58,7 @@ const functional: CookieEntry[] = [
 const lifetimes: Record<Lifetime, string> = {
   session: 'Until you close the browser',
   twoDays: '2 days',
+  oneYear: '1 year',
   untilChanged: 'Until changed',
 };
 

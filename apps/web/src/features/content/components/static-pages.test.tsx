@@ -15,6 +15,10 @@ describe('cookies policy', () => {
     for (const name of ['XSRF-TOKEN', 'token', 'userId', 'cookiesAlertClosed'])
       expect(screen.getByText(name)).toBeTruthy();
     expect(screen.getByText(/Keeps you logged in/)).toBeTruthy();
+    // The notice's answer is kept a year, for every country site (decision 044).
+    expect(
+      screen.getByText(/read this notice, so that it is not shown again\. Lifetime: 1 year\./),
+    ).toBeTruthy();
   });
 
   it("words every sentence and every cookie's purpose from the dictionary", () => {
