@@ -112,7 +112,13 @@ const layersOf = (name) => {
             },
             {
               from: { element: { type: type('lib') } },
-              disallow: toLayers(type('app'), type('feature'), type('shared')),
+              disallow: toLayers(type('feature'), type('shared')),
+              message: 'lib/ imports only lib/ and the contract.',
+            },
+            {
+              // A test of lib/ may render the whole app around what it tests.
+              from: { element: { type: type('lib') }, file: { categories: 'source' } },
+              disallow: toLayers(type('app')),
               message: 'lib/ imports only lib/ and the contract.',
             },
             {
