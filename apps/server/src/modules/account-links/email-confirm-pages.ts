@@ -10,8 +10,6 @@ import { memberPageUrl } from '../content/member-page-urls.js';
 import { consumeLink, findLink, linkSentRecently } from './links.js';
 import { activateMember, findMemberByEmail, lockMember } from './member-records.js';
 import { accountWords, storedPageOr } from './page-texts.js';
-import { creditWelcomeBonus } from '../earning-rules/welcome-bonus.js';
-import { dayOf } from '../points/calendar-days.js';
 
 /** Email confirmation (doubleOpt): the emailed link's page, and "Activate account" (reconfirm). */
 export function registerEmailConfirmPages(app: FastifyInstance): void {
@@ -45,7 +43,7 @@ export function registerEmailConfirmPages(app: FastifyInstance): void {
           await activateMember(tx, member.id);
           // The country's welcome bonus in force today, with the activation (once per member).
           const at = new Date();
-          await creditWelcomeBonus(tx, member, dayOf(at.getTime()), at);
+          await app.memberActivation.welcome(tx, member, at);
           return { errors: [], alreadyActivated: false };
         });
       },

@@ -7,6 +7,7 @@ import { handoverRoutes } from './handover-routes.js';
 import { LoginLimiter, RequestLimiter } from '../limits/login-limiter.js';
 import { RequestQuota } from '../limits/request-quota.js';
 import { loginRoutes } from './login-routes.js';
+import { MemberActivationPort } from './member-activation.js';
 import { registerMembershipPages } from './membership-pages.js';
 import { registrationRoute } from './registration-route.js';
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The emailed-link flows registration and the own record use; the account-links module supplies them. */
     accountLinkFlows: AccountLinkFlowsPort;
+    /** What an account's activation credits (the welcome bonus); the points module supplies it. */
+    memberActivation: MemberActivationPort;
   }
 }
 
@@ -33,6 +36,7 @@ export const agentsModule = appPlugin<AgentsModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
     app.decorate('accountLinkFlows', new AccountLinkFlowsPort());
+    app.decorate('memberActivation', new MemberActivationPort());
     const members = setupAuthentication(app, now);
     const limiter = new LoginLimiter(app.db, app.config.loginLimits);
     const deviceCookies = new DeviceCookies(app.db, {

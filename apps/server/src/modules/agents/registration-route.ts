@@ -5,9 +5,7 @@ import { RegistrationWireSchema, SessionAnswerSchema } from '@club/contract/memb
 import { messages } from '@club/contract/validation-rules';
 import { validationFailed } from '../../lib/http-error.js';
 import type { FieldMessages } from '../../lib/validation-data.js';
-import { creditWelcomeBonus } from '../earning-rules/welcome-bonus.js';
 import { findOffice } from '../offices/offices-repository.js';
-import { dayOf } from '../points/calendar-days.js';
 import type { RequestLimiter } from '../limits/login-limiter.js';
 import { alreadyRegistered, memberMessages, signFor } from './member-rules.js';
 import { tooManyRequests } from '../limits/too-many-requests.js';
@@ -144,10 +142,9 @@ export const registrationRoute: FastifyPluginCallbackZod<RegistrationRouteOption
             return { id, token: null };
           }
           // Active at once: the country's welcome bonus in force today (a confirmation credits it otherwise).
-          await creditWelcomeBonus(
+          await app.memberActivation.welcome(
             tx,
             { id, number: row!.number, countryCode: country.code },
-            dayOf(at.getTime()),
             at,
           );
           return { id, token: await openSession(tx, id, at, config.sessionLifetimeHours) };

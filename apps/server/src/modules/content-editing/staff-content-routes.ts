@@ -39,7 +39,7 @@ import {
 } from './content-editor.js';
 import { contentCountries, languageContent } from './language-content.js';
 import { isMailTemplate } from './mail-template-rules.js';
-import { sendTestMail } from './test-mail.js';
+import { sendTestMail } from './template-test-mail.js';
 
 export type StaffContentRoutesOptions = { now: () => number };
 

@@ -5,6 +5,7 @@ import { PointsClock } from './points-clock.js';
 import { registerPointsPages } from './points-pages.js';
 import { bookingQueueRoutes } from './bookings/queue-route.js';
 import { pointsRoutes } from './points-routes.js';
+import { creditWelcomeBonus } from './welcome-bonus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,7 @@ export const pointsModule = appPlugin<PointsModuleOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now;
     app.decorate('giftsForPoints', new GiftsForPoints());
+    app.memberActivation.supply({ welcome: creditWelcomeBonus });
     await app.register(pointsRoutes, { now });
     await app.register(bookingQueueRoutes, { now });
     registerPointsPages(app, { now });

@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { LedgerSession } from '../points/ledger.js';
-import { pointAdjustments } from '../points/schema.js';
-import { markRulesEarned } from './rule-book.js';
-import { earningRules } from './schema.js';
-
-export type WelcomedMember = { id: number; number: string; countryCode: string };
+import { markRulesEarned } from '../earning-rules/rule-book.js';
+import { earningRules } from '../earning-rules/schema.js';
+import type { WelcomedMember } from '../agents/member-activation.js';
+import { dayOf } from './calendar-days.js';
+import { LedgerSession } from './ledger.js';
+import { pointAdjustments } from './schema.js';
 
 /**
  * The points-file reference of a member's welcome bonus (docs/bookings.md):
@@ -15,7 +15,7 @@ export type WelcomedMember = { id: number; number: string; countryCode: string }
 export const welcomeReference = (number: string): string => `welcome-${number}`;
 
 /**
- * Credits the welcome bonus of the member's country in force on `day` (the
+ * Credits the welcome bonus of the member's country in force on the day of `at` (the
  * latest started `welcome` rule), in the caller's transaction: the
  * transaction that makes the account active (registration without a
  * confirmation mail, or the confirmation). An `additional` ledger entry
@@ -27,9 +27,9 @@ export const welcomeReference = (number: string): string => `welcome-${number}`;
 export async function creditWelcomeBonus(
   tx: Transaction,
   member: WelcomedMember,
-  day: string,
   at: Date,
 ): Promise<number> {
+  const day = dayOf(at.getTime());
   const [rule] = await tx
     .select({ id: earningRules.id, points: earningRules.points })
     .from(earningRules)
