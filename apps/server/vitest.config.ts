@@ -12,17 +12,37 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: slowTier ? ['src/**/*.slow.test.ts'] : ['src/**/*.test.ts'],
-    exclude: slowTier
-      ? configDefaults.exclude
-      : [...configDefaults.exclude, 'src/**/*.slow.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file opens its own database; two at a time is what this kind of machine affords.
     maxWorkers: 2,
     // A worker keeps its imported modules from one file to the next: importing
     // the server's module graph again for each file cost about 40% of the suite.
     // Each file still opens its own database and app, and restores what it stubs.
-    isolate: false,
+    // A file that needs a module graph of its own is named `*.isolated.test.ts`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared modules',
+          isolate: false,
+          include: slowTier ? ['src/**/*.slow.test.ts'] : ['src/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'src/**/*.isolated.test.ts',
+            ...(slowTier ? [] : ['src/**/*.slow.test.ts']),
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          // The slow tier has no isolated file: a name that matches none.
+          include: [slowTier ? 'src/**/*.isolated.slow.test.ts' : 'src/**/*.isolated.test.ts'],
+          passWithNoTests: true,
+        },
+      },
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
