@@ -50,34 +50,29 @@ const fulfilmentLine = {
   quantity: 1,
 };
 
+/** What the preview and the apply both answer of the example file. */
+const adjustmentsChecked = {
+  fileKey,
+  lines: adjustmentLines,
+  ok: 2,
+  refused: 0,
+  credited: 25,
+  debited: 30,
+};
+
 /** The bulk calls' examples, replayed as the demo admin on the demo data. */
 export const bulkExamples: Partial<Record<OperationKey, OperationExample>> = {
   'POST /s2c/staff/v1/bulk-adjustments/preview': {
     access: 'staff',
     body: { file: adjustmentsFile },
-    answer: {
-      data: {
-        fileKey,
-        lines: adjustmentLines,
-        ok: 2,
-        refused: 0,
-        credited: 25,
-        debited: 30,
-        applied: null,
-      },
-    },
+    answer: { data: { ...adjustmentsChecked, applied: null } },
   },
   'POST /s2c/staff/v1/bulk-adjustments': {
     access: 'staff',
     body: { file: adjustmentsFile },
     answer: {
       data: {
-        fileKey,
-        lines: adjustmentLines,
-        ok: 2,
-        refused: 0,
-        credited: 25,
-        debited: 30,
+        ...adjustmentsChecked,
         applied: { at: '2026-11-26T09:00:00.000Z', by: 'admin@example.com' },
       },
     },
